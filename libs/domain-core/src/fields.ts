@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import type { CodedOption } from './coded.js';
+
+/**
+ * One field of an entity, described once. The descriptor gives the form control, the list column, the API's
+ * validation (see `fieldSchema`) and the database column's shape.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'url'
+  | 'password'
+  | 'number'
+  | 'integer'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'boolean'
+  | 'enum'
+  | 'multi-enum'
+  | 'reference';
+
+interface FieldBase {
+  readonly label: string;
+  readonly required: boolean;
+  readonly description?: string;
+  /** Accepted on create only (e.g. a temporary password); never part of an update. */
+  readonly createOnly?: boolean;
+  /** Accepted on input but never returned by the API (e.g. a password). */
+  readonly writeOnly?: boolean;
+  /** Shown but never accepted from a client (computed by the server). */
+  readonly readOnly?: boolean;
+}
+
+export interface TextFieldDescriptor extends FieldBase {
+  readonly kind: 'text' | 'textarea' | 'email' | 'url' | 'password';
+  readonly min?: number;
+  readonly max: number;
+  readonly pattern?: { readonly regex: RegExp; readonly message: string };
+  /** Input mask applied while typing, by name (see `@campus/formatters`). */
+  readonly mask?: 'tin' | 'health-number' | 'upper';
+}
+
+export interface NumberFieldDescriptor extends FieldBase {
+  readonly kind: 'number' | 'integer';
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export interface DateFieldDescriptor extends FieldBase {
+  readonly kind: 'date' | 'datetime' | 'time';
+}
+
+export interface BooleanFieldDescriptor extends FieldBase {
+  readonly kind: 'boolean';
+  readonly defaultValue: boolean;
+}
+
+export interface EnumFieldDescriptor<V extends string | number = string | number> extends FieldBase {
+  readonly kind: 'enum' | 'multi-enum';
+  readonly options: readonly CodedOption<V>[];
+}
+
+export interface ReferenceFieldDescriptor extends FieldBase {
+  readonly kind: 'reference';
+  /** API resource the id points to, e.g. `campuses`. */
+  readonly resource: string;
+  /** Field of the referenced record shown to people, e.g. `name`. */
+  readonly labelField: string;
+}
+
+export type FieldDescriptor =
+  | TextFieldDescriptor
+  | NumberFieldDescriptor
+  | DateFieldDescriptor
+  | BooleanFieldDescriptor
+  | EnumFieldDescriptor
+  | ReferenceFieldDescriptor;
+
+type Common = Partial<Pick<FieldBase, 'description' | 'createOnly' | 'writeOnly' | 'readOnly'>> & {
+  required?: boolean;
+};
+
+export const field = {
+  text: (label: string, o: Common & Partial<Omit<TextFieldDescriptor, 'kind' | 'label' | 'required'>> = {}) =>
+    ({ kind: 'text', label, required: false, max: 255, ...o }) as TextFieldDescriptor,
+  textarea: (label: string, o: Common & { max?: number; min?: number } = {}) =>
+    ({ kind: 'textarea', label, required: false, max: 5000, ...o }) as TextFieldDescriptor,
+  email: (label: string, o: Common = {}) => ({ kind: 'email', label, required: false, max: 254, ...o }) as TextFieldDescriptor,
+  url: (label: string, o: Common = {}) => ({ kind: 'url', label, required: false, max: 2048, ...o }) as TextFieldDescriptor,
+  password: (label: string, o: Common = {}) =>
+    ({ kind: 'password', label, required: false, max: 128, writeOnly: true, ...o }) as TextFieldDescriptor,
+  number: (label: string, o: Common & { min?: number; max?: number } = {}) =>
+    ({ kind: 'number', label, required: false, ...o }) as NumberFieldDescriptor,
+  integer: (label: string, o: Common & { min?: number; max?: number } = {}) =>
+    ({ kind: 'integer', label, required: false, ...o }) as NumberFieldDescriptor,
+  date: (label: string, o: Common = {}) => ({ kind: 'date', label, required: false, ...o }) as DateFieldDescriptor,
+  datetime: (label: string, o: Common = {}) => ({ kind: 'datetime', label, required: false, ...o }) as DateFieldDescriptor,
+  time: (label: string, o: Common = {}) => ({ kind: 'time', label, required: false, ...o }) as DateFieldDescriptor,
+  boolean: (label: string, o: Common & { defaultValue?: boolean } = {}) =>
+    ({ kind: 'boolean', label, required: false, defaultValue: false, ...o }) as BooleanFieldDescriptor,
+  enum: <V extends string | number>(label: string, options: readonly CodedOption<V>[], o: Common = {}) =>
+    ({ kind: 'enum', label, required: false, options, ...o }) as EnumFieldDescriptor<V>,
+  multiEnum: <V extends string | number>(label: string, options: readonly CodedOption<V>[], o: Common = {}) =>
+    ({ kind: 'multi-enum', label, required: false, options, ...o }) as EnumFieldDescriptor<V>,
+  reference: (label: string, resource: string, o: Common & { labelField?: string } = {}) =>
+    ({ kind: 'reference', label, required: false, resource, labelField: 'name', ...o }) as ReferenceFieldDescriptor,
+};
+
+export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isRealDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** The zod schema of one field's value, required or not (an optional field also accepts null). */
+export function fieldSchema(f: FieldDescriptor): z.ZodTypeAny {
+  let s: z.ZodTypeAny;
+  switch (f.kind) {
+    case 'text':
+    case 'textarea':
+    case 'password': {
+      let t = z.string().trim().max(f.max, `At most ${f.max} characters.`);
+      if (f.required) t = t.min(Math.max(1, f.min ?? 1), 'Required');
+      else if (f.min) t = t.min(f.min, `At least ${f.min} characters.`);
+      if (f.pattern) t = t.regex(f.pattern.regex, f.pattern.message);
+      s = t;
+      break;
+    }
+    case 'email':
+      s = z.string().trim().toLowerCase().max(f.max).email('Enter a valid email address.');
+      break;
+    case 'url':
+      s = z
+        .string()
+        .trim()
+        .max(f.max)
+        .refine((v) => /^https?:\/\//i.test(v) || v.startsWith('/'), 'Enter a URL starting with http://, https:// or /.');
+      break;
+    case 'number':
+    case 'integer': {
+      let n = z.number({ invalid_type_error: 'Enter a number.' }).finite('Enter a number.');
+      if (f.kind === 'integer') n = n.int('Enter a whole number.');
+      if (f.min !== undefined) n = n.min(f.min, `At least ${f.min}.`);
+      if (f.max !== undefined) n = n.max(f.max, `At most ${f.max}.`);
+      s = n;
+      break;
+    }
+    case 'date':
+      s = z.string().refine(isRealDate, 'Enter a date as yyyy-mm-dd.');
+      break;
+    case 'datetime':
+      s = z.string().datetime({ offset: true, message: 'Enter a date and time.' });
+      break;
+    case 'time':
+      s = z.string().regex(CLOCK_TIME, 'Enter a time as hh:mm:ss (24-hour).');
+      break;
+    case 'boolean':
+      s = z.boolean();
+      break;
+    case 'enum': {
+      const values = f.options.map((o) => o.value);
+      s = z.custom<string | number>((v) => values.includes(v as never), {
+        message: `Choose one of: ${f.options.map((o) => o.label).join(', ')}.`,
+      });
+      break;
+    }
+    case 'multi-enum': {
+      const values = f.options.map((o) => o.value);
+      s = z
+        .array(z.union([z.string(), z.number()]))
+        .max(values.length)
+        .refine((list) => list.every((v) => values.includes(v as never)), 'Choose from the listed values.')
+        .transform((list) => [...new Set(list)]);
+      break;
+    }
+    case 'reference':
+      s = z.string().regex(UUID, `Choose a ${f.label.toLowerCase()}.`);
+      break;
+  }
+  if (f.required) return s;
+  // An empty optional text counts as "not given".
+  return z.preprocess((v) => (v === '' ? null : v), s.nullable().optional());
+}
