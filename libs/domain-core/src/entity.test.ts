@@ -105,3 +105,30 @@ describe('entity descriptors', () => {
     expect(() => defineEntity({ ...thing, listColumns: ['nope'] } as never)).toThrow(/unknown field nope/);
   });
 });
+
+describe('multi-reference fields', () => {
+  it('accepts a list of ids and drops repeats', () => {
+    const id = '0b8c4a52-3a0e-4d8c-9f55-2f1a2b3c4d5e';
+    const schema = createSchemaOf(
+      defineEntity({
+        resource: 'roles-x',
+        label: 'Role',
+        pluralLabel: 'Roles',
+        application: 'IAM',
+        consolePath: '/app/access-management/roles-x',
+        fields: { name: field.text('Name', { required: true }), moduleIds: field.references('Modules', 'modules') },
+        listColumns: ['name'],
+        searchFields: ['name'],
+        sortFields: ['name'],
+        filterFields: [],
+        defaultSort: 'name',
+        unique: [{ field: 'name', label: 'Name' }],
+        displayField: 'name',
+        state: { kind: 'isActive' },
+        sample: (s) => ({ name: `Role ${s}` }),
+      }),
+    );
+    expect(schema.parse({ name: 'R', moduleIds: [id, id] }).moduleIds).toEqual([id]);
+    expect(schema.safeParse({ name: 'R', moduleIds: ['x'] }).success).toBe(false);
+  });
+});

@@ -19,7 +19,8 @@ export type FieldKind =
   | 'boolean'
   | 'enum'
   | 'multi-enum'
-  | 'reference';
+  | 'reference'
+  | 'multi-reference';
 
 interface FieldBase {
   readonly label: string;
@@ -63,7 +64,8 @@ export interface EnumFieldDescriptor<V extends string | number = string | number
 }
 
 export interface ReferenceFieldDescriptor extends FieldBase {
-  readonly kind: 'reference';
+  /** `reference` holds one id; `multi-reference` a list of ids (e.g. a role's modules). */
+  readonly kind: 'reference' | 'multi-reference';
   /** API resource the id points to, e.g. `campuses`. */
   readonly resource: string;
   /** Field of the referenced record shown to people, e.g. `name`. */
@@ -106,6 +108,8 @@ export const field = {
     ({ kind: 'multi-enum', label, required: false, options, ...o }) as EnumFieldDescriptor<V>,
   reference: (label: string, resource: string, o: Common & { labelField?: string } = {}) =>
     ({ kind: 'reference', label, required: false, resource, labelField: 'name', ...o }) as ReferenceFieldDescriptor,
+  references: (label: string, resource: string, o: Common & { labelField?: string } = {}) =>
+    ({ kind: 'multi-reference', label, required: false, resource, labelField: 'name', ...o }) as ReferenceFieldDescriptor,
 };
 
 export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -181,6 +185,12 @@ export function fieldSchema(f: FieldDescriptor): z.ZodTypeAny {
     }
     case 'reference':
       s = z.string().regex(UUID, `Choose a ${f.label.toLowerCase()}.`);
+      break;
+    case 'multi-reference':
+      s = z
+        .array(z.string().regex(UUID, `Choose from the listed ${f.label.toLowerCase()}.`))
+        .max(500)
+        .transform((list) => [...new Set(list)]);
       break;
   }
   if (f.required) return s;
