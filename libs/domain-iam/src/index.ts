@@ -1,0 +1,6 @@
+export * from './access.js';
+export * from './applications.js';
+export * from './common-passwords.js';
+export * from './entities.js';
+export * from './password.js';
+export * from './schemas.js';
