@@ -1,0 +1,70 @@
+import { defineEntity, field, type CodedOption } from '@campus/domain-core';
+import { leaveTypeOptions, serviceCreditTypeOptions } from './coded-values.js';
+import { hrConsolePath } from './organisation.js';
+import { notInTheFuture } from './rules.js';
+
+const DAYS = { min: 0, max: 10_000, description: 'In days.' } as const;
+
+/**
+ * Leave credits and service credits share one ledger shape (spec §3: type code, employee, credit, debit,
+ * balance): each row earns (`credit`) or uses (`debit`) days of one type and carries the balance after it.
+ */
+function creditLedger(o: {
+  resource: 'leave-credits' | 'service-credits';
+  label: string;
+  pluralLabel: string;
+  types: readonly CodedOption<string>[];
+  sampleType: string;
+}) {
+  return defineEntity({
+    resource: o.resource,
+    label: o.label,
+    pluralLabel: o.pluralLabel,
+    application: 'CAMPUS',
+    consolePath: hrConsolePath(o.resource),
+    fields: {
+      typeCode: field.enum('Type', o.types, { required: true }),
+      employeeId: field.reference('Employee', 'employees', { required: true, labelField: 'lastName' }),
+      credit: field.number('Credit', DAYS),
+      debit: field.number('Debit', DAYS),
+      balance: field.number('Balance', DAYS),
+      asOf: field.date('As of'),
+      remarks: field.text('Remarks', { max: 300 }),
+    },
+    listColumns: ['employeeId', 'typeCode', 'credit', 'debit', 'balance', 'asOf'],
+    searchFields: ['remarks'],
+    sortFields: ['typeCode', 'asOf', 'balance'],
+    filterFields: ['employeeId', 'typeCode'],
+    defaultSort: '-asOf',
+    unique: [],
+    displayField: 'typeCode',
+    state: { kind: 'isActive' },
+    template: ['typeCode', 'employeeNumber', 'credit', 'debit', 'balance'],
+    rules: [
+      (v) =>
+        !v.credit && !v.debit
+          ? [{ field: 'credit', message: 'Enter the days credited or debited.' }]
+          : undefined,
+      notInTheFuture('asOf', 'The as-of date cannot be in the future.'),
+    ],
+    sample: () => ({ typeCode: o.sampleType, credit: 1.25, debit: 0, balance: 15, asOf: '2026-01-31' }),
+  });
+}
+
+/** Vacation, sick and other leave days earned and used. */
+export const leaveCreditEntity = creditLedger({
+  resource: 'leave-credits',
+  label: 'Leave Credit',
+  pluralLabel: 'Leave Credits',
+  types: leaveTypeOptions,
+  sampleType: 'VL',
+});
+
+/** Service credits earned by teaching personnel and used in place of leave. */
+export const serviceCreditEntity = creditLedger({
+  resource: 'service-credits',
+  label: 'Service Credit',
+  pluralLabel: 'Service Credits',
+  types: serviceCreditTypeOptions,
+  sampleType: 'ELECTION',
+});
