@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { APPLICATION_CODES } from '@campus/domain-core';
+import {
+  NO_ACCESS_MESSAGE,
+  canOpenApplication,
+  decideAccess,
+  hasScope,
+  isPublicPath,
+  type ScopedUser,
+} from './index.js';
+
+const campusOnly: ScopedUser = { adminScopes: ['CAMPUS'], scopes: ['campus:read'] };
+const everything: ScopedUser = { adminScopes: [...APPLICATION_CODES] };
+const nothing: ScopedUser = { adminScopes: [] };
+
+describe('route guard (spec §6)', () => {
+  it.each([
+    // pages the guard never applies to
+    ['/', nothing],
+    ['/profile', nothing],
+    ['/profile/details', nothing],
+    ['/profile/security', nothing],
+    ['/auth', nothing],
+    ['/recovery', nothing],
+    ['/reset', nothing],
+    ['/reset-password', nothing],
+    ['/unauthorized', nothing],
+    ['/auth?clientId=portal', null],
+    // the launcher is always allowed
+    ['/app', nothing],
+    ['/app/', nothing],
+    ['/app?tab=all', nothing],
+    // an application in the user's scopes
+    ['/app/campus-management', campusOnly],
+    ['/app/campus-management/sections', campusOnly],
+    ['/app/campus-management/campuses/MAIN', campusOnly],
+    ['/app/access-management/users', everything],
+    ['/app/batch-management/tabs/batch-view', everything],
+    // outside /app and not public: no application, left to the router
+    ['/does-not-exist', nothing],
+  ])('allows %s', (path, user) => {
+    expect(decideAccess(user, path)).toEqual({ allowed: true });
+  });
+
+  it.each([
+    ['/app/access-management', campusOnly],
+    ['/app/access-management/users', campusOnly],
+    ['/app/chatbot-management/broadcast', campusOnly],
+    ['/app/support-management/teams', campusOnly],
+    ['/app/frs-management/device-locations', campusOnly],
+    ['/app/migrations/uploader', campusOnly],
+    ['/app/analytics/tickets', campusOnly],
+    ['/app/batch-management/tabs/batch', campusOnly],
+    ['/app/campus-management/rooms', nothing],
+    // an /app page that belongs to no application is not in anyone's scopes
+    ['/app/notifications', everything],
+    ['/app/no-such-area', everything],
+    // tricks that must not reach an application through a public prefix
+    ['/profile/../app/access-management/users', campusOnly],
+    ['/profile/%2e%2e/app/access-management', campusOnly],
+    ['/profiles/../app/analytics', campusOnly],
+    ['/app/Access-Management/users', everything],
+  ])('refuses %s with 401', (path, user) => {
+    const decision = decideAccess(user, path);
+    expect(decision).toMatchObject({ allowed: false, status: 401 });
+  });
+
+  it('words the refusal as the No Access notice', () => {
+    expect(decideAccess(campusOnly, '/app/analytics')).toEqual({
+      allowed: false,
+      status: 401,
+      reason: NO_ACCESS_MESSAGE,
+    });
+    expect(NO_ACCESS_MESSAGE).toBe('You have invalid authentication credentials to view the page requested');
+  });
+
+  it('refuses guarded pages when nobody is signed in, and a malformed path always', () => {
+    expect(decideAccess(null, '/app')).toMatchObject({ allowed: false, status: 401 });
+    expect(decideAccess(undefined, '/app/campus-management')).toMatchObject({ allowed: false, status: 401 });
+    expect(decideAccess(everything, '/app/%E0%A4%A')).toMatchObject({ allowed: false, status: 401 });
+  });
+
+  it.each([
+    ['/reset', true],
+    ['/reset/abc', true],
+    ['/reset-password', true],
+    ['/resetx', false],
+    ['/profile/details', true],
+    ['/app', false],
+  ])('treats %s as public: %s', (path, expected) => {
+    expect(isPublicPath(path)).toBe(expected);
+  });
+});
+
+describe('launcher tiles', () => {
+  it.each(APPLICATION_CODES.map((code) => [code, code === 'CAMPUS'] as const))(
+    'opens %s for a campus-only user: %s',
+    (code, expected) => {
+      expect(canOpenApplication(campusOnly, code)).toBe(expected);
+      expect(canOpenApplication(everything, code)).toBe(true);
+      expect(canOpenApplication(null, code)).toBe(false);
+    },
+  );
+
+  it('checks permissions through the scope list as well', () => {
+    expect(hasScope(campusOnly, 'campus:read')).toBe(true);
+    expect(hasScope(campusOnly, 'CAMPUS')).toBe(true);
+    expect(hasScope(campusOnly, 'campus:write')).toBe(false);
+    expect(hasScope(null, 'campus:read')).toBe(false);
+  });
+});
