@@ -1,0 +1,118 @@
+import { initClient, type ApiFetcher, type AppRoute } from '@ts-rest/core';
+import type { AnyEntity } from '@campus/domain-core';
+import { coreContract } from './core.js';
+import { crudContract, crudOperationNames } from './crud.js';
+import { decodeEnvelope, DECRYPT_FAILURE_MESSAGE } from './envelope.js';
+import type { ErrorBody } from './errors.js';
+import type { ListQueryInput } from './list-query.js';
+import { entityRegistry } from './registry.js';
+
+export interface ApiClientOptions {
+  /** Where the API listens, e.g. `http://127.0.0.1:4000` (no trailing `/core/v1.0`). */
+  readonly baseUrl: string;
+  /** The session token, sent as `Authorization: Bearer …`. */
+  readonly token?: string | undefined;
+  /** `RESPONSE_ENCRYPTION_KEY`: decodes `text/plain` envelope answers. Plain JSON answers need none. */
+  readonly encryptionKey?: string | undefined;
+  /** A fetch implementation (defaults to the global one). */
+  readonly fetch?: typeof fetch;
+  /** Where decryption failures are reported (defaults to `console.error`). */
+  readonly onDecryptFailure?: (error: Error) => void;
+}
+
+/** A record as the API returns it: base fields, the entity's fields, and labels of referenced records. */
+export interface EntityRecord {
+  readonly _id: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly modifiedById: string | null;
+  readonly _labels?: Record<string, string>;
+  readonly [field: string]: unknown;
+}
+
+export interface ApiResult<S extends number, B> {
+  readonly status: S;
+  readonly body: B;
+  readonly headers: Headers;
+}
+/** Statuses an error answer may carry; the body is always `{ message, fieldErrors? }`. */
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+export type ApiFailure = ApiResult<FailureStatus, ErrorBody>;
+
+export interface ResourceClient {
+  list(query?: ListQueryInput): Promise<ApiResult<200, { rows: EntityRecord[]; count: number }> | ApiFailure>;
+  get(id: string): Promise<ApiResult<200, { data: EntityRecord }> | ApiFailure>;
+  create(body: Record<string, unknown>): Promise<ApiResult<201, { data: EntityRecord }> | ApiFailure>;
+  /** Any subset of the writable fields; `{ isActive }` or `{ status }` alone is the spec's state change. */
+  update(id: string, body: Record<string, unknown>): Promise<ApiResult<200, { data: EntityRecord }> | ApiFailure>;
+}
+
+/**
+ * The fetcher behind the typed client: adds the bearer token, decodes `text/plain` envelopes (decrypt, then
+ * parse JSON twice) and parses plain JSON, returning `{ status, body, headers }`.
+ */
+export function envelopeFetcher(options: ApiClientOptions): ApiFetcher {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const report = options.onDecryptFailure ?? ((error: Error) => console.error(DECRYPT_FAILURE_MESSAGE, error.message));
+  return async ({ path, method, headers, body, fetchOptions }) => {
+    const requestHeaders: Record<string, string> = { ...headers };
+    if (options.token) requestHeaders.authorization = `Bearer ${options.token}`;
+    const response = await doFetch(path, {
+      ...fetchOptions,
+      method,
+      headers: requestHeaders,
+      ...(body === null || body === undefined ? {} : { body }),
+    });
+    const text = await response.text();
+    const contentType = response.headers.get('content-type') ?? '';
+    let parsed: unknown = text;
+    if (contentType.startsWith('text/plain') && options.encryptionKey && text.startsWith('v1.')) {
+      try {
+        parsed = decodeEnvelope(text, options.encryptionKey);
+      } catch (error) {
+        report(error as Error);
+        throw error;
+      }
+    } else if (contentType.includes('json')) {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+}
+
+type RouteCall = (args: Record<string, unknown>) => Promise<{ status: number; body: unknown; headers: Headers }>;
+
+/**
+ * The typed API client for the console: the core operations (`signIn`, `getCurrentUser`, `signOut`,
+ * `changePassword`, `requestPasswordRecovery`, `verifyPasswordReset`, `resetPassword`, `createAuditTrail`,
+ * `listAuditTrails`) and `resource(name)` for the CRUD operations of any registered entity.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const clientArgs = { baseUrl: options.baseUrl.replace(/\/+$/, ''), baseHeaders: {}, api: envelopeFetcher(options) };
+  const core = initClient(coreContract, clientArgs);
+  const resourceClients = new Map<string, ResourceClient>();
+
+  function resource(name: string | AnyEntity): ResourceClient {
+    const entity = typeof name === 'string' ? entityRegistry.byResource(name) : name;
+    if (!entity) throw new Error(`Unknown resource ${String(name)}.`);
+    const cached = resourceClients.get(entity.resource);
+    if (cached) return cached;
+    const names = crudOperationNames(entity);
+    const calls = initClient(crudContract(entity) as Record<string, AppRoute>, clientArgs) as unknown as Record<
+      string,
+      RouteCall
+    >;
+    const call = (op: string, args: Record<string, unknown>) => calls[op]!(args) as Promise<never>;
+    const client: ResourceClient = {
+      list: (query = {}) => call(names.list, { query }),
+      get: (id) => call(names.get, { params: { id } }),
+      create: (body) => call(names.create, { body }),
+      update: (id, body) => call(names.update, { params: { id }, body }),
+    };
+    resourceClients.set(entity.resource, client);
+    return client;
+  }
+
+  return { ...core, resource };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;
