@@ -56,7 +56,10 @@ export type SectionWeightField = (typeof SECTION_WEIGHT_FIELDS)[number];
 
 /** Sum of the weights given (missing ones count as 0), rounded to hundredths to avoid float noise. */
 export function weightTotal(v: Value): number {
-  const sum = SECTION_WEIGHT_FIELDS.reduce((t, f) => t + (typeof v[f] === 'number' ? (v[f] as number) : 0), 0);
+  const sum = SECTION_WEIGHT_FIELDS.reduce(
+    (t, f) => t + (typeof v[f] === 'number' ? (v[f] as number) : 0),
+    0,
+  );
   return Math.round(sum * 100) / 100;
 }
 
@@ -65,7 +68,12 @@ export const weightsSumTo100: EntityRule<Value> = (v) => {
   const total = weightTotal(v);
   return total === 100
     ? undefined
-    : [{ field: SECTION_WEIGHT_FIELDS[0], message: `The grading weights add up to ${total}; they must add up to 100.` }];
+    : [
+        {
+          field: SECTION_WEIGHT_FIELDS[0],
+          message: `The grading weights add up to ${total}; they must add up to 100.`,
+        },
+      ];
 };
 
 /** A section never has more available slots than slots. */
@@ -75,12 +83,21 @@ export const availableSlotsWithinSlots: EntityRule<Value> = (v) =>
     : undefined;
 
 /** A rule that a field is given whenever another field has a given value. */
-export function requiredWhen(fieldName: string, when: string, equals: unknown, message: string): EntityRule<Value> {
+export function requiredWhen(
+  fieldName: string,
+  when: string,
+  equals: unknown,
+  message: string,
+): EntityRule<Value> {
   return (v) => (v[when] === equals && !present(v[fieldName]) ? [{ field: fieldName, message }] : undefined);
 }
 
 /** A date that is not after today (birth dates). */
-export function notInFuture(fieldName: string, message: string, today: () => Date = () => new Date()): EntityRule<Value> {
+export function notInFuture(
+  fieldName: string,
+  message: string,
+  today: () => Date = () => new Date(),
+): EntityRule<Value> {
   return (v) => {
     const value = v[fieldName];
     if (typeof value !== 'string' || !present(value)) return undefined;

@@ -17,7 +17,12 @@ export interface ScheduleSlot {
  */
 export function schedulesOverlap(a: ScheduleSlot, b: ScheduleSlot): boolean {
   if (!a.days.some((d) => b.days.includes(d))) return false;
-  const [aFrom, aTo, bFrom, bTo] = [a.from, a.to, b.from, b.to].map(clockSeconds) as [number, number, number, number];
+  const [aFrom, aTo, bFrom, bTo] = [a.from, a.to, b.from, b.to].map(clockSeconds) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   if ([aFrom, aTo, bFrom, bTo].some(Number.isNaN)) return false;
   return aFrom < bTo && bFrom < aTo;
 }

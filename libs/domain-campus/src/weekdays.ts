@@ -10,17 +10,19 @@ export function isWeekdayCode(value: unknown): value is WeekdayCode {
 
 /**
  * Reads weekday codes as registrars write them: `MWF` → M, W, F; `TTH` → T, TH. `TH` is read greedily (an `H`
- * can only belong to Thursday, so this is never ambiguous). Case, spaces and commas are ignored. Returns the days
+ * can only belong to Thursday, so this is never ambiguous). Case is ignored; spaces and commas may separate days. Returns the days
  * in week order, or null when the text holds anything else or names a day twice.
  */
 export function parseWeekdays(input: string): WeekdayCode[] | null {
-  const text = input.toUpperCase().replace(/[\s,]+/g, '');
   const days: WeekdayCode[] = [];
-  for (let i = 0; i < text.length; ) {
-    const code: string = text.startsWith('TH', i) ? 'TH' : (text[i] ?? '');
-    if (!isWeekdayCode(code) || days.includes(code)) return null;
-    days.push(code);
-    i += code.length;
+  // Separators split words; `TH` is read inside one word only, so `T H` is not Thursday.
+  for (const word of input.toUpperCase().split(/[\s,]+/)) {
+    for (let i = 0; i < word.length;) {
+      const code: string = word.startsWith('TH', i) ? 'TH' : (word[i] ?? '');
+      if (!isWeekdayCode(code) || days.includes(code)) return null;
+      days.push(code);
+      i += code.length;
+    }
   }
   return sortWeekdays(days);
 }

@@ -12,11 +12,17 @@ export const NO_ACCESS_TITLE = 'No Access';
 export const NO_ACCESS_MESSAGE = 'You have invalid authentication credentials to view the page requested';
 
 /** Top-level pages the route guard never applies to (spec §6), with everything below them. */
-export const PUBLIC_PATHS = ['/profile', '/auth', '/recovery', '/reset', '/reset-password', '/unauthorized'] as const;
+export const PUBLIC_PATHS = [
+  '/profile',
+  '/auth',
+  '/recovery',
+  '/reset',
+  '/reset-password',
+  '/unauthorized',
+] as const;
 
 export type AccessDecision =
-  | { readonly allowed: true }
-  | { readonly allowed: false; readonly status: 401; readonly reason: string };
+  { readonly allowed: true } | { readonly allowed: false; readonly status: 401; readonly reason: string };
 
 const DENIED = (reason: string): AccessDecision => ({ allowed: false, status: 401, reason });
 

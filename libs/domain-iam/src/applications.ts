@@ -17,7 +17,8 @@ const INFO: Readonly<Record<ApplicationCode, Omit<ApplicationInfo, 'code'>>> = {
   },
   CAMPUS: {
     name: 'Campus Management',
-    description: 'Campuses, colleges, programs, subjects, sections, instructors, students and the academic calendar.',
+    description:
+      'Campuses, colleges, programs, subjects, sections, instructors, students and the academic calendar.',
     segment: 'campus-management',
   },
   CHATBOT: {
@@ -53,7 +54,10 @@ const INFO: Readonly<Record<ApplicationCode, Omit<ApplicationInfo, 'code'>>> = {
 };
 
 /** The eight applications in launcher order. */
-export const APPLICATIONS: readonly ApplicationInfo[] = APPLICATION_CODES.map((code) => ({ code, ...INFO[code] }));
+export const APPLICATIONS: readonly ApplicationInfo[] = APPLICATION_CODES.map((code) => ({
+  code,
+  ...INFO[code],
+}));
 
 /** The application codes as coded values (`IAM` → `Identity and Access Management`) for choices and labels. */
 export const applicationCodeOptions = codedValues(APPLICATIONS.map((a) => [a.code, a.name] as const));

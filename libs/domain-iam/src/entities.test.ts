@@ -13,7 +13,8 @@ const ID = '0b8c4a52-3a0e-4d8c-9f55-2f1a2b3c4d5e';
 /** A sample with every required reference pointed at some id, as the caller would choose it. */
 function sampleOf(entity: AnyEntity, suffix: string): Record<string, unknown> {
   const value = { ...entity.sample(suffix) };
-  for (const [name, f] of Object.entries(entity.fields)) if (f.kind === 'reference' && f.required) value[name] = ID;
+  for (const [name, f] of Object.entries(entity.fields))
+    if (f.kind === 'reference' && f.required) value[name] = ID;
   return value;
 }
 
@@ -29,16 +30,25 @@ describe('access management descriptors', () => {
     ]);
   });
 
-  it.each(iamEntities.map((e) => [e.resource, e] as const))('%s: the sample passes the create schema', (_, entity) => {
-    expect(createSchemaOf(entity).safeParse(sampleOf(entity, 'a1')).success).toBe(true);
-  });
+  it.each(iamEntities.map((e) => [e.resource, e] as const))(
+    '%s: the sample passes the create schema',
+    (_, entity) => {
+      expect(createSchemaOf(entity).safeParse(sampleOf(entity, 'a1')).success).toBe(true);
+    },
+  );
 
-  it.each(iamEntities.map((e) => [e.resource, e] as const))('%s: switches on and off with isActive', (_, entity) => {
-    expect(entity.state.kind).toBe('isActive');
-  });
+  it.each(iamEntities.map((e) => [e.resource, e] as const))(
+    '%s: switches on and off with isActive',
+    (_, entity) => {
+      expect(entity.state.kind).toBe('isActive');
+    },
+  );
 
   it('refuses a temporary password that breaks the policy', () => {
-    const result = createSchemaOf(userEntity).safeParse({ ...userEntity.sample('b2'), temporaryPassword: 'password1234' });
+    const result = createSchemaOf(userEntity).safeParse({
+      ...userEntity.sample('b2'),
+      temporaryPassword: 'password1234',
+    });
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(result.error.issues).toEqual([
@@ -48,7 +58,9 @@ describe('access management descriptors', () => {
   });
 
   it('takes the temporary password on create only and never returns it', () => {
-    expect(updateSchemaOf(userEntity).safeParse({ temporaryPassword: 'Tala-Kampus-Bukas' }).success).toBe(false);
+    expect(updateSchemaOf(userEntity).safeParse({ temporaryPassword: 'Tala-Kampus-Bukas' }).success).toBe(
+      false,
+    );
     expect(Object.keys(recordSchemaOf(userEntity).shape)).not.toContain('temporaryPassword');
   });
 
@@ -72,6 +84,10 @@ describe('access management descriptors', () => {
 
   it('reports an email clash in the spec wording, naming the holder', () => {
     expect(userEntity.unique).toEqual([{ field: 'email', label: 'Name' }]);
-    expect(userEntity.fields.employeeId).toMatchObject({ kind: 'reference', resource: 'employees', labelField: 'lastName' });
+    expect(userEntity.fields.employeeId).toMatchObject({
+      kind: 'reference',
+      resource: 'employees',
+      labelField: 'lastName',
+    });
   });
 });

@@ -143,7 +143,11 @@ export const userEntity = defineEntity({
   consolePath: `${base}/users`,
   fields: {
     email: field.email('Email', { required: true }),
-    temporaryPassword: field.password('Temporary password', { required: true, createOnly: true, writeOnly: true }),
+    temporaryPassword: field.password('Temporary password', {
+      required: true,
+      createOnly: true,
+      writeOnly: true,
+    }),
     firstName: field.text('First name', { required: true, max: 100 }),
     middleName: field.text('Middle name', { max: 100 }),
     lastName: field.text('Last name', { required: true, max: 100 }),

@@ -18,9 +18,13 @@ export const SignedInUserSchema = z.object({
   lastName: z.string(),
   avatar: z.string().nullable(),
   /** Application codes the user may open; unknown codes are dropped rather than failing the whole user. */
-  adminScopes: z.array(z.string()).transform((codes) =>
-    codes.filter((c): c is (typeof APPLICATION_CODES)[number] => (APPLICATION_CODES as readonly string[]).includes(c)),
-  ),
+  adminScopes: z
+    .array(z.string())
+    .transform((codes) =>
+      codes.filter((c): c is (typeof APPLICATION_CODES)[number] =>
+        (APPLICATION_CODES as readonly string[]).includes(c),
+      ),
+    ),
   iamAdmin: z.boolean(),
   scopes: z.array(z.string()),
   employee: SignedInEmployeeSchema.nullable(),

@@ -15,7 +15,8 @@ export const phoneField = (label: string) =>
 /** A four-digit calendar year, as academic years are written (2026–2027). */
 export const yearField = (label: string) => field.integer(label, { required: true, min: 1900, max: 2200 });
 
-export const percentField = (label: string, required = false) => field.number(label, { required, min: 0, max: 100 });
+export const percentField = (label: string, required = false) =>
+  field.number(label, { required, min: 0, max: 100 });
 
 /** Reference fields used across campus records, labelled by the referenced record's name. */
 export const ref = {
@@ -37,4 +38,5 @@ export const ref = {
 };
 
 /** Upper-case, length-limited code built from a prefix and a sample suffix. */
-export const sampleCode = (prefix: string, suffix: string): string => `${prefix}-${suffix}`.toUpperCase().slice(0, 50);
+export const sampleCode = (prefix: string, suffix: string): string =>
+  `${prefix}-${suffix}`.toUpperCase().slice(0, 50);

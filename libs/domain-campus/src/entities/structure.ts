@@ -122,7 +122,10 @@ export const courseEntity = defineEntity({
   displayField: 'name',
   state: { kind: 'isActive' },
   template: TEMPLATES.Courses,
-  sample: (s) => ({ code: sampleCode('BSIT', s), name: `Bachelor of Science in Information Technology ${s}` }),
+  sample: (s) => ({
+    code: sampleCode('BSIT', s),
+    name: `Bachelor of Science in Information Technology ${s}`,
+  }),
 });
 
 export const subjectEntity = defineEntity({

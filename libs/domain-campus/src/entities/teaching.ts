@@ -37,7 +37,9 @@ export const scheduleEntity = defineEntity({
   rules: [
     orderRule('from', 'to', 'time', 'The end time must be after the start time.'),
     (v) =>
-      Array.isArray(v.days) && v.days.length === 0 ? [{ field: 'days', message: 'Choose at least one day.' }] : undefined,
+      Array.isArray(v.days) && v.days.length === 0
+        ? [{ field: 'days', message: 'Choose at least one day.' }]
+        : undefined,
   ],
   sample: (s) => ({
     code: sampleCode('SCH', s),
@@ -87,10 +89,27 @@ export const sectionEntity = defineEntity({
     gradeRatings: field.text('Grade ratings', { max: 200 }),
     bannerImage: field.url('Banner image'),
   },
-  listColumns: ['code', 'name', 'subjectId', 'instructorId', 'scheduleId', 'roomId', 'slot', 'availableSlots'],
+  listColumns: [
+    'code',
+    'name',
+    'subjectId',
+    'instructorId',
+    'scheduleId',
+    'roomId',
+    'slot',
+    'availableSlots',
+  ],
   searchFields: ['code', 'name'],
   sortFields: ['code', 'name', 'slot', 'availableSlots'],
-  filterFields: ['campusId', 'departmentId', 'courseId', 'subjectId', 'instructorId', 'semesterId', 'academicYearId'],
+  filterFields: [
+    'campusId',
+    'departmentId',
+    'courseId',
+    'subjectId',
+    'instructorId',
+    'semesterId',
+    'academicYearId',
+  ],
   defaultSort: 'code',
   unique: [{ field: 'code', label: 'Code' }],
   displayField: 'name',
@@ -155,7 +174,15 @@ export const enrolledStudentEntity = defineEntity({
     isFinalGrade: field.boolean('Final grade submitted'),
     remarks: field.text('Remarks', { max: 500 }),
   },
-  listColumns: ['studentId', 'sectionId', 'subjectId', 'yearLevel', 'finalGrade', 'finalEquivalent', 'enrollmentStatus'],
+  listColumns: [
+    'studentId',
+    'sectionId',
+    'subjectId',
+    'yearLevel',
+    'finalGrade',
+    'finalEquivalent',
+    'enrollmentStatus',
+  ],
   searchFields: ['remarks'],
   sortFields: ['yearLevel', 'finalGrade'],
   filterFields: [
@@ -204,11 +231,18 @@ export const gradingSystemEntity = defineEntity({
   application: 'CAMPUS',
   consolePath: campusPath('syllabus'),
   fields: {
-    scale: field.text('Scale', { required: true, max: 100, description: 'e.g. Undergraduate, Graduate School' }),
+    scale: field.text('Scale', {
+      required: true,
+      max: 100,
+      description: 'e.g. Undergraduate, Graduate School',
+    }),
     equivalent: field.text('Equivalent', {
       required: true,
       max: 10,
-      pattern: { regex: /^[0-9]\.[0-9]{2}$|^[A-Z]{2,4}$/, message: 'Enter an equivalent such as 1.25, or INC / DRP.' },
+      pattern: {
+        regex: /^[0-9]\.[0-9]{2}$|^[A-Z]{2,4}$/,
+        message: 'Enter an equivalent such as 1.25, or INC / DRP.',
+      },
     }),
     description: field.text('Description', { required: true, max: 100 }),
     minGrade: percentField('Lowest grade', true),
@@ -223,7 +257,9 @@ export const gradingSystemEntity = defineEntity({
   unique: [],
   displayField: 'description',
   state: { kind: 'isActive' },
-  rules: [orderRule('minGrade', 'maxGrade', 'number', 'The highest grade cannot be below the lowest grade.', true)],
+  rules: [
+    orderRule('minGrade', 'maxGrade', 'number', 'The highest grade cannot be below the lowest grade.', true),
+  ],
   sample: (s) => ({
     scale: `Undergraduate ${s}`,
     equivalent: '1.25',

@@ -5,7 +5,13 @@ import { orderRule } from '../rules.js';
 import { TEMPLATES } from '../templates.js';
 import { campusPath, codeField, nameField, ref, sampleCode, yearField } from './common.js';
 
-const dateOrder = orderRule('startDate', 'endDate', 'date', 'The end date cannot be before the start date.', true);
+const dateOrder = orderRule(
+  'startDate',
+  'endDate',
+  'date',
+  'The end date cannot be before the start date.',
+  true,
+);
 
 /** `2026`, `2027` → `2026-2027`, the code an import row without one is given. */
 export function academicYearCode(from: number, to: number): string {
