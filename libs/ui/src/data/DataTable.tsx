@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { useLinkComponent } from '../components/Link.js';
+import type { AnyEntity } from '@campus/domain-core';
+import { cellText, columnLabel, displayNameOf, type EntityRow } from './format-cell.js';
+import { ariaSortOf, listHref, nextSort } from './list-query.js';
+
+export interface DataTableProps {
+  readonly entity: AnyEntity;
+  readonly rows: readonly EntityRow[];
+  /** The page's current query string; sort links keep its search and filters. */
+  readonly searchParams: string;
+  /** The current sort (`field` or `-field`). */
+  readonly sort: string;
+  /** Where a row leads (its edit screen). */
+  readonly rowHref: (row: EntityRow) => string;
+  /** Columns to show; the descriptor's `listColumns` by default. */
+  readonly columns?: readonly string[];
+  /** A last column per row, e.g. the state control. */
+  readonly renderRowEnd?: (row: EntityRow) => ReactNode;
+  readonly rowEndLabel?: string;
+  readonly isLoading?: boolean;
+  readonly emptyMessage?: ReactNode;
+}
+
+/**
+ * The list of an entity as a table: columns from the descriptor, sortable headers as links (`?sort=field`, then
+ * `-field`) with `aria-sort`, the first cell of each row a link to its edit screen, and empty and loading states.
+ */
+export function DataTable({
+  entity,
+  rows,
+  searchParams,
+  sort,
+  rowHref,
+  columns = entity.listColumns,
+  renderRowEnd,
+  rowEndLabel = 'Status',
+  isLoading = false,
+  emptyMessage,
+}: DataTableProps) {
+  const Link = useLinkComponent();
+  const width = columns.length + (renderRowEnd ? 1 : 0);
+  return (
+    <div className="cas-data-table" data-loading={isLoading || undefined}>
+      <table aria-busy={isLoading || undefined}>
+        <caption className="cas-visually-hidden">{entity.pluralLabel}</caption>
+        <thead>
+          <tr>
+            {columns.map((name) => {
+              const label = columnLabel(entity, name);
+              const isSortable = entity.sortFields.includes(name);
+              const ariaSort = ariaSortOf(sort, name);
+              return (
+                <th key={name} scope="col" aria-sort={isSortable ? ariaSort : undefined}>
+                  {isSortable ? (
+                    <Link
+                      className="cas-sort-link"
+                      href={listHref(searchParams, { sort: nextSort(sort, name) })}
+                    >
+                      {label}
+                      <span aria-hidden="true" className="cas-sort-mark" data-sort={ariaSort}>
+                        {ariaSort === 'ascending' ? ' ▲' : ariaSort === 'descending' ? ' ▼' : ' ↕'}
+                      </span>
+                    </Link>
+                  ) : (
+                    label
+                  )}
+                </th>
+              );
+            })}
+            {renderRowEnd ? <th scope="col">{rowEndLabel}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={width} className="cas-data-table-empty">
+                {isLoading ? 'Loading…' : (emptyMessage ?? `No ${entity.pluralLabel.toLowerCase()} found.`)}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row._id}>
+                {columns.map((name, index) => {
+                  const text = cellText(entity, name, row);
+                  return index === 0 ? (
+                    <th key={name} scope="row">
+                      <Link href={rowHref(row)} title={`Edit ${displayNameOf(entity, row)}`}>
+                        {text || `Edit ${displayNameOf(entity, row)}`}
+                      </Link>
+                    </th>
+                  ) : (
+                    <td key={name}>{text}</td>
+                  );
+                })}
+                {renderRowEnd ? <td>{renderRowEnd(row)}</td> : null}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+      {isLoading ? (
+        <p role="status" className="cas-data-table-loading">
+          Loading…
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import { useLinkComponent } from '../components/Link.js';
+import { Button } from '../components/Button.js';
+import type { AnyEntity } from '@campus/domain-core';
+import { columnLabel } from './format-cell.js';
+import { DataForm } from './form-context.js';
+import { carriedParams, filterFieldsOf, listHref } from './list-query.js';
+
+/** A choice in a select: the value posted and the text shown. */
+export interface ChoiceOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** The choices of one filter field: coded values, the state's values, or the references passed in. */
+export function filterChoicesOf(
+  entity: AnyEntity,
+  name: string,
+  referenceOptions: Readonly<Record<string, readonly ChoiceOption[]>> = {},
+): readonly ChoiceOption[] | undefined {
+  if (name === 'isActive') {
+    return [
+      { value: 'true', label: 'Active' },
+      { value: 'false', label: 'Inactive' },
+    ];
+  }
+  if (name === 'status' && entity.state.kind === 'status') {
+    return entity.state.lifecycle.values.map((o) => ({ value: o.value, label: o.label }));
+  }
+  const f = entity.fields[name];
+  if (!f) return undefined;
+  switch (f.kind) {
+    case 'enum':
+    case 'multi-enum':
+      return f.options.map((o) => ({ value: String(o.value), label: o.label }));
+    case 'boolean':
+      return [
+        { value: 'true', label: 'Yes' },
+        { value: 'false', label: 'No' },
+      ];
+    case 'reference':
+    case 'multi-reference':
+      return referenceOptions[name] ?? [];
+    default:
+      return undefined;
+  }
+}
+
+export interface FilterBarProps {
+  readonly entity: AnyEntity;
+  /** Chosen filter values by field name. */
+  readonly values: Readonly<Record<string, string>>;
+  /** Choices of the reference filters (e.g. campuses), by field name. */
+  readonly referenceOptions?: Readonly<Record<string, readonly ChoiceOption[]>>;
+  /** The page's current query string; the form keeps the search, sort and page size. */
+  readonly searchParams: string;
+}
+
+/** A GET form with one select per filter field of the descriptor (and the state field). */
+export function FilterBar({ entity, values, referenceOptions = {}, searchParams }: FilterBarProps) {
+  const Link = useLinkComponent();
+  const fields = filterFieldsOf(entity);
+  const baseId = useId();
+  const clear = Object.fromEntries(fields.map((n) => [n, null]));
+  return (
+    <DataForm
+      method="get"
+      className="cas-filter-bar"
+      aria-label={`Filter ${entity.pluralLabel.toLowerCase()}`}
+    >
+      {carriedParams(searchParams, fields).map(([name, value], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+      ))}
+      {fields.map((name) => {
+        const id = `${baseId}-${name}`;
+        const choices = filterChoicesOf(entity, name, referenceOptions);
+        return (
+          <div key={name} className="cas-field cas-filter">
+            <label htmlFor={id} className="cas-field__label">
+              {columnLabel(entity, name)}
+            </label>
+            {choices ? (
+              <select id={id} className="cas-select" name={name} defaultValue={values[name] ?? ''}>
+                <option value="">All</option>
+                {choices.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={id}
+                className="cas-input"
+                name={name}
+                defaultValue={values[name] ?? ''}
+                maxLength={200}
+              />
+            )}
+          </div>
+        );
+      })}
+      <div className="cas-filter-actions">
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        {Object.keys(values).length > 0 ? (
+          <Link href={listHref(searchParams, clear)}>Clear filters</Link>
+        ) : null}
+      </div>
+    </DataForm>
+  );
+}

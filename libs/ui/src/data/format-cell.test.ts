@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { cellText, columnLabel, displayNameOf, type EntityRow } from './format-cell.js';
+import { sampleCollegeEntity as college, sampleTermEntity as term } from './sample-entities.js';
+
+const row: EntityRow = {
+  _id: '0f3c6a52-8d1e-4c1a-9a77-000000000001',
+  code: 'CEN',
+  name: 'College of Engineering',
+  campusId: '7b0a4c1e-4a51-4c0b-9f3e-2f1b8a0c0001',
+  kind: 2,
+  days: ['M', 'W'],
+  programIds: ['a', 'b', 'c'],
+  isMain: true,
+  isActive: false,
+  founded: null,
+  _labels: { campusId: 'Main Campus' },
+};
+
+describe('cellText', () => {
+  it.each([
+    ['code', 'CEN'],
+    ['campusId', 'Main Campus'],
+    ['kind', 'Research'],
+    ['days', 'Monday, Wednesday'],
+    ['programIds', '3 selected'],
+    ['isMain', 'Yes'],
+    ['isActive', 'Inactive'],
+    ['founded', ''],
+  ])('shows %s as %j', (name, expected) => {
+    expect(cellText(college, name, row)).toBe(expected);
+  });
+
+  it('shows a status by its label', () => {
+    expect(cellText(term, 'status', { _id: 'x', status: 'OPEN' })).toBe('Open');
+  });
+});
+
+describe('labels and names', () => {
+  it.each([
+    ['campusId', 'Campus'],
+    ['isActive', 'Active'],
+    ['status', 'Status'],
+  ])('labels column %s as %s', (name, expected) => {
+    expect(columnLabel(college, name)).toBe(expected);
+  });
+
+  it('names a record by its display field, else a fallback field', () => {
+    expect(displayNameOf(college, row)).toBe('College of Engineering');
+    expect(displayNameOf(term, { _id: 'x', description: '', code: 'T1' })).toBe('T1');
+  });
+});
