@@ -15,7 +15,12 @@ import {
 } from './index.js';
 
 const ID = '0b8c4a52-3a0e-4d8c-9f55-2f1a2b3c4d5e';
-const section: Record<string, unknown> = { ...sectionEntity.sample('r1'), subjectId: ID, semesterId: ID, academicYearId: ID };
+const section: Record<string, unknown> = {
+  ...sectionEntity.sample('r1'),
+  subjectId: ID,
+  semesterId: ID,
+  academicYearId: ID,
+};
 const weightsOf = (values: number[]) =>
   Object.fromEntries(SECTION_WEIGHT_FIELDS.map((f, i) => [f, values[i] ?? 0]));
 
