@@ -1,0 +1,73 @@
+import { Icon, Popover, useLinkComponent, type IconName } from '@campus/ui';
+import { useState } from 'react';
+import type { ShellApplication } from '../lib/shell';
+
+export const APPLICATION_ICONS: Record<string, IconName> = {
+  IAM: 'shield',
+  CAMPUS: 'building',
+  CHATBOT: 'chat',
+  SUPPORT: 'support',
+  FRS: 'face',
+  DATA: 'database',
+  REPORTS: 'chart',
+  BATCH: 'layers',
+};
+
+/** Where a launcher tile goes: the area, or (when not allowed) the launcher with the No Access notice. */
+export function applicationHref(app: ShellApplication): string {
+  return app.isAllowed ? app.path : `/app?noAccess=${app.code}`;
+}
+
+/**
+ * The header's apps popover (spec §2): a Home tile and a tile per application, hidden for the current one.
+ * Without JavaScript the trigger is a link to the launcher.
+ */
+export function AppsPopover({ applications, currentCode }: { applications: ShellApplication[]; currentCode?: string }) {
+  const [isOpen, setOpen] = useState(false);
+  const Link = useLinkComponent();
+  const others = applications.filter((a) => a.code !== currentCode);
+  return (
+    <Popover
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      title="Applications"
+      label="Applications"
+      trigger={
+        <a
+          href="/app"
+          className="cas-button cas-button--ghost cas-button--icon"
+          aria-label="Applications"
+          title="Applications"
+          onClick={(e) => {
+            e.preventDefault();
+            setOpen((v) => !v);
+          }}
+        >
+          <Icon name="apps" />
+        </a>
+      }
+    >
+      <ul className="cas-tiles">
+        <li>
+          <Link href="/app" className="cas-tile" onClick={() => setOpen(false)}>
+            <Icon name="home" />
+            Home
+          </Link>
+        </li>
+        {others.map((app) => (
+          <li key={app.code}>
+            <Link
+              href={applicationHref(app)}
+              className="cas-tile"
+              aria-disabled={app.isAllowed ? undefined : true}
+              onClick={() => setOpen(false)}
+            >
+              <Icon name={APPLICATION_ICONS[app.code] ?? 'folder'} />
+              {app.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Popover>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from '@remix-run/react';
+import type { LinkComponentProps } from '@campus/ui';
+import { useEffect, useState } from 'react';
+
+interface NetworkInformation {
+  effectiveType?: string;
+  saveData?: boolean;
+}
+
+/** True on slow or data-saving connections, where data prefetch is skipped (spec §9). */
+export function isSlowConnection(connection: NetworkInformation | undefined): boolean {
+  if (!connection) return false;
+  return connection.saveData === true || connection.effectiveType === 'slow-2g' || connection.effectiveType === '2g';
+}
+
+/** Prefetch on intent, except on slow connections. Server and first render: no prefetch. */
+export function usePrefetchMode(): 'intent' | 'none' {
+  const [mode, setMode] = useState<'intent' | 'none'>('none');
+  useEffect(() => {
+    const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+    setMode(isSlowConnection(connection) ? 'none' : 'intent');
+  }, []);
+  return mode;
+}
+
+/**
+ * Remix `Link` for the design system's links: client-side navigation for in-app paths; a plain anchor for
+ * new windows and external addresses.
+ */
+export function RouterLink({ href, target, ...rest }: LinkComponentProps) {
+  const prefetch = usePrefetchMode();
+  if (target || /^[a-z]+:/i.test(href)) return <a href={href} target={target} {...rest} />;
+  return <Link to={href} prefetch={prefetch} {...rest} />;
+}

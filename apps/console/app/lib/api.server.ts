@@ -1,0 +1,78 @@
+import { createApiClient, decodeEnvelope, type ApiClient } from '@campus/api-contract';
+import { failureNotice } from '@campus/ui';
+import { config } from './config.server.js';
+import { cookiesFor, clientIdsInRequest, clientTokenCookie } from './cookies.server.js';
+import { noticeCookie } from './notice.server.js';
+
+/** Reads the message of an API error answer (envelope or plain JSON); undefined when there is none. */
+export async function errorMessageOf(response: Response): Promise<string | undefined> {
+  try {
+    const text = await response.text();
+    const type = response.headers.get('content-type') ?? '';
+    const body: unknown = type.startsWith('text/plain') ? decodeEnvelope(text, config().responseEncryptionKey) : JSON.parse(text);
+    const message = (body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The answer to an API 401 (spec §4, §8): the session is marked expired (its cookies cleared), the failure
+ * notice is shown, and the user goes to /auth.
+ */
+export async function sessionExpiredResponse(request: Request, apiMessage?: string): Promise<Response> {
+  const { session } = cookiesFor(request);
+  const headers = new Headers({ Location: '/auth' });
+  headers.append('Set-Cookie', await session.destroySession(await session.getSession(request.headers.get('cookie'))));
+  for (const clientId of clientIdsInRequest(request)) headers.append('Set-Cookie', clientTokenCookie(request, clientId, null));
+  headers.append('Set-Cookie', await noticeCookie(request, failureNotice(apiMessage)));
+  return new Response(null, { status: 302, headers });
+}
+
+/** A client without a session: sign-in, recovery and reset. */
+export function publicApi(): ApiClient {
+  const { apiUrl, responseEncryptionKey } = config();
+  return createApiClient({ baseUrl: apiUrl, encryptionKey: responseEncryptionKey });
+}
+
+/** A client with an explicit token and no 401 handling (sign-in flow, logout). */
+export function apiWithToken(token: string): ApiClient {
+  const { apiUrl, responseEncryptionKey } = config();
+  return createApiClient({ baseUrl: apiUrl, token, encryptionKey: responseEncryptionKey });
+}
+
+/**
+ * The typed API client for the signed-in user of `request`, carrying the session's token. When the API
+ * answers 401 (expired or revoked token), the call throws the session-expired redirect, which Remix turns into
+ * the response: loaders and actions never see a 401. Without a session it throws a redirect to /auth.
+ */
+export async function apiFor(request: Request): Promise<ApiClient> {
+  const { session } = cookiesFor(request);
+  const token = (await session.getSession(request.headers.get('cookie'))).get('token');
+  if (!token) throw await sessionRequiredResponse(request);
+  const { apiUrl, responseEncryptionKey } = config();
+  const guardedFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.status === 401) throw await sessionExpiredResponse(request, await errorMessageOf(response));
+    return response;
+  };
+  return createApiClient({ baseUrl: apiUrl, token, encryptionKey: responseEncryptionKey, fetch: guardedFetch });
+}
+
+/** Redirect to /auth for a page that needs a session when there is none. */
+export async function sessionRequiredResponse(_request: Request): Promise<Response> {
+  return new Response(null, { status: 302, headers: { Location: '/auth' } });
+}
+
+/**
+ * A thrown error page for an unexpected API answer: the API's message (or `Error`) with its status, shown by
+ * the nearest ErrorBoundary (spec §8: the message or 'Error', status default 500).
+ */
+export function failureResponse(status: number, body: unknown): Response {
+  const message = (body as { message?: unknown } | null)?.message;
+  return Response.json(
+    { message: typeof message === 'string' && message ? message : 'Error' },
+    { status: status >= 400 && status <= 599 ? status : 500 },
+  );
+}

@@ -1,0 +1,87 @@
+import { createCookie, createCookieSessionStorage, type Cookie, type SessionStorage } from '@remix-run/node';
+import { config } from './config.server.js';
+
+/** Data kept in the `msc.session` cookie: only what identifies the API session. */
+export interface SessionData {
+  token: string;
+  userId: string;
+  /** Set while the user signed in with a temporary password and must choose a new one. */
+  mustChangePassword?: boolean;
+}
+
+/** Lifetime of the redirect cookie (spec §9): 12 hours. */
+export const REDIRECT_COOKIE_MAX_AGE = 43_200;
+export const SESSION_COOKIE_NAME = 'msc.session';
+export const REDIRECT_COOKIE_NAME = 'msc.redirect';
+export const MENU_COOKIE_NAME = 'msc.menu';
+export const NOTICE_COOKIE_NAME = 'msc.notice';
+export const RESET_COOKIE_NAME = 'msc.reset';
+export const CLIENT_TOKEN_COOKIE_PREFIX = 'msc.client.token:';
+
+/** True when the request reached us over HTTPS (directly or through a proxy that says so). */
+export function isHttps(request: Request): boolean {
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  return forwarded ? forwarded === 'https' : new URL(request.url).protocol === 'https:';
+}
+
+interface CookieSet {
+  session: SessionStorage<SessionData>;
+  redirect: Cookie;
+  menu: Cookie;
+  notice: Cookie;
+  /** The email and verified code of a password reset in progress (30 minutes, like the code). */
+  reset: Cookie;
+}
+
+const sets = new Map<boolean, CookieSet>();
+
+/**
+ * The console's cookies. `Secure` is set behind HTTPS; a plain-HTTP request (local runs, tests) gets the
+ * same cookies without it, or the browser would drop them.
+ */
+export function cookiesFor(request: Request): CookieSet {
+  const secure = isHttps(request);
+  let set = sets.get(secure);
+  if (!set) {
+    const secrets = [config().sessionSecret];
+    const base = { path: '/', sameSite: 'lax' as const, httpOnly: true, secure, secrets };
+    set = {
+      session: createCookieSessionStorage<SessionData>({ cookie: { name: SESSION_COOKIE_NAME, ...base } }),
+      redirect: createCookie(REDIRECT_COOKIE_NAME, { ...base, maxAge: REDIRECT_COOKIE_MAX_AGE }),
+      menu: createCookie(MENU_COOKIE_NAME, { ...base, maxAge: 60 * 60 * 24 * 365 }),
+      notice: createCookie(NOTICE_COOKIE_NAME, { ...base, maxAge: 60 }),
+      reset: createCookie(RESET_COOKIE_NAME, { ...base, maxAge: 30 * 60 }),
+    };
+    sets.set(secure, set);
+  }
+  return set;
+}
+
+/** A client id as it may appear in `?clientId=` and in a cookie name. */
+export function isValidClientId(value: string | null | undefined): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
+}
+
+/**
+ * `msc.client.token:{clientId}` (spec §9). The colon is not allowed in cookie names by RFC 6265, so common
+ * cookie libraries refuse it; browsers accept it, so the header is written by hand. The client id is checked
+ * against a strict pattern first.
+ */
+export function clientTokenCookie(request: Request, clientId: string, token: string | null): string {
+  if (!isValidClientId(clientId)) throw new Error('Invalid client id.');
+  const parts = [`${CLIENT_TOKEN_COOKIE_PREFIX}${clientId}=${token ? encodeURIComponent(token) : ''}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  if (!token) parts.push('Max-Age=0', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  if (isHttps(request)) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** Client ids of the `msc.client.token:*` cookies the browser sent. */
+export function clientIdsInRequest(request: Request): string[] {
+  const header = request.headers.get('cookie') ?? '';
+  return header
+    .split(';')
+    .map((c) => c.trim())
+    .filter((c) => c.startsWith(CLIENT_TOKEN_COOKIE_PREFIX))
+    .map((c) => c.slice(CLIENT_TOKEN_COOKIE_PREFIX.length, c.indexOf('=') === -1 ? undefined : c.indexOf('=')))
+    .filter(isValidClientId);
+}

@@ -1,0 +1,32 @@
+import { Link, useRouteLoaderData } from '@remix-run/react';
+import { Avatar } from '@campus/ui';
+import { ROLE_LABEL } from '../lib/constants';
+import type { loader as profileLoader } from './profile';
+
+export default function Profile() {
+  const profile = useRouteLoaderData<typeof profileLoader>('routes/profile');
+  if (!profile) return null;
+  const { user } = profile.shell;
+  return (
+    <section className="cas-panel" aria-labelledby="profile-title">
+      <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+        <Avatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} size={72} />
+        <div>
+          <h1 id="profile-title" className="cas-page-title" style={{ margin: 0 }}>
+            {user.firstName} {user.lastName}
+          </h1>
+          <p style={{ margin: 0 }}>{ROLE_LABEL}</p>
+          <p style={{ margin: 0 }}>{user.email}</p>
+        </div>
+      </div>
+      <ul>
+        <li>
+          <Link to="/profile/details">View your details</Link>
+        </li>
+        <li>
+          <Link to="/profile/security">Change your password</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
