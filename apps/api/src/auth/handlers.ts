@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { checkPassword } from '@campus/domain-iam';
+import { writeAudit, type Actor } from '../audit/audit.js';
+import type { AppContext } from '../context.js';
+import { rows, type Db } from '../db/client.js';
+import { HttpError } from '../http/errors.js';
+import { loadCurrentUser } from './current-user.js';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { createSession, revokeSession, revokeUserSessions, type AuthContext } from './sessions.js';
+import { hashResetCode, newResetCode } from './tokens.js';
+
+/** The one answer to a wrong password, an unknown email, a locked or a deactivated account. */
+export const INVALID_CREDENTIALS = 'Incorrect email or password.';
+export const RECOVERY_ACCEPTED = 'If the address belongs to an account, a reset code is on its way to it.';
+export const INVALID_RESET_CODE = 'The code is invalid or has expired.';
+/** Wrong codes tried against one reset before it is burnt. */
+const RESET_ATTEMPTS = 5;
+
+interface UserAuthRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  is_active: boolean;
+  failed_sign_ins: number;
+  locked_until: string | Date | null;
+  must_change_password: boolean;
+}
+
+const asTx = (tx: unknown) => tx as Db;
+
+function actorOf(request: FastifyRequest, user?: { id: string; email: string } | null, email?: string): Actor {
+  return { id: user?.id ?? null, email: user?.email ?? email ?? null, ip: request.ip };
+}
+
+async function findUser(db: Db, email: string): Promise<UserAuthRow | undefined> {
+  const [user] = await rows<UserAuthRow>(
+    db,
+    sql`select id, email, password_hash, is_active, failed_sign_ins, locked_until, must_change_password
+        from users where lower(email) = lower(${email})`,
+  );
+  return user;
+}
+
+export function authHandlers(ctx: AppContext) {
+  const { db, config } = ctx;
+  const decoy = decoyHash(config.argon2);
+
+  async function signIn(body: { email: string; password: string }, request: FastifyRequest) {
+    const now = config.now();
+    const refuse = { status: 401 as const, body: { message: INVALID_CREDENTIALS } };
+    const user = await findUser(db, body.email);
+    if (!user) {
+      await verifyPassword(await decoy, body.password);
+      await writeAudit(db, { actor: actorOf(request, null, body.email), activity: 'Failed sign-in: unknown email' }, now);
+      return refuse;
+    }
+    const actor = actorOf(request, user);
+    if (user.locked_until && new Date(user.locked_until).getTime() > now.getTime()) {
+      await verifyPassword(await decoy, body.password);
+      await writeAudit(db, { actor, activity: 'Sign-in refused: account locked', resource: 'users', recordId: user.id }, now);
+      return refuse;
+    }
+    const matches = await verifyPassword(user.password_hash, body.password);
+    if (!matches || !user.is_active) {
+      await db.transaction(async (txRaw) => {
+        const tx = asTx(txRaw);
+        const failures = user.failed_sign_ins + 1;
+        if (failures >= config.lockoutThreshold) {
+          const until = new Date(now.getTime() + config.lockoutMs);
+          await tx.execute(
+            sql`update users set failed_sign_ins = 0, locked_until = ${until.toISOString()} where id = ${user.id}`,
+          );
+          await writeAudit(
+            tx,
+            { actor, activity: `Account locked after ${failures} failed sign-ins`, resource: 'users', recordId: user.id },
+            now,
+          );
+        } else {
+          await tx.execute(sql`update users set failed_sign_ins = ${failures} where id = ${user.id}`);
+          await writeAudit(tx, { actor, activity: 'Failed sign-in', resource: 'users', recordId: user.id }, now);
+        }
+      });
+      return refuse;
+    }
+    const token = await db.transaction(async (txRaw) => {
+      const tx = asTx(txRaw);
+      await tx.execute(sql`update users set failed_sign_ins = 0, locked_until = null where id = ${user.id}`);
+      const created = await createSession(tx, config, user.id, request);
+      await writeAudit(tx, { actor, activity: 'Signed in', resource: 'users', recordId: user.id }, now);
+      return created;
+    });
+    return {
+      status: 200 as const,
+      body: { data: { token, userId: user.id, mustChangePassword: user.must_change_password } },
+    };
+  }
+
+  async function currentUser(auth: AuthContext) {
+    const user = await loadCurrentUser(db, auth.user.id);
+    if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    return { status: 200 as const, body: { data: user } };
+  }
+
+  async function signOut(auth: AuthContext, userId: string, request: FastifyRequest) {
+    if (userId !== auth.user.id) throw new HttpError(403, 'You can only sign yourself out.');
+    const now = config.now();
+    await db.transaction(async (txRaw) => {
+      const tx = asTx(txRaw);
+      await revokeSession(tx, auth.sessionId, now);
+      await writeAudit(tx, { actor: actorOf(request, auth.user), activity: 'Signed out', resource: 'users', recordId: userId }, now);
+    });
+    return { status: 200 as const, body: { data: { message: 'Signed out.' } } };
+  }
+
+  async function changePassword(
+    auth: AuthContext,
+    body: { currentPassword: string; newPassword: string },
+    request: FastifyRequest,
+  ) {
+    const [row] = await rows<{ password_hash: string }>(db, sql`select password_hash from users where id = ${auth.user.id}`);
+    if (!row || !(await verifyPassword(row.password_hash, body.currentPassword))) {
+      throw new HttpError(400, 'The current password is incorrect.', {
+        currentPassword: ['The current password is incorrect.'],
+      });
+    }
+    if (body.currentPassword === body.newPassword) {
+      const message = 'Choose a password different from the current one.';
+      throw new HttpError(400, message, { newPassword: [message] });
+    }
+    const hash = await hashPassword(body.newPassword, config.argon2);
+    const now = config.now();
+    await db.transaction(async (txRaw) => {
+      const tx = asTx(txRaw);
+      await tx.execute(
+        sql`update users set password_hash = ${hash}, must_change_password = false,
+            password_changed_at = ${now.toISOString()} where id = ${auth.user.id}`,
+      );
+      // Other sessions end; the one that changed the password carries on.
+      await revokeUserSessions(tx, auth.user.id, now, auth.sessionId);
+      await writeAudit(tx, { actor: actorOf(request, auth.user), activity: 'Changed password', resource: 'users', recordId: auth.user.id }, now);
+    });
+    return { status: 200 as const, body: { data: { message: 'Password changed.' } } };
+  }
+
+  async function requestRecovery(body: { email: string }, request: FastifyRequest) {
+    const user = await findUser(db, body.email);
+    if (user?.is_active) {
+      const now = config.now();
+      const code = newResetCode();
+      await db.transaction(async (txRaw) => {
+        const tx = asTx(txRaw);
+        // A new code replaces any earlier one.
+        await tx.execute(sql`update password_resets set used_at = ${now.toISOString()} where user_id = ${user.id} and used_at is null`);
+        await tx.execute(
+          sql`insert into password_resets (user_id, code_hash, created_at, expires_at)
+              values (${user.id}, ${hashResetCode(code, user.id, config.sessionSecret)}, ${now.toISOString()},
+                      ${new Date(now.getTime() + config.resetCodeTtlMs).toISOString()})`,
+        );
+        await writeAudit(tx, { actor: actorOf(request, user), activity: 'Requested a password reset code', resource: 'users', recordId: user.id }, now);
+      });
+      // Sent after the answer is decided, so its timing does not tell whether the account exists.
+      void ctx.mailer
+        .sendResetCode(user.email, code, Math.round(config.resetCodeTtlMs / 60000))
+        .catch((error: unknown) => request.log.error({ err: error }, 'sending a reset code failed'));
+    }
+    return { status: 202 as const, body: { data: { message: RECOVERY_ACCEPTED } } };
+  }
+
+  /** Finds the live reset of an email whose code matches, counting a wrong code against it. */
+  async function matchingReset(tx: Db, email: string, code: string) {
+    const user = await findUser(tx, email);
+    if (!user?.is_active) return undefined;
+    const now = config.now();
+    const [reset] = await rows<{ id: string; code_hash: string; failed_attempts: number }>(
+      tx,
+      sql`select id, code_hash, failed_attempts from password_resets
+          where user_id = ${user.id} and used_at is null and expires_at > ${now.toISOString()}
+          order by created_at desc limit 1 for update`,
+    );
+    if (!reset) return undefined;
+    if (reset.code_hash !== hashResetCode(code, user.id, config.sessionSecret)) {
+      const burnt = reset.failed_attempts + 1 >= RESET_ATTEMPTS;
+      await tx.execute(
+        sql`update password_resets set failed_attempts = failed_attempts + 1
+            ${burnt ? sql`, used_at = ${now.toISOString()}` : sql``} where id = ${reset.id}`,
+      );
+      return undefined;
+    }
+    return { user, resetId: reset.id };
+  }
+
+  async function verifyReset(body: { email: string; code: string }) {
+    const match = await db.transaction((tx) => matchingReset(asTx(tx), body.email, body.code));
+    if (!match) throw new HttpError(400, INVALID_RESET_CODE, { code: [INVALID_RESET_CODE] });
+    return { status: 200 as const, body: { data: { message: 'The code is valid.' } } };
+  }
+
+  async function resetPassword(body: { email: string; code: string; newPassword: string }, request: FastifyRequest) {
+    const problems = checkPassword(body.newPassword);
+    if (problems.length) throw new HttpError(400, problems[0]!, { newPassword: problems });
+    const hash = await hashPassword(body.newPassword, config.argon2);
+    const now = config.now();
+    const ok = await db.transaction(async (txRaw) => {
+      const tx = asTx(txRaw);
+      const match = await matchingReset(tx, body.email, body.code);
+      if (!match) return false;
+      await tx.execute(sql`update password_resets set used_at = ${now.toISOString()} where id = ${match.resetId}`);
+      await tx.execute(
+        sql`update users set password_hash = ${hash}, must_change_password = false, failed_sign_ins = 0,
+            locked_until = null, password_changed_at = ${now.toISOString()} where id = ${match.user.id}`,
+      );
+      await revokeUserSessions(tx, match.user.id, now);
+      await writeAudit(tx, { actor: actorOf(request, match.user), activity: 'Reset password with a code', resource: 'users', recordId: match.user.id }, now);
+      return true;
+    });
+    if (!ok) throw new HttpError(400, INVALID_RESET_CODE, { code: [INVALID_RESET_CODE] });
+    return { status: 200 as const, body: { data: { message: 'Password reset. Sign in with the new password.' } } };
+  }
+
+  return { signIn, currentUser, signOut, changePassword, requestRecovery, verifyReset, resetPassword };
+}

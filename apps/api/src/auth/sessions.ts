@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ApiConfig } from '../config.js';
+import { rows, type Db } from '../db/client.js';
+import { HttpError } from '../http/errors.js';
+import { hashToken, newToken, TOKEN_PREFIX } from './tokens.js';
+
+/** The signed-in user as the server sees it on each request. */
+export interface AuthUser {
+  readonly id: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly adminScopes: string[];
+  readonly iamAdmin: boolean;
+  readonly mustChangePassword: boolean;
+}
+
+export interface AuthContext {
+  readonly sessionId: string;
+  readonly user: AuthUser;
+}
+
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export const NOT_SIGNED_IN = 'Sign in to continue.';
+
+/** `last_seen_at` is written at most once a minute per session, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function createSession(
+  db: Db,
+  config: ApiConfig,
+  userId: string,
+  request: Pick<FastifyRequest, 'ip' | 'headers'>,
+): Promise<string> {
+  const token = newToken();
+  const now = config.now();
+  await db.execute(
+    sql`insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at, ip_address, user_agent)
+        values (${hashToken(token)}, ${userId}, ${now.toISOString()}, ${now.toISOString()},
+                ${new Date(now.getTime() + config.sessionAbsoluteMs).toISOString()}, ${request.ip},
+                ${String(request.headers['user-agent'] ?? '').slice(0, 300)})`,
+  );
+  return token;
+}
+
+interface SessionRow {
+  id: string;
+  last_seen_at: string | Date;
+  expires_at: string | Date;
+  revoked_at: string | Date | null;
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  admin_scopes: string[];
+  iam_admin: boolean;
+  must_change_password: boolean;
+  is_active: boolean;
+}
+
+/** The bearer token of a request, if it has one of ours. */
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1]?.startsWith(TOKEN_PREFIX) ? match[1] : undefined;
+}
+
+/**
+ * Resolves the request's token to a live session, or throws 401. A session ends when revoked, when idle too
+ * long, at its absolute expiry, and when its user is deactivated.
+ */
+export async function authenticate(db: Db, config: ApiConfig, request: FastifyRequest): Promise<AuthContext> {
+  const token = bearerToken(request);
+  if (!token) throw new HttpError(401, NOT_SIGNED_IN);
+  const [row] = await rows<SessionRow>(
+    db,
+    sql`select s.id, s.last_seen_at, s.expires_at, s.revoked_at, u.id as user_id, u.email, u.first_name,
+               u.last_name, u.admin_scopes, u.iam_admin, u.must_change_password, u.is_active
+        from sessions s join users u on u.id = s.user_id
+        where s.token_hash = ${hashToken(token)}`,
+  );
+  const now = config.now().getTime();
+  if (!row || row.revoked_at || !row.is_active) throw new HttpError(401, SESSION_EXPIRED);
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (now >= new Date(row.expires_at).getTime() || now - lastSeen >= config.sessionIdleMs) {
+    throw new HttpError(401, SESSION_EXPIRED);
+  }
+  if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+    await db.execute(sql`update sessions set last_seen_at = ${new Date(now).toISOString()} where id = ${row.id}`);
+  }
+  return {
+    sessionId: row.id,
+    user: {
+      id: row.user_id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      adminScopes: row.admin_scopes ?? [],
+      iamAdmin: row.iam_admin,
+      mustChangePassword: row.must_change_password,
+    },
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: string, at: Date): Promise<void> {
+  await db.execute(sql`update sessions set revoked_at = ${at.toISOString()} where id = ${sessionId} and revoked_at is null`);
+}
+
+/** Ends every session of a user (deactivation, password reset), optionally keeping one. */
+export async function revokeUserSessions(db: Db, userId: string, at: Date, keep?: string): Promise<void> {
+  await db.execute(
+    sql`update sessions set revoked_at = ${at.toISOString()}
+        where user_id = ${userId} and revoked_at is null ${keep ? sql`and id <> ${keep}` : sql``}`,
+  );
+}

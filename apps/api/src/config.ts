@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Cost of argon2id hashes. The defaults are OWASP's minimum for argon2id (19 MiB, 2 iterations, 1 lane). */
+export interface Argon2Options {
+  readonly memoryCost: number;
+  readonly timeCost: number;
+  readonly parallelism: number;
+}
+
+export interface ApiConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  /** PostgreSQL instead of the embedded database; `memory` runs PGlite in memory (tests). */
+  readonly databaseUrl: string | undefined;
+  readonly responseEncryption: boolean;
+  readonly responseEncryptionKey: string;
+  readonly sessionSecret: string;
+  readonly demoSeed: boolean;
+  /** A session ends after this long without a request … */
+  readonly sessionIdleMs: number;
+  /** … and this long after sign-in, whatever happens. */
+  readonly sessionAbsoluteMs: number;
+  /** Consecutive failed sign-ins that lock an account, and for how long. */
+  readonly lockoutThreshold: number;
+  readonly lockoutMs: number;
+  /** Sign-in and password-reset requests allowed per client address per window. */
+  readonly authRateLimit: { readonly max: number; readonly windowMs: number };
+  /** How long a password reset code stays valid. */
+  readonly resetCodeTtlMs: number;
+  readonly argon2: Argon2Options;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly logLevel: string;
+  /** The clock: sessions, lockouts and reset codes read time from here (tests move it). */
+  readonly now: () => Date;
+}
+
+export const DEFAULTS = {
+  port: 4000,
+  sessionIdleMs: 2 * 60 * 60 * 1000,
+  sessionAbsoluteMs: 12 * 60 * 60 * 1000,
+  lockoutThreshold: 5,
+  lockoutMs: 15 * 60 * 1000,
+  authRateLimit: { max: 20, windowMs: 60 * 1000 },
+  resetCodeTtlMs: 30 * 60 * 1000,
+  argon2: { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 },
+} as const;
+
+/** The secrets file shared with the console: `{ "responseEncryptionKey": "...", "sessionSecret": "..." }`. */
+export interface SecretsFile {
+  readonly responseEncryptionKey: string;
+  readonly sessionSecret: string;
+}
+
+/**
+ * Reads `DATA_DIR/secrets.json`, creating it once (mode 0600) with fresh random secrets when it is missing.
+ * Creation uses the exclusive flag, so when the console and the API start together only one file is written.
+ */
+export function ensureSecrets(dataDir: string): SecretsFile {
+  const file = join(dataDir, 'secrets.json');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const fresh: SecretsFile = {
+      responseEncryptionKey: randomBytes(32).toString('base64url'),
+      sessionSecret: randomBytes(32).toString('base64url'),
+    };
+    writeFileSync(file, `${JSON.stringify(fresh, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<SecretsFile>;
+  if (!parsed.responseEncryptionKey || !parsed.sessionSecret) throw new Error(`${file} lacks a secret.`);
+  return { responseEncryptionKey: parsed.responseEncryptionKey, sessionSecret: parsed.sessionSecret };
+}
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number.`);
+  return value;
+}
+
+function flag(raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  return !['off', 'false', '0', 'no'].includes(raw.toLowerCase());
+}
+
+/** Configuration from the environment (ARCHITECTURE §7), with secrets generated into DATA_DIR when unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const needsFile = !env.RESPONSE_ENCRYPTION_KEY || !env.SESSION_SECRET;
+  const secrets = needsFile ? ensureSecrets(dataDir) : undefined;
+  return {
+    host: env.API_HOST || '127.0.0.1',
+    port: number(env, 'API_PORT', DEFAULTS.port),
+    dataDir,
+    databaseUrl,
+    responseEncryption: flag(env.RESPONSE_ENCRYPTION, true),
+    responseEncryptionKey: env.RESPONSE_ENCRYPTION_KEY || secrets!.responseEncryptionKey,
+    sessionSecret: env.SESSION_SECRET || secrets!.sessionSecret,
+    demoSeed: flag(env.DEMO_SEED, !databaseUrl),
+    sessionIdleMs: number(env, 'SESSION_IDLE_MINUTES', DEFAULTS.sessionIdleMs / 60000) * 60000,
+    sessionAbsoluteMs: number(env, 'SESSION_ABSOLUTE_HOURS', DEFAULTS.sessionAbsoluteMs / 3600000) * 3600000,
+    lockoutThreshold: number(env, 'LOCKOUT_ATTEMPTS', DEFAULTS.lockoutThreshold),
+    lockoutMs: number(env, 'LOCKOUT_MINUTES', DEFAULTS.lockoutMs / 60000) * 60000,
+    authRateLimit: {
+      max: number(env, 'AUTH_RATE_LIMIT', DEFAULTS.authRateLimit.max),
+      windowMs: DEFAULTS.authRateLimit.windowMs,
+    },
+    resetCodeTtlMs: DEFAULTS.resetCodeTtlMs,
+    argon2: DEFAULTS.argon2,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Campus Administration System <no-reply@example.edu>',
+    logLevel: env.LOG_LEVEL || 'info',
+    now: () => new Date(),
+  };
+}

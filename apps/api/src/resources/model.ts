@@ -1,0 +1,88 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyEntity, EntityRegistry, FieldDescriptor } from '@campus/domain-core';
+import { arrayTypeOf, isArrayField, isTextField, snake, storedFields, tableNameOf } from '../db/table-for.js';
+
+/** What the generic handler needs to query one entity's table, derived once from its descriptor. */
+export interface EntityModel {
+  readonly entity: AnyEntity;
+  readonly table: SQL;
+  readonly tableName: string;
+  readonly fields: ReadonlyMap<string, FieldDescriptor>;
+  /** `jsonb` of a row aliased `t`, shaped like `recordSchemaOf(entity)` with `_labels`. */
+  readonly record: SQL;
+  /** Left joins that bring in the labels of referenced records. */
+  readonly joins: SQL;
+}
+
+const id = (name: string) => sql.identifier(name);
+/** A column of the row aliased `t`. */
+export const col = (field: string) => (field === '_id' ? sql.raw('t.id') : sql.raw(`t."${snake(field)}"`));
+
+/** Timestamps leave the database as ISO 8601 in UTC, whatever the session's time zone. */
+function isoTime(expr: SQL): SQL {
+  return sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** jsonb_build_object takes at most 100 arguments, so long records are built in chunks joined with `||`. */
+function jsonObject(pairs: [string, SQL][]): SQL {
+  if (pairs.length === 0) return sql`'{}'::jsonb`;
+  const chunks: SQL[] = [];
+  for (let i = 0; i < pairs.length; i += 40) {
+    const parts = pairs.slice(i, i + 40).map(([key, value]) => sql`${sql.raw(`'${key.replace(/'/g, "''")}'`)}, ${value}`);
+    chunks.push(sql`jsonb_build_object(${sql.join(parts, sql`, `)})`);
+  }
+  return sql.join(chunks, sql` || `);
+}
+
+export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityModel {
+  const tableName = tableNameOf(entity);
+  const fields = new Map(storedFields(entity));
+  const pairs: [string, SQL][] = [
+    ['_id', sql.raw('t.id')],
+    ['createdAt', isoTime(sql.raw('t.created_at'))],
+    ['updatedAt', isoTime(sql.raw('t.updated_at'))],
+    ['modifiedById', sql.raw('t.modified_by_id')],
+    [entity.state.kind, col(entity.state.kind)],
+  ];
+  const labels: [string, SQL][] = [];
+  const joins: SQL[] = [];
+  for (const [name, f] of fields) {
+    pairs.push([name, f.kind === 'datetime' ? isoTime(col(name)) : col(name)]);
+    if (f.kind !== 'reference' && f.kind !== 'multi-reference') continue;
+    const target = registry.byResource(f.resource);
+    const labelField = target?.fields[f.labelField];
+    if (!target || !labelField || labelField.writeOnly) continue;
+    const targetTable = id(tableNameOf(target));
+    const labelColumn = id(snake(f.labelField));
+    if (f.kind === 'reference') {
+      const alias = id(`r_${snake(name)}`);
+      joins.push(sql`left join ${targetTable} ${alias} on ${alias}.id = ${col(name)}`);
+      labels.push([name, sql`${alias}.${labelColumn}::text`]);
+    } else {
+      labels.push([
+        name,
+        sql`(select string_agg(x.${labelColumn}::text, ', ' order by x.${labelColumn}) from ${targetTable} x where x.id = any(${col(name)}))`,
+      ]);
+    }
+  }
+  let record = jsonObject(pairs);
+  if (labels.length) record = sql`${record} || jsonb_build_object('_labels', jsonb_strip_nulls(${jsonObject(labels)}))`;
+  return { entity, table: sql`${id(tableName)}`, tableName, fields, record, joins: sql.join(joins, sql` `) };
+}
+
+/** A JS array as a PostgreSQL array literal, passed as one parameter and cast by the caller. */
+export function pgArray(values: readonly unknown[]): string {
+  const items = values.map((v) =>
+    typeof v === 'number' ? String(v) : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+  );
+  return `{${items.join(',')}}`;
+}
+
+/** A value bound as a parameter for a column of this field (arrays as literals with a cast). */
+export function bindValue(f: FieldDescriptor | undefined, value: unknown): SQL {
+  if (value === null || value === undefined) return sql`null`;
+  if (f && isArrayField(f)) return sql`${pgArray(value as unknown[])}::${sql.raw(arrayTypeOf(f))}`;
+  return sql`${value}`;
+}
+
+export { isTextField, isArrayField, arrayTypeOf };

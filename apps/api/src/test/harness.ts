@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequest } from 'fastify';
+import { afterAll } from 'vitest';
+import { decodeEnvelope } from '@campus/api-contract';
+import { buildApp } from '../app.js';
+import { DEFAULTS, type ApiConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { insertAccount } from '../db/users.js';
+import type { Mailer } from '../auth/mailer.js';
+
+/** A clock tests move forward by hand. */
+export class TestClock {
+  constructor(public current = new Date('2026-11-23T08:00:00.000Z')) {}
+  now = () => new Date(this.current.getTime());
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export const TEST_PASSWORD = 'Campus!Demo2026';
+export const ENCRYPTION_KEY = 'test-envelope-secret';
+/** argon2 is made cheap for tests only, through configuration. */
+const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export function testConfig(clock: TestClock, overrides: Partial<ApiConfig> = {}): ApiConfig {
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: '',
+    databaseUrl: undefined,
+    responseEncryption: true,
+    responseEncryptionKey: ENCRYPTION_KEY,
+    sessionSecret: 'test-session-secret',
+    demoSeed: false,
+    sessionIdleMs: DEFAULTS.sessionIdleMs,
+    sessionAbsoluteMs: DEFAULTS.sessionAbsoluteMs,
+    lockoutThreshold: DEFAULTS.lockoutThreshold,
+    lockoutMs: DEFAULTS.lockoutMs,
+    authRateLimit: { max: 1000, windowMs: 60_000 },
+    resetCodeTtlMs: DEFAULTS.resetCodeTtlMs,
+    argon2: TEST_ARGON2,
+    smtpUrl: undefined,
+    mailFrom: 'test@example.edu',
+    logLevel: 'silent',
+    now: clock.now,
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a new database on
+ * that PostgreSQL server, dropped when the file ends, so files run in parallel.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    afterAll(() => database.close());
+    return database;
+  }
+  const name = `campus_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  afterAll(async () => {
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  });
+  return database;
+}
+
+/** Reset codes the app "sent", for the recovery tests. */
+export class MailBox implements Mailer {
+  readonly sent: { to: string; code: string }[] = [];
+  async sendResetCode(to: string, code: string): Promise<void> {
+    this.sent.push({ to, code });
+  }
+  lastCodeFor(to: string): string | undefined {
+    return this.sent.filter((m) => m.to === to).at(-1)?.code;
+  }
+}
+
+export interface TestApi {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly clock: TestClock;
+  readonly mail: MailBox;
+  readonly config: ApiConfig;
+  readonly users: { admin: string; registrar: string; auditor: string };
+  /** Sends a request and decodes the envelope; `token` adds the bearer header. */
+  call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{
+    status: number;
+    body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are checked field by field in tests
+    raw: LightMyRequest.Response;
+  }>;
+  signIn(email: string, password?: string): Promise<string>;
+}
+
+/** The app over a fresh database with three accounts: an IAM admin with every scope, a registrar, an auditor. */
+export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
+  const clock = new TestClock();
+  const config = testConfig(clock, overrides);
+  const database = await freshDatabase();
+  const mail = new MailBox();
+  const app = await buildApp({ config, database, logger: false, mailer: mail });
+  afterAll(() => app.close());
+  const all = ['IAM', 'CAMPUS', 'CHATBOT', 'SUPPORT', 'FRS', 'DATA', 'REPORTS', 'BATCH'];
+  const users = {
+    admin: await insertAccount(
+      database.db,
+      { email: 'admin@example.edu', password: TEST_PASSWORD, firstName: 'Jose', lastName: 'Rizal', adminScopes: all, iamAdmin: true },
+      config.argon2,
+    ),
+    registrar: await insertAccount(
+      database.db,
+      { email: 'registrar@example.edu', password: TEST_PASSWORD, firstName: 'Gabriela', lastName: 'Silang', adminScopes: ['CAMPUS'] },
+      config.argon2,
+    ),
+    auditor: await insertAccount(
+      database.db,
+      { email: 'auditor@example.edu', password: TEST_PASSWORD, firstName: 'Apolinario', lastName: 'Mabini', adminScopes: ['REPORTS', 'IAM'] },
+      config.argon2,
+    ),
+  };
+
+  const call: TestApi['call'] = async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const raw = await app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(options.body === undefined ? {} : typeof options.body === 'string' ? { payload: options.body } : { payload: options.body as object }),
+    });
+    const type = String(raw.headers['content-type'] ?? '');
+    const body = type.startsWith('text/plain') && raw.body.startsWith('v1.') ? decodeEnvelope(raw.body, ENCRYPTION_KEY) : raw.body ? JSON.parse(raw.body) : undefined;
+    return { status: raw.statusCode, body, raw };
+  };
+
+  const signIn: TestApi['signIn'] = async (email, password = TEST_PASSWORD) => {
+    const result = await call('POST', '/core/v1.0/auth', { body: { email, password } });
+    if (result.status !== 200) throw new Error(`sign-in of ${email} answered ${result.status}: ${JSON.stringify(result.body)}`);
+    return result.body.data.token as string;
+  };
+
+  return { app, database, clock, mail, config, users, call, signIn };
+}
