@@ -6,11 +6,13 @@ import { canTransition, type StatusLifecycle } from './lifecycle.js';
 /** How a record is switched on and off: an `isActive` flag, or a `status` with a lifecycle (spec §4). */
 export type StateDescriptor = { readonly kind: 'isActive' } | { readonly kind: 'status'; readonly lifecycle: StatusLifecycle };
 
+export type UniqueLabel = 'Code' | 'Name' | 'Email';
+
 /** A field whose value must be unique; a clash names the holder by `messageField` (spec §5). */
 export interface UniqueDescriptor<K extends string = string> {
   readonly field: K;
-  /** 'Code' or 'Name': the first word of the message `Code is existing in {x}.` */
-  readonly label: 'Code' | 'Name';
+  /** The first word of the message `Code is existing in {x}.` (spec §5 names Code and Name; Email serves users). */
+  readonly label: UniqueLabel;
   /** Unique among rows sharing these fields (e.g. a room name per campus); empty means globally. */
   readonly scope?: readonly K[];
 }
@@ -160,6 +162,6 @@ export function initialState(entity: AnyEntity): boolean | string {
 }
 
 /** Message of a uniqueness clash, exactly as spec §5 words it. */
-export function uniquenessMessage(label: 'Code' | 'Name', holder: string): string {
+export function uniquenessMessage(label: UniqueLabel, holder: string): string {
   return `${label} is existing in ${holder}.`;
 }

@@ -129,7 +129,9 @@ export function fieldSchema(f: FieldDescriptor): z.ZodTypeAny {
     case 'text':
     case 'textarea':
     case 'password': {
-      let t = z.string().trim().max(f.max, `At most ${f.max} characters.`);
+      // Passwords are taken exactly as typed: spaces are characters like any other.
+      const base = f.kind === 'password' ? z.string() : z.string().trim();
+      let t = base.max(f.max, `At most ${f.max} characters.`);
       if (f.required) t = t.min(Math.max(1, f.min ?? 1), 'Required');
       else if (f.min) t = t.min(f.min, `At least ${f.min} characters.`);
       if (f.pattern) t = t.regex(f.pattern.regex, f.pattern.message);

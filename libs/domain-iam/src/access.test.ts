@@ -52,8 +52,7 @@ describe('route guard (spec §6)', () => {
     ['/app/analytics/tickets', campusOnly],
     ['/app/batch-management/tabs/batch', campusOnly],
     ['/app/campus-management/rooms', nothing],
-    // an /app page that belongs to no application is not in anyone's scopes
-    ['/app/notifications', everything],
+    // an /app page that belongs to no application (nor to the user) is not in anyone's scopes
     ['/app/no-such-area', everything],
     // tricks that must not reach an application through a public prefix
     ['/profile/../app/access-management/users', campusOnly],
@@ -64,6 +63,14 @@ describe('route guard (spec §6)', () => {
     const decision = decideAccess(user, path);
     expect(decision).toMatchObject({ allowed: false, status: 401 });
   });
+
+  it.each(['/app/notifications', '/app/settings', '/app/settings/appearance'])(
+    'allows the personal page %s to any signed-in user, like /app itself',
+    (path) => {
+      expect(decideAccess(nothing, path)).toEqual({ allowed: true });
+      expect(decideAccess(null, path)).toMatchObject({ allowed: false, status: 401 });
+    },
+  );
 
   it('words the refusal as the No Access notice', () => {
     expect(decideAccess(campusOnly, '/app/analytics')).toEqual({

@@ -21,6 +21,12 @@ export const PUBLIC_PATHS = [
   '/unauthorized',
 ] as const;
 
+/**
+ * Pages under `/app` that belong to no launcher application but to the signed-in user (spec §2:
+ * `/app/notifications`, `/app/settings`); like `/app` itself they are always allowed.
+ */
+export const PERSONAL_APP_PAGES = ['notifications', 'settings'] as const;
+
 export type AccessDecision =
   { readonly allowed: true } | { readonly allowed: false; readonly status: 401; readonly reason: string };
 
@@ -45,6 +51,7 @@ export function decideAccess(user: ScopedUser | null | undefined, pathname: stri
   if (segments[0] !== 'app') return { allowed: true };
   if (!user) return DENIED('Sign in to view the page requested.');
   if (segments.length === 1) return { allowed: true };
+  if ((PERSONAL_APP_PAGES as readonly string[]).includes(segments[1] ?? '')) return { allowed: true };
   const application = applicationForPath(pathname);
   if (!application || !user.adminScopes.includes(application.code)) return DENIED(NO_ACCESS_MESSAGE);
   return { allowed: true };

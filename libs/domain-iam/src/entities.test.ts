@@ -1,3 +1,4 @@
+import { uniquenessMessage } from '@campus/domain-core';
 import { describe, expect, it } from 'vitest';
 import {
   createRegistry,
@@ -83,7 +84,8 @@ describe('access management descriptors', () => {
   });
 
   it('reports an email clash in the spec wording, naming the holder', () => {
-    expect(userEntity.unique).toEqual([{ field: 'email', label: 'Name' }]);
+    expect(userEntity.unique).toEqual([{ field: 'email', label: 'Email' }]);
+    expect(uniquenessMessage('Email', 'Santos')).toBe('Email is existing in Santos.');
     expect(userEntity.fields.employeeId).toMatchObject({
       kind: 'reference',
       resource: 'employees',

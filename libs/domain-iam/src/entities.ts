@@ -165,7 +165,7 @@ export const userEntity = defineEntity({
   sortFields: ['email', 'firstName', 'lastName'],
   filterFields: ['iamAdmin', 'adminScopes'],
   defaultSort: 'lastName',
-  unique: [{ field: 'email', label: 'Name' }],
+  unique: [{ field: 'email', label: 'Email' }],
   displayField: 'lastName',
   state: { kind: 'isActive' },
   rules: [
