@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}'],
     environment: 'node',
+    env: { SESSION_SECRET: 'test-session-secret', RESPONSE_ENCRYPTION_KEY: 'test-envelope-secret', API_URL: 'http://127.0.0.1:9' },
     testTimeout: 20_000,
   },
 });

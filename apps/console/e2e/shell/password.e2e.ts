@@ -1,0 +1,102 @@
+import { userEntity } from '@campus/domain-iam';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_USERS, latestResetCode, newContext, signIn, url } from '../support';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+});
+
+async function page(javaScriptEnabled = true): Promise<Page> {
+  const c = await newContext({ javaScriptEnabled });
+  contexts.push(c);
+  return c.newPage();
+}
+
+/** A fresh user with a temporary password, created by the demo admin through the API. */
+async function createUser(suffix: string): Promise<{ email: string; password: string }> {
+  const signedIn = await apiClient().signIn({ body: DEMO_USERS.admin });
+  if (signedIn.status !== 200) throw new Error('admin sign-in failed');
+  const sample = userEntity.sample(suffix) as { email: string; temporaryPassword: string };
+  const created = await apiClient(signedIn.body.data.token).resource('users').create(sample);
+  if (created.status !== 201) throw new Error(`user not created: ${JSON.stringify(created.body)}`);
+  return { email: sample.email, password: sample.temporaryPassword };
+}
+
+async function fillNewPassword(p: Page, password: string) {
+  await p.getByLabel('New password', { exact: true }).fill(password);
+  await p.getByLabel('Confirm new password').fill(password);
+}
+
+describe('passwords', () => {
+  let user: { email: string; password: string };
+  beforeAll(async () => {
+    user = await createUser(`e2e${Date.now().toString(36)}`);
+  });
+
+  it('sends a user with a temporary password to /reset-password first, then to the launcher', async () => {
+    const p = await page(false);
+    await signIn(p, user);
+    expect(new URL(p.url()).pathname).toBe('/reset-password');
+    await p.goto(url('/app'));
+    expect(new URL(p.url()).pathname).toBe('/reset-password');
+    await p.getByLabel('Temporary password').fill(user.password);
+    await fillNewPassword(p, 'password');
+    await p.getByRole('button', { name: 'Save password' }).click();
+    expect(await p.getByRole('alert').textContent()).toContain('Validation Error');
+    await p.getByLabel('Temporary password').fill(user.password);
+    const chosen = 'Sampaguita-Hall-2026!';
+    await fillNewPassword(p, chosen);
+    await p.getByRole('button', { name: 'Save password' }).click();
+    expect(new URL(p.url()).pathname).toBe('/app');
+    user = { ...user, password: chosen };
+  });
+
+  it('changes the password on /profile/security (current password required)', async () => {
+    const p = await page();
+    await signIn(p, user);
+    await p.goto(url('/profile/security'));
+    await p.getByLabel('Current password').fill('wrong-current-password');
+    const next = 'Narra-Library-Stacks-42';
+    await fillNewPassword(p, next);
+    await p.getByRole('button', { name: 'Change password' }).click();
+    await p.getByRole('alert').waitFor();
+    expect(await p.getByRole('alert').textContent()).toContain('An error occured');
+    await p.getByLabel('Current password').fill(user.password);
+    await fillNewPassword(p, next);
+    await p.getByRole('button', { name: 'Change password' }).click();
+    await p.getByText('Your password has been changed.').waitFor();
+    user = { ...user, password: next };
+    expect((await apiClient().signIn({ body: user })).status).toBe(200);
+  });
+
+  it('resets a forgotten password with the emailed code (read from the API log)', async () => {
+    const p = await page(false);
+    await p.goto(url('/auth'));
+    await p.getByRole('link', { name: 'Forgot your password?' }).click();
+    await p.getByLabel('Email').fill(user.email);
+    await p.getByRole('button', { name: 'Send reset code' }).click();
+    expect(new URL(p.url()).pathname).toBe('/reset');
+    const code = await latestResetCode(user.email);
+    await p.getByLabel('Reset code').fill(code);
+    await p.getByRole('button', { name: 'Continue' }).click();
+    expect(new URL(p.url()).pathname).toBe('/reset-password');
+    const reset = 'Mangrove-Campus-Path-77';
+    await fillNewPassword(p, reset);
+    await p.getByRole('button', { name: 'Save password' }).click();
+    expect(new URL(p.url()).pathname).toBe('/auth');
+    expect(await p.getByRole('status').first().textContent()).toContain('Your password has been reset.');
+    await signIn(p, { email: user.email, password: reset });
+    expect(new URL(p.url()).pathname).toBe('/app');
+  });
+
+  it('does not say whether an address has an account', async () => {
+    const p = await page(false);
+    await p.goto(url('/recovery'));
+    await p.getByLabel('Email').fill('nobody-here@example.edu');
+    await p.getByRole('button', { name: 'Send reset code' }).click();
+    expect(new URL(p.url()).pathname).toBe('/reset');
+    expect(await p.getByRole('status').first().textContent()).toContain('If the address belongs to an account');
+  });
+});

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApiClient } from '@campus/api-contract';
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { REPO_ROOT } from './harness';
+
+/** The demo accounts the API seeds (password `Campus!Demo2026`). */
+export const DEMO_PASSWORD = 'Campus!Demo2026';
+export const DEMO_USERS = {
+  admin: { email: 'admin@example.edu', password: DEMO_PASSWORD },
+  registrar: { email: 'registrar@example.edu', password: DEMO_PASSWORD },
+} as const;
+export type DemoUser = { email: string; password: string };
+
+/** URLs and files of the running harness (started once per run by global-setup.ts). */
+export function harness() {
+  return {
+    apiUrl: inject('apiUrl'),
+    consoleUrl: inject('consoleUrl'),
+    dataDir: inject('dataDir'),
+    apiLogFile: inject('apiLogFile'),
+  };
+}
+
+/** `consoleUrl` + path. */
+export function url(path: string): string {
+  return `${harness().consoleUrl}${path}`;
+}
+
+let shared: Browser | undefined;
+
+/** The run's shared Chromium (one browser process for every spec file). */
+export async function browser(): Promise<Browser> {
+  shared ??= await chromium.connect(inject('browserWsEndpoint'));
+  return shared;
+}
+
+/** A fresh context (own cookies) with or without JavaScript. */
+export async function newContext(options: { javaScriptEnabled?: boolean; width?: number; height?: number } = {}): Promise<BrowserContext> {
+  const b = await browser();
+  return b.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    baseURL: harness().consoleUrl,
+  });
+}
+
+/** Signs in through the sign-in form (works with JavaScript on or off) and waits to leave /auth. */
+export async function signIn(page: Page, user: DemoUser = DEMO_USERS.admin, path = '/auth'): Promise<void> {
+  await page.goto(url(path));
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/auth')), page.getByRole('button', { name: 'Sign in' }).click()]);
+}
+
+/** The API's log so far (reset codes are written there when SMTP is not configured). */
+export function apiLog(): string {
+  return readFileSync(harness().apiLogFile, 'utf8');
+}
+
+/** The latest reset code the API logged for `email`, waiting up to 5 s for it to appear. */
+export async function latestResetCode(email: string): Promise<string> {
+  const pattern = new RegExp(`Password reset code for ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d{6})`, 'g');
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const codes = [...apiLog().matchAll(pattern)].map((m) => m[1]);
+    const last = codes.at(-1);
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No reset code for ${email} in the API log.`);
+}
+
+/** A typed API client for test set-up (as `token`'s user), reading the envelope secret of the harness. */
+export function apiClient(token?: string) {
+  const secrets = JSON.parse(readFileSync(join(harness().dataDir, 'secrets.json'), 'utf8')) as { responseEncryptionKey: string };
+  return createApiClient({ baseUrl: harness().apiUrl, token, encryptionKey: secrets.responseEncryptionKey });
+}
+
+/** The API token inside the browser's `msc.session` cookie (signed, base64 JSON). */
+export async function sessionToken(context: BrowserContext): Promise<{ token: string; userId: string }> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'msc.session');
+  if (!cookie) throw new Error('No msc.session cookie.');
+  const value = decodeURIComponent(cookie.value);
+  const payload = value.slice(0, value.lastIndexOf('.'));
+  return JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { token: string; userId: string };
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: number;
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axe.source });
+  const results = await page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: unknown[] }[] }> } };
+    return w.axe.run(document);
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+}
+
+/** Where screenshots go. */
+export const TEST_OUTPUT = join(REPO_ROOT, 'apps/console/test-output');
