@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, LightMyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../app.js';
@@ -99,7 +99,7 @@ export interface TestApi {
   call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{
     status: number;
     body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are checked field by field in tests
-    raw: LightMyRequest.Response;
+    raw: Awaited<ReturnType<FastifyInstance['inject']>>;
   }>;
   signIn(email: string, password?: string): Promise<string>;
 }
