@@ -10,11 +10,26 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-docs'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
-  // The preview bundles React, React Aria and the docs blocks in one chunk; that size is expected here.
-  viteFinal: (viteConfig) => ({
-    ...viteConfig,
-    build: { ...viteConfig.build, chunkSizeWarningLimit: 2000 },
-  }),
+  viteFinal: (viteConfig) => {
+    const onwarn = viteConfig.build?.rollupOptions?.onwarn;
+    return {
+      ...viteConfig,
+      build: {
+        ...viteConfig.build,
+        // The preview bundles React, React Aria and the docs blocks in one chunk; that size is expected here.
+        chunkSizeWarningLimit: 2000,
+        rollupOptions: {
+          ...viteConfig.build?.rollupOptions,
+          // Radix and React Aria ship "use client" directives, meaningless in a client-only bundle.
+          onwarn(warning, warn) {
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+            if (onwarn) onwarn(warning, warn);
+            else warn(warning);
+          },
+        },
+      },
+    };
+  },
 };
 
 export default config;

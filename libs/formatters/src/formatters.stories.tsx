@@ -254,28 +254,34 @@ export const Templates: Story = {
       'Good day, [[first_name]] [[middle_name]] [[last_name]] ([[designation]], [[department]]). Issued [[date_now]]. [[unknown]] stays.';
     return (
       <div style={{ display: 'grid', gap: 8, maxWidth: 640 }}>
-        <p>
-          Placeholders:{' '}
+        <ul aria-label="Placeholders" style={{ margin: 0, paddingLeft: 20 }}>
           {TEMPLATE_PLACEHOLDERS.map((p) => (
-            <span key={p.code} style={{ marginRight: 12 }}>
+            <li key={p.code}>
               <code>{p.token}</code> {p.label}
-            </span>
+            </li>
           ))}
-        </p>
+        </ul>
         <label htmlFor="template">Template</label>
         <textarea
           id="template"
           rows={3}
           defaultValue={initial}
           onInput={(e) => {
-            const out = document.getElementById('template-result');
+            const out = e.currentTarget.nextElementSibling;
             if (out) out.textContent = renderTemplate(e.currentTarget.value, sampleEmployee);
           }}
         />
-        <output id="template-result" htmlFor="template" aria-live="polite">
+        <output htmlFor="template" aria-live="polite">
           {renderTemplate(initial, sampleEmployee)}
         </output>
       </div>
     );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const template = canvas.getByLabelText('Template');
+    await userEvent.clear(template);
+    await userEvent.type(template, 'Hello [[[[first_name]] of [[[[department]]');
+    await expect(canvas.getByText('Hello Maria of College of Engineering')).toBeInTheDocument();
   },
 };
