@@ -1,14 +1,18 @@
-import {
-  createContext,
-  useContext,
-  type ComponentType,
-  type FormHTMLAttributes,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, type JSXElementConstructor, type ReactNode } from 'react';
 
-/** Props every form element of the data components passes (those of a plain `<form>`). */
-export type FormElementProps = FormHTMLAttributes<HTMLFormElement> & { readonly children?: ReactNode };
-export type FormComponent = ComponentType<FormElementProps> | 'form';
+/** What the data components pass to their form element: a small subset of a plain `<form>`'s attributes. */
+export interface FormElementProps {
+  readonly method?: 'get' | 'post';
+  readonly action?: string;
+  readonly id?: string;
+  readonly className?: string;
+  readonly role?: string;
+  readonly noValidate?: boolean;
+  readonly 'aria-label'?: string;
+  readonly 'aria-describedby'?: string;
+  readonly children?: ReactNode;
+}
+export type FormComponent = JSXElementConstructor<FormElementProps> | 'form';
 
 const FormContext = createContext<FormComponent>('form');
 

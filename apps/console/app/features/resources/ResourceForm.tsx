@@ -1,0 +1,68 @@
+import { Form, useNavigation } from '@remix-run/react';
+import type { SubmissionResult } from '@conform-to/react';
+import type { ReactNode } from 'react';
+import { entityRegistry } from '@campus/api-contract';
+import { DataFormProvider, displayNameOf, EntityForm, Notice, StateControl, type ChoiceOption, type EntityRow } from '@campus/ui';
+import type { FormData_ } from './resource.server';
+import { specialOf } from './special';
+
+export interface ResourceFormProps {
+  readonly form: FormData_;
+  /** The last rejected submission, if any. */
+  readonly rejection?: {
+    readonly result: SubmissionResult<string[]>;
+    readonly notice: { tone: 'success' | 'error' | 'warning' | 'info'; title: string; description?: string };
+    readonly choices: Record<string, ChoiceOption[]>;
+  };
+  /** Content after the form (e.g. an announcement's preview). */
+  readonly children?: ReactNode;
+}
+
+/** The generic create / edit screen of an entity. */
+export function ResourceForm({ form, rejection, children }: ResourceFormProps) {
+  const entity = entityRegistry.byResource(form.resource);
+  const navigation = useNavigation();
+  if (!entity) return null;
+  const isCreate = form.mode === 'create';
+  const name = form.record ? displayNameOf(entity, form.record) : '';
+  const title = isCreate ? `New ${entity.label}` : `Edit ${entity.label}`;
+  const note = specialOf(entity).formNote?.[form.mode];
+  const errors = rejection?.result.error ?? {};
+  const formErrors = errors[''] ?? [];
+  return (
+    <DataFormProvider form={Form}>
+      <nav aria-label="Breadcrumb" className="cas-breadcrumb">
+        <a href={form.returnTo}>{entity.pluralLabel}</a>
+      </nav>
+      <h1 className="cas-page-title">
+        {title}
+        {name ? <span className="cas-page-subtitle">: {name}</span> : null}
+      </h1>
+      {rejection ? <Notice {...rejection.notice} /> : null}
+      {note ? <p className="cas-form-note">{note}</p> : null}
+      <EntityForm
+        key={form.record?._id ?? 'new'}
+        entity={entity}
+        mode={form.mode}
+        label={title}
+        values={(rejection?.result.initialValue as Record<string, unknown> | undefined) ?? form.values}
+        errors={errors}
+        formErrors={formErrors}
+        referenceOptions={rejection?.choices ?? form.choices}
+        readOnlyFields={form.readOnlyFields}
+        cancelHref={form.returnTo}
+        isSubmitting={navigation.state === 'submitting' && navigation.formData?.get('intent') === null}
+        submitLabel={isCreate ? 'Create' : 'Save'}
+      >
+        <input type="hidden" name="returnTo" value={form.returnTo} />
+      </EntityForm>
+      {form.record ? (
+        <section aria-label="State" className="cas-panel cas-form-state">
+          <h2 className="cas-panel-title">State</h2>
+          <StateControl entity={entity} row={form.record as EntityRow} returnTo={form.returnTo} />
+        </section>
+      ) : null}
+      {children}
+    </DataFormProvider>
+  );
+}

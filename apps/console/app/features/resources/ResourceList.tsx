@@ -1,0 +1,71 @@
+import { Form, useLocation, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { entityRegistry } from '@campus/api-contract';
+import {
+  ButtonLink,
+  DataFormProvider,
+  DataTable,
+  FilterBar,
+  Pagination,
+  SearchForm,
+  StateControl,
+  type EntityRow,
+} from '@campus/ui';
+import type { ListData } from './resource.server';
+
+export interface ResourceListProps {
+  readonly list: ListData;
+  /** Content between the title and the list (e.g. the calendar's month view). */
+  readonly children?: ReactNode;
+}
+
+/** The generic list screen of an entity: title, search, filters, table with state controls, paging, export. */
+export function ResourceList({ list, children }: ResourceListProps) {
+  const entity = entityRegistry.byResource(list.resource);
+  const location = useLocation();
+  const navigation = useNavigation();
+  if (!entity) return null;
+  const path = entity.consolePath;
+  const searchParams = list.search.replace(/^\?/, '');
+  const here = `${path}${list.search}`;
+  const isLoading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const returnTo = list.search ? `?returnTo=${encodeURIComponent(here)}` : '';
+  const headingId = `list-${entity.resource}`;
+  return (
+    <DataFormProvider form={Form}>
+      <section aria-labelledby={headingId} className="cas-resource-list">
+        <div className="cas-list-toolbar">
+          <h1 id={headingId} className="cas-page-title">
+            {entity.pluralLabel}
+          </h1>
+          <div className="cas-list-actions">
+            <a className="cas-button cas-button--secondary" href={`${path}/export.csv${list.search}`} download>
+              Export CSV
+            </a>
+            <ButtonLink href={`${path}/new${returnTo}`}>Add {entity.label}</ButtonLink>
+          </div>
+        </div>
+        {children}
+        <div className="cas-list-toolbar">
+          <SearchForm
+            q={list.state.q}
+            searchParams={searchParams}
+            label={`Search ${entity.pluralLabel.toLowerCase()}`}
+            placeholder={entity.searchFields.map((f) => entity.fields[f]?.label ?? f).join(', ')}
+          />
+        </div>
+        <FilterBar entity={entity} values={list.state.filters} referenceOptions={list.filterChoices} searchParams={searchParams} />
+        <DataTable
+          entity={entity}
+          rows={list.rows as EntityRow[]}
+          searchParams={searchParams}
+          sort={list.state.sort}
+          rowHref={(row) => `${path}/${row._id}/edit${returnTo}`}
+          isLoading={isLoading}
+          renderRowEnd={(row) => <StateControl entity={entity} row={row} returnTo={here} />}
+        />
+        <Pagination count={list.count} page={list.state.page} limit={list.state.limit} searchParams={searchParams} />
+      </section>
+    </DataFormProvider>
+  );
+}

@@ -1,0 +1,331 @@
+import { parseWithZod } from '@conform-to/zod';
+import type { SubmissionResult } from '@conform-to/react';
+import { data, redirect } from '@remix-run/node';
+import { entityRegistry, type EntityRecord } from '@campus/api-contract';
+import {
+  createSchemaOf,
+  ruleProblems,
+  uniquenessMessage,
+  updateSchemaOf,
+  type AnyEntity,
+  type FieldDescriptor,
+} from '@campus/domain-core';
+import {
+  createDefaults,
+  decodeEntityForm,
+  displayNameOf,
+  encodeRecord,
+  filterFieldsOf,
+  missingRequired,
+  NOTICES,
+  failureNotice,
+  readListState,
+  SET_STATE_INTENT,
+  toApiQuery,
+  type ChoiceOption,
+  type FormMode,
+  type FormValues,
+  type ListState,
+} from '@campus/ui';
+import { z } from 'zod';
+import { apiFor, failureResponse } from '../../lib/api.server';
+import { redirectWithNotice, type FlashNotice } from '../../lib/notice.server';
+import { assertSameOrigin } from '../../lib/security.server';
+import { requireUser, type SignedIn } from '../../lib/session.server';
+import { choiceLabel, entityAt, movedScreen } from './entities';
+import { specialOf } from './special';
+
+type Params = Readonly<Record<string, string | undefined>>;
+type Api = Awaited<ReturnType<typeof apiFor>>;
+
+const notFound = () => data({ message: 'This page could not be found' }, { status: 404 });
+
+/** The entity of `/app/{area}/{resource}`; an older address redirects permanently, anything else is a 404. */
+export function entityOrThrow(params: Params): AnyEntity {
+  const entity = entityAt(params.area, params.resource);
+  if (entity) return entity;
+  const moved = params.area && params.resource ? movedScreen(params.area, params.resource) : undefined;
+  if (moved) throw redirect(moved, 301);
+  throw notFound();
+}
+
+/** The error body's message and per-field problems, whatever the failure. */
+function problemOf(body: unknown): { message: string; fieldErrors: Record<string, string[]> } {
+  const b = (body ?? {}) as { message?: unknown; fieldErrors?: unknown };
+  const fieldErrors: Record<string, string[]> = {};
+  if (b.fieldErrors && typeof b.fieldErrors === 'object') {
+    for (const [k, v] of Object.entries(b.fieldErrors as Record<string, unknown>)) {
+      if (Array.isArray(v)) fieldErrors[k] = v.map(String);
+    }
+  }
+  return { message: typeof b.message === 'string' ? b.message : '', fieldErrors };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reference choices
+
+/** Fields of `entity` that point to other records. */
+function referenceFields(entity: AnyEntity, names: readonly string[]): [string, FieldDescriptor & { resource: string; labelField: string }][] {
+  return names.flatMap((name) => {
+    const f = entity.fields[name];
+    return f && (f.kind === 'reference' || f.kind === 'multi-reference') ? [[name, f] as [string, typeof f]] : [];
+  });
+}
+
+/** The choices of one reference field: the first 100 records by label, plus any already chosen. */
+async function choicesFor(
+  api: Api,
+  target: AnyEntity | undefined,
+  resource: string,
+  labelField: string,
+  chosen: readonly string[],
+  search?: string,
+): Promise<ChoiceOption[]> {
+  if (!target) return [];
+  const client = api.resource(resource);
+  const sort = target.sortFields.includes(labelField) ? labelField : target.defaultSort;
+  const page = await client.list({ limit: 100, sort, ...(search ? { search } : {}) });
+  const rows: EntityRecord[] = page.status === 200 ? page.body.rows : [];
+  const missing = chosen.filter((id) => /^[0-9a-f-]{36}$/i.test(id) && !rows.some((r) => r._id === id)).slice(0, 20);
+  const extra = await Promise.all(
+    missing.map(async (id) => {
+      const one = await client.get(id);
+      return one.status === 200 ? [one.body.data] : [];
+    }),
+  );
+  return [...rows, ...extra.flat()].map((row) => ({ value: row._id, label: choiceLabel(target, row, labelField) }));
+}
+
+/** Choices for the reference fields `names` of `entity`, keeping the chosen `values` available. */
+export async function referenceChoices(
+  api: Api,
+  entity: AnyEntity,
+  names: readonly string[],
+  values: FormValues = {},
+): Promise<Record<string, ChoiceOption[]>> {
+  const special = specialOf(entity);
+  const pairs = await Promise.all(
+    referenceFields(entity, names).map(async ([name, f]) => {
+      const raw = values[name];
+      const chosen = (Array.isArray(raw) ? raw : raw ? [raw] : []).map(String);
+      const search = special.referenceSearch?.(name, values);
+      const target = entityRegistry.byResource(f.resource);
+      return [name, await choicesFor(api, target, f.resource, f.labelField, chosen, search)] as const;
+    }),
+  );
+  return Object.fromEntries(pairs);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// List
+
+export interface ListData {
+  resource: string;
+  rows: EntityRecord[];
+  count: number;
+  state: ListState;
+  search: string;
+  filterChoices: Record<string, ChoiceOption[]>;
+}
+
+/** The list screen: authorize, read the list state from the URL, ask the API for one page, return. */
+export async function loadList(request: Request, entity: AnyEntity): Promise<ListData> {
+  await requireUser(request);
+  const url = new URL(request.url);
+  const state = readListState(entity, url.searchParams);
+  const api = await apiFor(request);
+  const [page, filterChoices] = await Promise.all([
+    api.resource(entity.resource).list(toApiQuery(state)),
+    referenceChoices(api, entity, filterFieldsOf(entity), state.filters),
+  ]);
+  if (page.status !== 200) throw failureResponse(page.status, page.body);
+  return { resource: entity.resource, rows: page.body.rows, count: page.body.count, state, search: url.search, filterChoices };
+}
+
+/** A return address inside the entity's own screens, else its list. */
+function returnPath(entity: AnyEntity, value: unknown): string {
+  const text = typeof value === 'string' ? value : '';
+  const isOwn = text === entity.consolePath || text.startsWith(`${entity.consolePath}?`) || text.startsWith(`${entity.consolePath}/`);
+  return isOwn && !text.includes('//') ? text : entity.consolePath;
+}
+
+/**
+ * The spec's state change: `PUT /core/v1.0/{resource}/{id}` with `{ isActive | status, modifiedById }`. On failure
+ * the page shows `Error` with the server's message.
+ */
+export async function changeState(request: Request, entity: AnyEntity, form: FormData): Promise<Response> {
+  const { user } = await requireUser(request);
+  const back = returnPath(entity, form.get('returnTo'));
+  const id = String(form.get('id') ?? '');
+  const field = entity.state.kind;
+  const raw = String(form.get(field) ?? '');
+  const value = field === 'isActive' ? raw === 'true' : raw;
+  const api = await apiFor(request);
+  const result = await api.resource(entity.resource).update(id, { [field]: value, modifiedById: user._id });
+  if (result.status === 200) return redirectWithNotice(request, back, { ...NOTICES.updated });
+  const { message } = problemOf(result.body);
+  return redirectWithNotice(request, back, { tone: 'error', title: 'Error', description: message || failureNotice().description });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Create and edit
+
+export interface FormData_ {
+  resource: string;
+  mode: FormMode;
+  record: EntityRecord | null;
+  values: FormValues;
+  choices: Record<string, ChoiceOption[]>;
+  readOnlyFields: string[];
+  returnTo: string;
+}
+
+/** Fields the signed-in user may not change on this entity (e.g. `iamAdmin` unless they are an iamAdmin). */
+function lockedFields(entity: AnyEntity, signedIn: SignedIn): string[] {
+  return specialOf(entity).lockedFields?.(signedIn.user) ?? [];
+}
+
+async function recordOrThrow(api: Api, entity: AnyEntity, id: string | undefined): Promise<EntityRecord> {
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  const result = await api.resource(entity.resource).get(id);
+  if (result.status === 404 || result.status === 400) throw notFound();
+  if (result.status !== 200) throw failureResponse(result.status, result.body);
+  return result.body.data;
+}
+
+/** The create or edit screen: authorize, read the record (edit), gather reference choices, return. */
+export async function loadForm(request: Request, entity: AnyEntity, mode: FormMode, id?: string): Promise<FormData_> {
+  const signedIn = await requireUser(request);
+  const api = await apiFor(request);
+  const record = mode === 'update' ? await recordOrThrow(api, entity, id) : null;
+  const url = new URL(request.url);
+  const values = record ? encodeRecord(entity, record) : { ...createDefaults(entity), ...prefillOf(entity, url.searchParams) };
+  const choices = await referenceChoices(api, entity, Object.keys(entity.fields), values);
+  return {
+    resource: entity.resource,
+    mode,
+    record,
+    values,
+    choices,
+    readOnlyFields: lockedFields(entity, signedIn),
+    returnTo: returnPath(entity, url.searchParams.get('returnTo')),
+  };
+}
+
+/** Values a create link may preset (`?campusId=…`), limited to the entity's reference and coded fields. */
+function prefillOf(entity: AnyEntity, params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, f] of Object.entries(entity.fields)) {
+    const v = params.get(name);
+    if (v && (f.kind === 'reference' || f.kind === 'enum')) out[name] = v;
+  }
+  return out;
+}
+
+export interface FormRejection {
+  result: SubmissionResult<string[]>;
+  notice: FlashNotice;
+  choices: Record<string, ChoiceOption[]>;
+}
+
+function schemaFor(entity: AnyEntity, mode: FormMode, omit: readonly string[]) {
+  const target = mode === 'create' ? createSchemaOf(entity) : updateSchemaOf(entity);
+  const decode = (raw: unknown) => decodeEntityForm(entity, (raw ?? {}) as FormValues, mode, { omit });
+  return z.preprocess(decode, target);
+}
+
+/** Looks up each unique field (`search=code:…`, `search=name:…`) and names the other record that holds it. */
+async function uniquenessProblems(
+  api: Api,
+  entity: AnyEntity,
+  input: Record<string, unknown>,
+  ownId: string | undefined,
+): Promise<{ field: string; message: string }[]> {
+  const checks = entity.unique.map(async (u) => {
+    const value = input[u.field];
+    if (typeof value !== 'string' || !value.trim() || /[,:]/.test(value)) return [];
+    const pairs = [`${u.field}:${value.trim()}`];
+    for (const s of u.scope ?? []) {
+      const scoped = input[s];
+      if (typeof scoped !== 'string' && typeof scoped !== 'number') return [];
+      pairs.push(`${s}:${scoped}`);
+    }
+    const found = await api.resource(entity.resource).list({ search: pairs.join(','), limit: 5 });
+    if (found.status !== 200) return [];
+    const holder = found.body.rows.find((r) => r._id !== ownId);
+    return holder ? [{ field: u.field, message: uniquenessMessage(u.label, displayNameOf(entity, holder)) }] : [];
+  });
+  return (await Promise.all(checks)).flat();
+}
+
+const validationNotice = (description: string): FlashNotice => ({ tone: 'error', title: NOTICES.validation.title, description });
+
+/**
+ * Saves a create or edit form: authorize, parse (Conform + the descriptor's zod schema), check required fields
+ * and uniqueness, call the API, then redirect with `Success!` — or answer the form with what was typed, each
+ * field's problem and the spec's notice.
+ */
+export async function saveForm(
+  request: Request,
+  entity: AnyEntity,
+  mode: FormMode,
+  id?: string,
+): Promise<Response | ReturnType<typeof data<FormRejection>>> {
+  assertSameOrigin(request);
+  const signedIn = await requireUser(request);
+  const form = await request.formData();
+  if (form.get('intent') === SET_STATE_INTENT) return changeState(request, entity, form);
+  const api = await apiFor(request);
+  const omit = lockedFields(entity, signedIn);
+  const submission = parseWithZod(form, { schema: schemaFor(entity, mode, omit), disableAutoCoercion: true });
+  const payload = (submission.payload ?? {}) as FormValues;
+  const hideFields = Object.entries(entity.fields)
+    .filter(([, f]) => f.kind === 'password')
+    .map(([n]) => n);
+  const reject = async (notice: FlashNotice, fieldErrors: Record<string, string[]> = {}, status = 400) =>
+    data<FormRejection>(
+      {
+        result: submission.reply({ fieldErrors, hideFields }),
+        notice,
+        choices: await referenceChoices(api, entity, Object.keys(entity.fields), payload),
+      },
+      { status },
+    );
+
+  const missing = missingRequired(entity, payload, mode);
+  if (missing.length > 0) {
+    return reject(validationNotice(NOTICES.validation.description), Object.fromEntries(missing.map((n) => [n, ['Required']])));
+  }
+  if (submission.status !== 'success') {
+    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([k, v]) => (v ? [[k || '', v]] : [])));
+    const first = Object.values(errors)[0]?.[0] ?? NOTICES.validation.description;
+    return reject(validationNotice(first), errors);
+  }
+  const input: Record<string, unknown> = { ...(submission.value as Record<string, unknown>), modifiedById: signedIn.user._id };
+  // An edit posts the whole form, so the cross-field rules (e.g. weights summing to 100) can run here too.
+  const ruleIssues = mode === 'update' ? ruleProblems(entity, input) : [];
+  const clashes = ruleIssues.length ? [] : await uniquenessProblems(api, entity, input, id);
+  const problems = [...ruleIssues, ...clashes];
+  if (problems.length > 0) {
+    const errors: Record<string, string[]> = {};
+    for (const p of problems) (errors[p.field] ??= []).push(p.message);
+    return reject(validationNotice(problems[0]?.message ?? NOTICES.validation.description), errors);
+  }
+
+  const client = api.resource(entity.resource);
+  const result = mode === 'create' ? await client.create(input) : await client.update(id ?? '', input);
+  if (result.status === 200 || result.status === 201) {
+    const back = returnPath(entity, form.get('returnTo'));
+    return redirectWithNotice(request, back, { ...(mode === 'create' ? NOTICES.created : NOTICES.updated) });
+  }
+  const { message, fieldErrors } = problemOf(result.body);
+  if (result.status === 409) {
+    const field = entity.unique.find((u) => message.startsWith(u.label))?.field ?? entity.unique[0]?.field ?? '';
+    return reject(validationNotice(message), field ? { [field]: [message], ...fieldErrors } : fieldErrors, 409);
+  }
+  if (result.status === 400) return reject(validationNotice(message || NOTICES.validation.description), fieldErrors);
+  if (result.status === 404) throw notFound();
+  return reject(failureNotice(message), fieldErrors, result.status);
+}
+
+export { specialOf };
