@@ -12,6 +12,7 @@ describe('formatDate', () => {
     ['2026-11-21', { style: 'full' }, 'Saturday, November 21, 2026'],
     ['2026-11-21', { locale: 'en-US', style: 'long' }, 'November 21, 2026'],
     ['2026-01-01', { timeZone: 'America/Los_Angeles' }, 'Jan 1, 2026'],
+    ['2026-01-01', { timeZone: 'Pacific/Kiritimati', time: true }, 'Jan 1, 2026, 12:00 AM'],
     [instant, {}, 'Nov 21, 2026'],
     [instant, { time: true }, 'Nov 21, 2026, 2:05 PM'],
     [instant, { style: 'long', time: 'medium' }, 'November 21, 2026 at 2:05:09 PM'],

@@ -57,7 +57,8 @@ export function formatDate(input: DateInput, options: FormatDateOptions = {}): s
   if (!parsed) return '';
   const locale = DATE_LOCALES.includes(options.locale as DateLocale) ? options.locale : 'en-PH';
   const timeStyle = options.time === true ? 'short' : options.time || undefined;
-  const timeZone = parsed.isCalendarDate && !timeStyle ? 'UTC' : (options.timeZone ?? DEFAULT_TIME_ZONE);
+  // A calendar date is the same day everywhere; only instants move with the time zone.
+  const timeZone = parsed.isCalendarDate ? 'UTC' : (options.timeZone ?? DEFAULT_TIME_ZONE);
   return new Intl.DateTimeFormat(locale, {
     dateStyle: options.style ?? 'medium',
     timeStyle,
