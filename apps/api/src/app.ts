@@ -24,6 +24,7 @@ import { auditHandlers } from './audit/handlers.js';
 import { buildModel } from './resources/model.js';
 import { createRecord, getRecord, listRecords, notFound, updateRecord, type ActorContext, type ResourceHooks } from './resources/crud.js';
 import { userHooks } from './resources/users.js';
+import { academicYearHooks, roleHooks, scheduleHooks, semesterHooks } from './resources/campus-rules.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -131,7 +132,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     listAuditTrails: async ({ query, request }) => audit.list(requireAuth(request), query),
   });
 
-  const hooksFor: Record<string, ResourceHooks> = { users: userHooks(config.argon2) };
+  const hooksFor: Record<string, ResourceHooks> = {
+    users: userHooks(config.argon2),
+    roles: roleHooks,
+    schedules: scheduleHooks,
+    'academic-years': academicYearHooks,
+    semesters: semesterHooks,
+  };
   type Handler = (input: { params: { id: string }; query: unknown; body: unknown; request: FastifyRequest }) => Promise<unknown>;
   const resourceImpl: Record<string, Record<string, Handler>> = {};
   for (const entity of entityRegistry.all) {
