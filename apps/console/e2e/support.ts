@@ -40,18 +40,20 @@ export async function browser(): Promise<Browser> {
 /** A fresh context (own cookies) with or without JavaScript. */
 export async function newContext(options: { javaScriptEnabled?: boolean; width?: number; height?: number } = {}): Promise<BrowserContext> {
   const b = await browser();
-  return b.newContext({
+  const context = await b.newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     baseURL: harness().consoleUrl,
   });
+  context.setDefaultTimeout(10_000);
+  return context;
 }
 
 /** Signs in through the sign-in form (works with JavaScript on or off) and waits to leave /auth. */
 export async function signIn(page: Page, user: DemoUser = DEMO_USERS.admin, path = '/auth'): Promise<void> {
   await page.goto(url(path));
   await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel(/^Password\*?$/).fill(user.password);
   await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/auth')), page.getByRole('button', { name: 'Sign in' }).click()]);
 }
 

@@ -45,9 +45,9 @@ describe('server-rendered fields post with a plain form', () => {
     expect(renderToString(<Avatar firstName="Juan" lastName="dela Cruz" />)).toContain('JD');
   });
 
-  it('renders a not-allowed card as a link marked disabled with No Access', () => {
+  it('renders a not-allowed card as a link marked not allowed with No Access', () => {
     const html = renderToString(<AppCard title="Identity and Access Management" description="Users" href="/app?noAccess=IAM" isAllowed={false} />);
-    expect(html).toContain('aria-disabled="true"');
+    expect(html).toContain('data-allowed="false"');
     expect(html).toContain('No Access');
   });
 });

@@ -59,7 +59,7 @@ export function AppsPopover({ applications, currentCode }: { applications: Shell
             <Link
               href={applicationHref(app)}
               className="cas-tile"
-              aria-disabled={app.isAllowed ? undefined : true}
+              data-allowed={app.isAllowed ? 'true' : 'false'}
               onClick={() => setOpen(false)}
             >
               <Icon name={APPLICATION_ICONS[app.code] ?? 'folder'} />

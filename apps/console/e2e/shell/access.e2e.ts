@@ -16,8 +16,9 @@ describe.each([
     contexts.push(context);
     const p = await context.newPage();
     await signIn(p, DEMO_USERS.registrar);
-    const card = p.getByRole('link', { name: /Identity and Access Management/ }).first();
-    expect(await card.getAttribute('aria-disabled')).toBe('true');
+    const card = p.getByRole('list', { name: 'Applications' }).getByRole('link', { name: /Identity and Access Management/ });
+    expect(await card.getAttribute('data-allowed')).toBe('false');
+    expect(await card.textContent()).toContain('No Access');
     await card.click();
     const alert = p.getByRole('alert');
     await alert.waitFor();

@@ -25,8 +25,8 @@ async function createUser(suffix: string): Promise<{ email: string; password: st
 }
 
 async function fillNewPassword(p: Page, password: string) {
-  await p.getByLabel('New password', { exact: true }).fill(password);
-  await p.getByLabel('Confirm new password').fill(password);
+  await p.getByLabel(/^New password\*?$/).fill(password);
+  await p.getByLabel(/^Confirm new password/).fill(password);
 }
 
 describe('passwords', () => {
@@ -41,11 +41,11 @@ describe('passwords', () => {
     expect(new URL(p.url()).pathname).toBe('/reset-password');
     await p.goto(url('/app'));
     expect(new URL(p.url()).pathname).toBe('/reset-password');
-    await p.getByLabel('Temporary password').fill(user.password);
+    await p.getByLabel(/^Temporary password/).fill(user.password);
     await fillNewPassword(p, 'password');
     await p.getByRole('button', { name: 'Save password' }).click();
     expect(await p.getByRole('alert').textContent()).toContain('Validation Error');
-    await p.getByLabel('Temporary password').fill(user.password);
+    await p.getByLabel(/^Temporary password/).fill(user.password);
     const chosen = 'Sampaguita-Hall-2026!';
     await fillNewPassword(p, chosen);
     await p.getByRole('button', { name: 'Save password' }).click();
@@ -57,13 +57,13 @@ describe('passwords', () => {
     const p = await page();
     await signIn(p, user);
     await p.goto(url('/profile/security'));
-    await p.getByLabel('Current password').fill('wrong-current-password');
+    await p.getByLabel(/^Current password/).fill('wrong-current-password');
     const next = 'Narra-Library-Stacks-42';
     await fillNewPassword(p, next);
     await p.getByRole('button', { name: 'Change password' }).click();
     await p.getByRole('alert').waitFor();
     expect(await p.getByRole('alert').textContent()).toContain('An error occured');
-    await p.getByLabel('Current password').fill(user.password);
+    await p.getByLabel(/^Current password/).fill(user.password);
     await fillNewPassword(p, next);
     await p.getByRole('button', { name: 'Change password' }).click();
     await p.getByText('Your password has been changed.').waitFor();

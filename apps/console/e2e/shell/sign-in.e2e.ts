@@ -43,7 +43,7 @@ describe.each([
     const p = await page(javaScriptEnabled);
     await signIn(p, DEMO_USERS.admin);
     expect(new URL(p.url()).pathname).toBe('/app');
-    expect(await p.title()).toBe('Campus Administration System');
+    await expect.poll(() => p.title()).toBe('Campus Administration System');
     const cards = p.getByRole('list', { name: 'Applications' }).getByRole('link');
     expect(await cards.count()).toBe(8);
     for (const name of APPLICATION_NAMES) expect(await p.getByRole('link', { name: new RegExp(name) }).count()).toBeGreaterThan(0);
@@ -58,7 +58,7 @@ describe.each([
     const p = await page(javaScriptEnabled);
     await p.goto(url('/auth'));
     await p.getByLabel('Email').fill(DEMO_USERS.registrar.email);
-    await p.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await p.getByLabel(/^Password\*?$/).fill('not-the-password');
     await p.getByRole('button', { name: 'Sign in' }).click();
     const alert = p.getByRole('alert');
     await alert.waitFor();

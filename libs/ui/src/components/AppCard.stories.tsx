@@ -22,7 +22,7 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const link = within(canvasElement).getByRole('link', { name: /Campus Management/ });
     await expect(link).toHaveAttribute('href', '/app/campus-management');
-    await expect(link).not.toHaveAttribute('aria-disabled');
+    await expect(link).toHaveAttribute('data-allowed', 'true');
   },
 };
 
@@ -30,7 +30,7 @@ export const NotAllowed: Story = {
   args: { isAllowed: false, onDenied: fn() },
   play: async ({ canvasElement, args }) => {
     const link = within(canvasElement).getByRole('link', { name: /Campus Management/ });
-    await expect(link).toHaveAttribute('aria-disabled', 'true');
+    await expect(link).toHaveAttribute('data-allowed', 'false');
     await expect(link).toHaveTextContent('No Access');
     await userEvent.click(link);
     await expect(args.onDenied).toHaveBeenCalledTimes(1);

@@ -13,8 +13,9 @@ export interface AppCardProps {
 }
 
 /**
- * A launcher card: 150 px high, description clamped to two lines (spec §2). A not-allowed card stays a link
- * (to a page that explains the refusal) so it works without JavaScript.
+ * A launcher card: 150 px high, description clamped to two lines (spec §2). A not-allowed card looks
+ * not-allowed and says `No Access` in its name, but stays an operable link (opening it explains the refusal),
+ * so it is not marked `aria-disabled`; it works without JavaScript too.
  */
 export function AppCard({ title, description, href, icon, isAllowed = true, onDenied }: AppCardProps) {
   const Link = useLinkComponent();
@@ -29,7 +30,7 @@ export function AppCard({ title, description, href, icon, isAllowed = true, onDe
     <Link
       href={href}
       className={isAllowed ? 'cas-card' : 'cas-card cas-card--not-allowed'}
-      aria-disabled={isAllowed ? undefined : true}
+      data-allowed={isAllowed ? 'true' : 'false'}
       onClick={onClick}
     >
       {icon ? (

@@ -27,7 +27,7 @@ export function OnlineStatus({ isOnline }: OnlineStatusProps) {
   const online = isOnline ?? tracked;
   return (
     <span className="cas-online" data-online={String(online)} role="status">
-      {online ? 'Online' : 'Offline'}
+      <span className="cas-online__text">{online ? 'Online' : 'Offline'}</span>
     </span>
   );
 }

@@ -1,0 +1,145 @@
+import { entityRegistry } from '@campus/api-contract';
+import type { AnyEntity, FieldDescriptor } from '@campus/domain-core';
+import type { Locator, Page } from 'playwright-core';
+import { url } from '../support';
+
+/** Every registered entity with a generic screen in Access Management and Campus Management. */
+export function resourceEntities(): AnyEntity[] {
+  return entityRegistry.all.filter((e) => /^\/app\/(access|campus)-management\/[^/]+$/.test(e.consolePath));
+}
+
+/** A value of a sample as the browser control takes it. */
+function inputText(f: FieldDescriptor, value: unknown): string {
+  if (f.kind === 'datetime') return new Date(String(value)).toISOString().slice(0, 16);
+  return String(value);
+}
+
+/**
+ * One generic page object for the list, create and edit screens of any entity, driven by its descriptor: it
+ * finds controls by role and by the labels the descriptor gives, the way a person would.
+ */
+export class ResourcePage {
+  constructor(
+    readonly page: Page,
+    readonly entity: AnyEntity,
+  ) {}
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  get form(): Locator {
+    return this.page.locator('form.cas-entity-form');
+  }
+
+  /** The notice of the last action, by its text. */
+  notice(text: string | RegExp): Locator {
+    return this.page.locator('.cas-notice').filter({ hasText: text });
+  }
+
+  async openList(query = ''): Promise<void> {
+    await this.page.goto(url(`${this.entity.consolePath}${query}`));
+  }
+
+  async openCreate(): Promise<void> {
+    await this.page.getByRole('link', { name: `Add ${this.entity.label}` }).click();
+    await this.page.waitForURL((u) => u.pathname === `${this.entity.consolePath}/new`);
+  }
+
+  /** Fills the form from a create input (the descriptor's `sample`); required references get their first choice. */
+  async fill(values: Record<string, unknown>): Promise<void> {
+    for (const [name, f] of Object.entries(this.entity.fields)) {
+      if (f.readOnly) continue;
+      const value = values[name];
+      const control = this.form.getByLabel(f.label, { exact: true });
+      switch (f.kind) {
+        case 'reference':
+          if (f.required || value !== undefined) await control.selectOption({ index: 1 });
+          break;
+        case 'multi-reference':
+          break;
+        case 'boolean':
+          if (value === undefined) break;
+          if (value) await this.form.getByRole('switch', { name: f.label, exact: true }).check({ force: true });
+          else await this.form.getByRole('switch', { name: f.label, exact: true }).uncheck({ force: true });
+          break;
+        case 'enum':
+          if (value !== undefined && value !== null) await control.selectOption(String(value));
+          break;
+        case 'multi-enum': {
+          if (!Array.isArray(value)) break;
+          const group = this.form.getByRole('group', { name: f.label });
+          for (const option of f.options) {
+            const box = group.getByRole('checkbox', { name: option.label, exact: true });
+            if (value.includes(option.value)) await box.check({ force: true });
+            else await box.uncheck({ force: true });
+          }
+          break;
+        }
+        default:
+          if (value !== undefined && value !== null) await control.fill(inputText(f, value));
+      }
+    }
+  }
+
+  async submit(): Promise<void> {
+    await this.form.getByRole('button', { name: /^(Create|Save)$/ }).click();
+    await this.page.waitForLoadState('load');
+  }
+
+  /** Searches the list with the free-text box. */
+  async search(text: string): Promise<void> {
+    const box = this.page.getByRole('searchbox', { name: `Search ${this.entity.pluralLabel.toLowerCase()}` });
+    await box.fill(text);
+    await Promise.all([
+      this.page.waitForURL((u) => u.searchParams.get('q') === text),
+      this.page.getByRole('search').getByRole('button', { name: 'Search' }).click(),
+    ]);
+  }
+
+  /** The links that open the rows of the list (the first cell of each row). */
+  get rowLinks(): Locator {
+    return this.page.locator('table tbody th[scope=row] a');
+  }
+
+  async openFirstRow(): Promise<void> {
+    await Promise.all([this.page.waitForURL((u) => u.pathname.endsWith('/edit')), this.rowLinks.first().click()]);
+  }
+
+  /** Flips the state of the first row: the `isActive` switch, or the first next status. */
+  async changeFirstRowState(): Promise<void> {
+    if (this.entity.state.kind === 'isActive') {
+      await this.page.locator('table tbody').getByRole('switch').first().click();
+    } else {
+      await this.page.locator('table tbody').getByRole('combobox').first().selectOption({ index: 1 });
+      await this.page.locator('table tbody').getByRole('button', { name: /^Set status of/ }).first().click();
+    }
+    await this.page.waitForLoadState('load');
+  }
+
+  /** The first row's state as the list shows it. */
+  async firstRowState(): Promise<string | null> {
+    if (this.entity.state.kind === 'isActive') {
+      return this.page.locator('table tbody').getByRole('switch').first().getAttribute('aria-checked');
+    }
+    const select = this.page.locator('table tbody').getByRole('combobox').first();
+    return (await select.count()) ? select.inputValue() : this.page.locator('table tbody .cas-state-label').first().textContent();
+  }
+}
+
+/** A text the free-text search finds: the first searchable field of the sample that holds text. */
+export function searchTextOf(entity: AnyEntity, sample: Record<string, unknown>): string | undefined {
+  for (const f of entity.searchFields) {
+    const v = sample[f];
+    if (typeof v === 'string' && v.trim()) return v;
+  }
+  return undefined;
+}
+
+/** A field the edit step may change without touching what identifies the record: an optional text field. */
+export function editableTextField(entity: AnyEntity): [string, FieldDescriptor] | undefined {
+  const keep = new Set<string>([entity.displayField, ...entity.searchFields, ...entity.unique.map((u) => u.field)]);
+  return Object.entries(entity.fields).find(
+    ([name, f]) => !keep.has(name) && !f.readOnly && !f.createOnly && (f.kind === 'text' || f.kind === 'textarea') && !f.pattern,
+  );
+}

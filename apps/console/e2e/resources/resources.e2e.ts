@@ -1,0 +1,185 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS, newContext, seriousA11yViolations, signIn, url } from '../support';
+import { editableTextField, ResourcePage, resourceEntities, searchTextOf } from './resource-page';
+
+// One suffix per run keeps codes and names unique against the seed and earlier runs.
+const SUFFIX = `Z${Date.now().toString(36).slice(-5).toUpperCase()}`;
+
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  context = await newContext();
+  page = await context.newPage();
+  await signIn(page, DEMO_USERS.admin);
+});
+afterAll(async () => {
+  await context.close();
+});
+
+describe.each(resourceEntities().map((entity) => [entity.consolePath, entity] as const))('%s', (_path, entity) => {
+  const screen = () => new ResourcePage(page, entity);
+  const sample = entity.sample(SUFFIX);
+  const searchText = searchTextOf(entity, sample);
+  // Every value of some unique fields may already be taken (e.g. the eight application codes): the walk then
+  // works on the record that holds the sample's value.
+  let isTaken = false;
+
+  it('opens the list', async () => {
+    await screen().openList();
+    expect(await screen().heading.textContent()).toBe(entity.pluralLabel);
+    expect(await page.locator('table').count()).toBe(1);
+  });
+
+  it('creates a record from the descriptor’s sample', async () => {
+    const s = screen();
+    await s.openCreate();
+    await s.fill(sample);
+    await s.submit();
+    const clash = await s.notice(/is existing in/).count();
+    if (clash > 0) {
+      isTaken = true;
+      return;
+    }
+    expect(await s.notice('New record created').count(), await page.locator('.cas-notice').allTextContents().then(String)).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(entity.consolePath);
+  });
+
+  it('finds it by search', async () => {
+    const s = screen();
+    await s.openList();
+    if (isTaken || !searchText) {
+      expect(await s.rowLinks.count()).toBeGreaterThan(0);
+      return;
+    }
+    await s.search(searchText);
+    expect(await s.rowLinks.count()).toBe(1);
+  });
+
+  it('edits it', async () => {
+    const s = screen();
+    await s.openFirstRow();
+    expect(await s.heading.textContent()).toContain(`Edit ${entity.label}`);
+    const editable = editableTextField(entity);
+    if (editable) await s.form.getByLabel(editable[1].label, { exact: true }).fill(`Edited ${SUFFIX}`);
+    await s.submit();
+    expect(await s.notice('New record updated').count(), await page.locator('.cas-notice').allTextContents().then(String)).toBe(1);
+  });
+
+  it('changes its state', async () => {
+    const s = screen();
+    await s.openList(isTaken || !searchText ? '' : `?q=${encodeURIComponent(searchText)}`);
+    const before = await s.firstRowState();
+    if (entity.state.kind === 'status' && (await page.locator('table tbody').getByRole('combobox').count()) === 0) return;
+    await s.changeFirstRowState();
+    expect(await s.notice('New record updated').count(), await page.locator('.cas-notice').allTextContents().then(String)).toBe(1);
+    expect(await s.firstRowState()).not.toBe(before);
+    // An `isActive` record is switched back on, so the seed stays usable for the screens that follow.
+    if (entity.state.kind === 'isActive') {
+      await s.changeFirstRowState();
+      expect(await s.firstRowState()).toBe(before);
+    }
+  });
+
+  it.runIf(entity.unique.length > 0)('refuses a duplicate with the uniqueness message', async () => {
+    const s = screen();
+    await s.openList();
+    await s.openCreate();
+    await s.fill(sample);
+    await s.submit();
+    expect(await s.notice('Validation Error').count()).toBe(1);
+    expect(await s.notice(/ is existing in .+\./).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(`${entity.consolePath}/new`);
+  });
+});
+
+describe('without JavaScript', () => {
+  let noJs: BrowserContext;
+  let p: Page;
+  beforeAll(async () => {
+    noJs = await newContext({ javaScriptEnabled: false });
+    p = await noJs.newPage();
+    await signIn(p, DEMO_USERS.admin);
+  });
+  afterAll(async () => {
+    await noJs.close();
+  });
+
+  it('keeps what was typed and marks the fields when required ones are missing', async () => {
+    await p.goto(url('/app/campus-management/rooms/new'));
+    await p.getByLabel('Code', { exact: true }).fill(`NJ-${SUFFIX}`);
+    await p.getByRole('button', { name: 'Create' }).click();
+    expect(await p.locator('.cas-notice').filter({ hasText: 'Please fillup required fields.' }).count()).toBe(1);
+    expect(await p.getByLabel('Code', { exact: true }).inputValue()).toBe(`NJ-${SUFFIX}`);
+    expect(await p.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('creates a record', async () => {
+    await p.goto(url('/app/campus-management/rooms/new'));
+    await p.getByLabel('Code', { exact: true }).fill(`NJ-${SUFFIX}`);
+    await p.getByLabel('Name', { exact: true }).fill(`No-script Room ${SUFFIX}`);
+    await p.getByLabel('Campus', { exact: true }).selectOption({ index: 1 });
+    await p.getByRole('button', { name: 'Create' }).click();
+    expect(new URL(p.url()).pathname).toBe('/app/campus-management/rooms');
+    expect(await p.locator('.cas-notice').filter({ hasText: 'New record created' }).count()).toBe(1);
+  });
+
+  it('searches, sorts and switches a record off', async () => {
+    await p.goto(url('/app/campus-management/rooms'));
+    await p.getByRole('searchbox', { name: 'Search rooms' }).fill(`NJ-${SUFFIX}`);
+    await p.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    expect(await p.locator('table tbody th[scope=row] a').count()).toBe(1);
+    await p.getByRole('columnheader', { name: /Code/ }).getByRole('link').click();
+    expect(new URL(p.url()).searchParams.get('sort')).toBe('code');
+    await p.locator('table tbody').getByRole('switch').first().click();
+    expect(await p.locator('table tbody').getByRole('switch').first().getAttribute('aria-checked')).toBe('false');
+  });
+});
+
+describe('accessibility (axe-core: no serious or critical violation)', () => {
+  it.each([
+    ['a list', '/app/campus-management/sections'],
+    ['a form', '/app/campus-management/sections/new'],
+    ['the calendar', '/app/campus-management/calendar'],
+  ])('%s', async (_name, path) => {
+    await page.goto(url(path));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
+
+describe('other Campus Management screens', () => {
+  it.each([
+    ['semester', 'semesters'],
+    ['rooms-old', 'rooms'],
+    ['sections-old', 'sections'],
+  ])('%s leads to %s', async (from, to) => {
+    const response = await page.request.get(url(`/app/campus-management/${from}`), { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe(`/app/campus-management/${to}`);
+  });
+
+  it('shows a campus with its colleges, departments, rooms and counts', async () => {
+    await page.goto(url('/app/campus-management/campuses'));
+    const code = (await page.locator('table tbody th[scope=row] a').first().textContent())?.trim() ?? '';
+    await page.goto(url(`/app/campus-management/campuses/${code}`));
+    for (const name of ['Counts', 'Colleges', 'Departments', 'Rooms']) {
+      expect(await page.getByRole('heading', { level: 2, name }).count()).toBe(1);
+    }
+  });
+
+  it('exports the whole filtered list as CSV', async () => {
+    const response = await page.request.get(url('/app/campus-management/students/export.csv'));
+    expect(response.headers()['content-type']).toContain('text/csv');
+    const lines = (await response.text()).trim().split('\r\n');
+    expect(lines[0]).toContain('Student Number');
+    // The demo seed has 500 students: more than any single page of the API.
+    expect(lines.length - 1).toBeGreaterThanOrEqual(500);
+  });
+
+  it('offers the calendar as an iCalendar feed', async () => {
+    const response = await page.request.get(url('/app/campus-management/calendar/feed.ics'));
+    expect(response.headers()['content-type']).toContain('text/calendar');
+    expect(await response.text()).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*END:VCALENDAR\r\n$/);
+  });
+});
