@@ -10,6 +10,8 @@ declare module '@remix-run/node' {
 export default defineConfig({
   plugins: [
     remix({
+      // Tests beside route modules are not routes.
+      ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { PlannedScreen } from '../components/PlannedScreen';
 import { screenAt } from '../lib/screens.server';
 
 /**
@@ -12,16 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: found.screen.label, area: found.area.name };
 }
 
-export default function PlannedScreen() {
+export default function PlannedScreenRoute() {
   const { title, area } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <h1 className="cas-page-title">{title}</h1>
-      <div className="cas-panel">
-        <p style={{ margin: 0 }}>
-          {title} is part of {area}. Its records will appear here.
-        </p>
-      </div>
-    </>
-  );
+  return <PlannedScreen title={title} area={area} />;
 }

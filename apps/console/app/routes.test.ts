@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, REPO_ROOT, waitForHealth } from '../../e2e/harness';
-import { resetConfig } from '../lib/config.server';
-import { loader as indexLoader } from './_index';
-import { action as signInAction, loader as authLoader } from './auth';
-import { loader as appLoader } from './app';
-import { action as logoutAction } from './logout';
-import { action as menuAction } from './preferences.menu';
+import { freePort, REPO_ROOT, waitForHealth } from '../e2e/harness';
+import { resetConfig } from './lib/config.server';
+import { loader as indexLoader } from './routes/_index';
+import { action as signInAction, loader as authLoader } from './routes/auth';
+import { loader as appLoader } from './routes/app';
+import { action as logoutAction } from './routes/logout';
+import { action as menuAction } from './routes/preferences.menu';
 
 // Loader and action tests against the real API (built `apps/api/dist/main.js`, embedded database, demo seed).
 const ORIGIN = 'http://console.test';
