@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterAll, inject } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../app.js';
 import { DEFAULTS, type ApiConfig } from '../config.js';
@@ -55,7 +56,8 @@ export function testConfig(clock: TestClock, overrides: Partial<ApiConfig> = {})
 export async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const dumpFile = inject('pgliteDump');
+    const database = await openDatabase(dumpFile ? { pgliteDump: new Blob([await readFile(dumpFile)]) } : {});
     afterAll(() => database.close());
     return database;
   }

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openDatabase } from '/work/main/apps/api/dist/db/client.js';
+let t = Date.now();
+const c0 = new PGlite({ extensions: { pg_trgm } }); await c0.waitReady; console.log('empty pglite ms', Date.now() - t);
+t = Date.now();
+const { drizzle } = await import('drizzle-orm/pglite');
+const { migrate } = await import('drizzle-orm/pglite/migrator');
+await migrate(drizzle(c0), { migrationsFolder: '/work/main/apps/api/drizzle' });
+console.log('migrate ms', Date.now() - t);
+t = Date.now();
+const dump = await c0.dumpDataDir('none');
+console.log('dump ms', Date.now() - t, dump.size);
+t = Date.now();
+const c1 = new PGlite({ loadDataDir: dump, extensions: { pg_trgm } }); await c1.waitReady;
+console.log('load ms', Date.now() - t, (await c1.query('select count(*) from pg_indexes')).rows);
