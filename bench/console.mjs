@@ -134,7 +134,7 @@ try {
   const launcher = await load(`${stack.consoleUrl}/app`, cookie);
   console.log('Launcher /app (signed in)');
   console.log(`  requests/s ${launcher.requests.toFixed(0)}   non-2xx ${launcher.non2xx}`);
-  console.log(`  response time p50 ${launcher.p50} ms   p95 ${launcher.p95} ms   p99 ${launcher.p99} ms`);
+  console.log(`  response time (TTFB) p50 ${launcher.p50.toFixed(1)} ms   p95 ${launcher.p95.toFixed(1)} ms   p99 ${launcher.p99.toFixed(1)} ms`);
 
   const js = await javaScriptOf(stack.consoleUrl, '/app', cookie);
   const withinBudget = js.gzipKb <= JS_BUDGET_KB;
