@@ -3,6 +3,8 @@ import { useLinkComponent } from '../components/Link.js';
 import type { AnyEntity } from '@campus/domain-core';
 import { cellText, columnLabel, displayNameOf, type EntityRow } from './format-cell.js';
 import { ariaSortOf, listHref, nextSort } from './list-query.js';
+// Each component imports its styles itself: a bundler drops side-effect imports of a re-exporting index.
+import './data.css';
 
 export interface DataTableProps {
   readonly entity: AnyEntity;

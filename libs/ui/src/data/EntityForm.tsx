@@ -17,6 +17,7 @@ import {
   type FormMode,
   type FormValues,
 } from './form-encoding.js';
+import './data.css';
 
 /** Lists longer than this get a filter box once JavaScript runs. */
 const FILTER_FROM = 8;

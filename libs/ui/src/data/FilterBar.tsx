@@ -5,6 +5,7 @@ import type { AnyEntity } from '@campus/domain-core';
 import { columnLabel } from './format-cell.js';
 import { DataForm } from './form-context.js';
 import { carriedParams, filterFieldsOf, listHref } from './list-query.js';
+import './data.css';
 
 /** A choice in a select: the value posted and the text shown. */
 export interface ChoiceOption {

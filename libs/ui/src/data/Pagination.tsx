@@ -3,6 +3,7 @@ import { Button } from '../components/Button.js';
 import { useId } from 'react';
 import { DataForm } from './form-context.js';
 import { carriedParams, listHref, PAGE_SIZES } from './list-query.js';
+import './data.css';
 
 export interface PaginationProps {
   /** Total number of records matching the list's search and filters. */

@@ -2,6 +2,7 @@ import { Input, Label, SearchField } from 'react-aria-components';
 import { Button } from '../components/Button.js';
 import { DataForm } from './form-context.js';
 import { carriedParams } from './list-query.js';
+import './data.css';
 
 export interface SearchFormProps {
   /** The current free-text search. */

@@ -3,6 +3,7 @@ import { Button } from '../components/Button.js';
 import { labelOf, nextStatuses, type AnyEntity } from '@campus/domain-core';
 import { displayNameOf, type EntityRow } from './format-cell.js';
 import { DataForm } from './form-context.js';
+import './data.css';
 
 export const SET_STATE_INTENT = 'set-state';
 

@@ -8,5 +8,3 @@ export * from './SearchForm.js';
 export * from './FilterBar.js';
 export * from './StateControl.js';
 export * from './EntityForm.js';
-// The data components carry their own styles; bundlers (Vite, Storybook) pick them up with the components.
-import './data.css';
