@@ -315,7 +315,7 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
     }
     await putTx('enrolled-students', enrolments);
   });
-  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum analyze`);
   return counts;
 }
 

@@ -178,6 +178,11 @@ describe('list', () => {
     expect(desc.body.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Teodora', 'Melchora']);
     const beyond = await get('instructors?page=9');
     expect(beyond.body).toEqual({ rows: [], count: 6 });
+    const filteredBeyond = await get('instructors?search=lastName:santos&page=5');
+    expect(filteredBeyond.body).toEqual({ rows: [], count: 3 });
+    const filteredPage = await get('instructors?search=lastName:santos&sort=-firstName&limit=2&page=2');
+    expect(filteredPage.body.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Apolinario']);
+    expect(filteredPage.body.count).toBe(3);
   });
 
   it('treats LIKE wildcards in q as plain characters', async () => {

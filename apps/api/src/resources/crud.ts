@@ -78,23 +78,40 @@ function orderSql(query: ListQuery): SQL {
 }
 
 /**
- * One page of records and the total. The page is found on the sort index first (ids only) and then joined to
- * the referenced labels, so deep pages and label joins stay cheap. `count` is exact, except for an unfiltered
- * list of a table the planner estimates above `COUNT_ESTIMATE_THRESHOLD` rows, where the estimate is returned.
+ * One page of records and the total.
+ *
+ * Unfiltered, the page is read along the sort index (ids only, so deep pages walk the index, not the table) and
+ * `count` is exact unless the planner estimates the table above `COUNT_ESTIMATE_THRESHOLD` rows, where the
+ * estimate is returned (an exact count of a million rows on every page view is the cost this avoids).
+ * Filtered or searched, the matching ids are collected first (a materialized CTE, so the planner uses the
+ * filter and trigram indexes instead of walking the sort index) and counted exactly in the same pass.
  */
 export async function listRecords(db: Db, model: EntityModel, query: ListQuery) {
   const where = whereSql(model, query);
-  const whereClause = where ? sql`where ${where}` : sql``;
   const order = orderSql(query);
   const offset = (query.page - 1) * query.limit;
-  const found = await rows<{ record: EntityRecord }>(
+  if (!where) {
+    const found = await rows<{ record: EntityRecord }>(
+      db,
+      sql`select ${model.record} as record
+          from (select t.id from ${model.table} t order by ${order} limit ${query.limit} offset ${offset}) p
+          join ${model.table} t on t.id = p.id ${model.joins}
+          order by ${order}`,
+    );
+    return { rows: found.map((r) => r.record), count: await countRecords(db, model, undefined) };
+  }
+  const sortColumn = col(query.sort.field);
+  const direction = sql.raw(query.sort.direction);
+  const found = await rows<{ record: EntityRecord | null; total: number | string }>(
     db,
-    sql`select ${model.record} as record
-        from (select t.id from ${model.table} t ${whereClause} order by ${order} limit ${query.limit} offset ${offset}) p
-        join ${model.table} t on t.id = p.id ${model.joins}
-        order by ${order}`,
+    sql`with matches as materialized (select t.id, ${sortColumn} as s from ${model.table} t where ${where}),
+             page as (select id, s, count(*) over () as total from matches order by s ${direction}, id ${direction}
+                      limit ${query.limit} offset ${offset})
+        select ${model.record} as record, page.total from page join ${model.table} t on t.id = page.id ${model.joins}
+        order by page.s ${direction}, page.id ${direction}`,
   );
-  return { rows: found.map((r) => r.record), count: await countRecords(db, model, where) };
+  if (found.length) return { rows: found.map((r) => r.record!), count: Number(found[0]!.total) };
+  return { rows: [], count: query.page === 1 ? 0 : await countRecords(db, model, where) };
 }
 
 async function countRecords(db: Db, model: EntityModel, where: SQL | undefined): Promise<number> {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AnyEntity, EntityRegistry, FieldDescriptor } from '@campus/domain-core';
 import { arrayTypeOf, isArrayField, isTextField, snake, storedFields, tableNameOf } from '../db/table-for.js';
 
@@ -10,7 +11,7 @@ export interface EntityModel {
   readonly fields: ReadonlyMap<string, FieldDescriptor>;
   /** `jsonb` of a row aliased `t`, shaped like `recordSchemaOf(entity)` with `_labels`. */
   readonly record: SQL;
-  /** Left joins that bring in the labels of referenced records. */
+  /** Joins the record expression needs (none: labels are scalar subqueries); kept for callers' SQL shape. */
   readonly joins: SQL;
 }
 
@@ -55,9 +56,9 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
     const targetTable = id(tableNameOf(target));
     const labelColumn = id(snake(f.labelField));
     if (f.kind === 'reference') {
-      const alias = id(`r_${snake(name)}`);
-      joins.push(sql`left join ${targetTable} ${alias} on ${alias}.id = ${col(name)}`);
-      labels.push([name, sql`${alias}.${labelColumn}::text`]);
+      // A scalar subquery per reference rather than a join: the planner has no join order to search, which
+      // keeps planning cheap for tables with many references, and each lookup is one primary-key probe.
+      labels.push([name, sql`(select x.${labelColumn}::text from ${targetTable} x where x.id = ${col(name)})`]);
     } else {
       labels.push([
         name,
@@ -67,6 +68,9 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
   }
   let record = jsonObject(pairs);
   if (labels.length) record = sql`${record} || jsonb_build_object('_labels', jsonb_strip_nulls(${jsonObject(labels)}))`;
+  // The expression holds identifiers only, no parameters: compile it once instead of on every query.
+  const compiled = new PgDialect().sqlToQuery(record);
+  if (compiled.params.length === 0) record = sql.raw(compiled.sql);
   return { entity, table: sql`${id(tableName)}`, tableName, fields, record, joins: sql.join(joins, sql` `) };
 }
 
