@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Cost of argon2id hashes. The defaults are OWASP's minimum for argon2id (19 MiB, 2 iterations, 1 lane). */
 export interface Argon2Options {
@@ -37,6 +38,9 @@ export interface ApiConfig {
   /** The clock: sessions, lockouts and reset codes read time from here (tests move it). */
   readonly now: () => Date;
 }
+
+/** `.data` at the repository root (from src/ or dist/), shared with the console whatever the working folder. */
+export const REPOSITORY_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../.data');
 
 export const DEFAULTS = {
   port: 4000,
@@ -92,7 +96,7 @@ function flag(raw: string | undefined, fallback: boolean): boolean {
 
 /** Configuration from the environment (ARCHITECTURE §7), with secrets generated into DATA_DIR when unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const dataDir = resolve(env.DATA_DIR || '.data');
+  const dataDir = env.DATA_DIR ? resolve(env.DATA_DIR) : REPOSITORY_DATA_DIR;
   const databaseUrl = env.DATABASE_URL || undefined;
   const needsFile = !env.RESPONSE_ENCRYPTION_KEY || !env.SESSION_SECRET;
   const secrets = needsFile ? ensureSecrets(dataDir) : undefined;
