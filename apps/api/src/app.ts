@@ -146,7 +146,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const deps = { db: ctx.db, byResource: entityRegistry.byResource, hooks: hooksFor[entity.resource] };
     const names = crudOperationNames(entity);
     resourceImpl[entity.resource] = {
-      [names.list]: async ({ query }) => ({ status: 200, body: await listRecords(ctx.db, model, query as ListQuery) }),
+      [names.list]: async ({ query }) => ({
+        status: 200,
+        body: await listRecords(ctx.db, model, query as ListQuery, ctx.database.prepared),
+      }),
       [names.get]: async ({ params }) => {
         const record = await getRecord(ctx.db, model, params.id);
         if (!record) throw notFound(entity);
@@ -180,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             throw new HttpError(429, 'Too many attempts from this address. Try again in a minute.');
           }
           if (PUBLIC_ROUTES.has(route)) return;
-          request.auth = await authenticate(ctx.db, config, request);
+          request.auth = await authenticate(ctx.db, config, request, ctx.database.prepared);
           if (request.auth.user.mustChangePassword && !TEMPORARY_PASSWORD_ROUTES.has(route)) {
             throw new HttpError(403, 'Change your temporary password before doing anything else.');
           }

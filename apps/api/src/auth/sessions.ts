@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ApiConfig } from '../config.js';
 import { rows, type Db } from '../db/client.js';
@@ -71,16 +71,20 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
  * Resolves the request's token to a live session, or throws 401. A session ends when revoked, when idle too
  * long, at its absolute expiry, and when its user is deactivated.
  */
-export async function authenticate(db: Db, config: ApiConfig, request: FastifyRequest): Promise<AuthContext> {
+export async function authenticate(
+  db: Db,
+  config: ApiConfig,
+  request: FastifyRequest,
+  prepared?: <T>(query: SQL) => Promise<T[]>,
+): Promise<AuthContext> {
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, NOT_SIGNED_IN);
-  const [row] = await rows<SessionRow>(
-    db,
-    sql`select s.id, s.last_seen_at, s.expires_at, s.revoked_at, u.id as user_id, u.email, u.first_name,
+  // Every request runs this lookup, so it runs with a reusable plan where the database offers one.
+  const lookup = sql`select s.id, s.last_seen_at, s.expires_at, s.revoked_at, u.id as user_id, u.email, u.first_name,
                u.last_name, u.admin_scopes, u.iam_admin, u.must_change_password, u.is_active
         from sessions s join users u on u.id = s.user_id
-        where s.token_hash = ${hashToken(token)}`,
-  );
+        where s.token_hash = ${hashToken(token)}`;
+  const [row] = prepared ? await prepared<SessionRow>(lookup) : await rows<SessionRow>(db, lookup);
   const now = config.now().getTime();
   if (!row || row.revoked_at || !row.is_active) throw new HttpError(401, SESSION_EXPIRED);
   const lastSeen = new Date(row.last_seen_at).getTime();

@@ -8,7 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /** A database or an open transaction: both run queries the same way. */
@@ -19,6 +20,12 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** Whether the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Runs a hot-path statement with a reusable plan: a named protocol statement on PostgreSQL, PREPARE/EXECUTE on
+   * PGlite (whose single session keeps it). Parameters must be integers or plain tokens (ids, hex digests, names:
+   * letters, digits, `-` and `_`), which is what makes inlining them into EXECUTE safe; anything else is refused.
+   */
+  prepared<T>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -51,6 +58,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       ping: () => ping(db),
+      async prepared<T>(query: SQL) {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        params.forEach(literal);
+        const result = await pool.query({ name: statementName(text), text, values: params as unknown[] });
+        return result.rows as T[];
+      },
       close: () => pool.end(),
     };
   }
@@ -68,10 +81,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const database = drizzlePglite(client);
   await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
   const db = database as unknown as Db;
+  const preparedNames = new Set<string>();
   return {
     db,
     kind: 'pglite',
     ping: () => ping(db),
+    async prepared<T>(query: SQL) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const values = params.map(literal);
+      const name = statementName(text);
+      if (!preparedNames.has(name)) {
+        await client.exec(`prepare ${name} as ${text}`);
+        preparedNames.add(name);
+      }
+      const result = await client.query<T>(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`);
+      return result.rows;
+    },
     close: () => client.close(),
   };
 }
@@ -83,6 +108,22 @@ export async function migratedPgliteDump(): Promise<Blob> {
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;
+}
+
+const dialect = new PgDialect();
+
+/** A statement's name from its text, so one text always runs under one name. */
+function statementName(text: string): string {
+  return `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+}
+
+const PLAIN_TOKEN = /^[0-9A-Za-z_-]{1,128}$/;
+
+/** A parameter as an SQL literal, for the few shapes that cannot carry SQL. */
+function literal(value: unknown): string {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string' && PLAIN_TOKEN.test(value)) return `'${value}'`;
+  throw new Error('A prepared statement takes integers and plain tokens only.');
 }
 
 async function ping(db: Db): Promise<boolean> {

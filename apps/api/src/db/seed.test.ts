@@ -24,6 +24,20 @@ describe('migrations', () => {
   });
 });
 
+describe('prepared statements', () => {
+  it.each([
+    ['an integer', 42, 42],
+    ['a plain token', 'students', 'students'],
+  ])('run with %s as a parameter', async (_name, value, expected) => {
+    const [row] = await database.prepared<{ v: unknown }>(sql`select ${value} as v`);
+    expect(row!.v === expected || Number(row!.v) === expected).toBe(true);
+  });
+
+  it.each([["x' or '1'='1"], ['1.5'], [1.5], ['a b']])('refuse the parameter %j', async (value) => {
+    await expect(database.prepared(sql`select ${value} as v`)).rejects.toThrowError('integers and plain tokens only');
+  });
+});
+
 describe('demo seed', () => {
   it('fills an empty database with the demo university and the two demo accounts', async () => {
     expect(await isEmptyDatabase(database.db)).toBe(true);

@@ -86,19 +86,18 @@ function orderSql(query: ListQuery): SQL {
  * Filtered or searched, the matching ids are collected first (a materialized CTE, so the planner uses the
  * filter and trigram indexes instead of walking the sort index) and counted exactly in the same pass.
  */
-export async function listRecords(db: Db, model: EntityModel, query: ListQuery) {
+export async function listRecords(db: Db, model: EntityModel, query: ListQuery, prepared?: Prepared) {
   const where = whereSql(model, query);
   const order = orderSql(query);
   const offset = (query.page - 1) * query.limit;
   if (!where) {
-    const found = await rows<{ record: EntityRecord }>(
-      db,
-      sql`select ${model.record} as record
+    // The most frequent query: run with a reusable plan when the database offers one.
+    const statement = sql`select ${model.record} as record
           from (select t.id from ${model.table} t order by ${order} limit ${query.limit} offset ${offset}) p
           join ${model.table} t on t.id = p.id ${model.joins}
-          order by ${order}`,
-    );
-    return { rows: found.map((r) => r.record), count: await countRecords(db, model, undefined) };
+          order by ${order}`;
+    const found = prepared ? await prepared<{ record: EntityRecord }>(statement) : await rows<{ record: EntityRecord }>(db, statement);
+    return { rows: found.map((r) => r.record), count: await countRecords(db, model, undefined, prepared) };
   }
   const sortColumn = col(query.sort.field);
   const direction = sql.raw(query.sort.direction);
@@ -114,12 +113,15 @@ export async function listRecords(db: Db, model: EntityModel, query: ListQuery) 
   return { rows: [], count: query.page === 1 ? 0 : await countRecords(db, model, where) };
 }
 
-async function countRecords(db: Db, model: EntityModel, where: SQL | undefined): Promise<number> {
+/** Runs a statement with a reusable plan (see `Database.prepared`). */
+export type Prepared = <T>(query: SQL) => Promise<T[]>;
+
+async function countRecords(db: Db, model: EntityModel, where: SQL | undefined, prepared?: Prepared): Promise<number> {
   if (!where) {
-    const [estimate] = await rows<{ n: number | string | null }>(
-      db,
-      sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${model.tableName})`,
-    );
+    const estimateSql = sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${model.tableName})`;
+    const [estimate] = prepared
+      ? await prepared<{ n: number | string | null }>(estimateSql)
+      : await rows<{ n: number | string | null }>(db, estimateSql);
     const n = Number(estimate?.n ?? -1);
     if (n >= COUNT_ESTIMATE_THRESHOLD) return n;
   }
