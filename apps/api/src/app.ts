@@ -7,6 +7,9 @@ import {
   coreContract,
   crudOperationNames,
   entityRegistry,
+  HRIS_CREATE_PATHS,
+  hrisContract,
+  hrisOperationName,
   openApiDocument,
   resourceContracts,
   type ListQuery,
@@ -166,8 +169,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     };
   }
 
-  const contract = { core: coreContract, ...resourceContracts };
-  const implementation = { core: coreImpl, ...resourceImpl };
+  // The HR create paths of spec §7 are the generic create of their resource under another path.
+  const hrisImpl: Record<string, Handler> = {};
+  for (const [path, resource] of Object.entries(HRIS_CREATE_PATHS)) {
+    const entity = entityRegistry.byResource(resource);
+    if (!entity) continue;
+    const model = buildModel(entity, entityRegistry);
+    const deps = { db: ctx.db, byResource: entityRegistry.byResource, hooks: hooksFor[resource] };
+    hrisImpl[hrisOperationName(path)] = async ({ body, request }) => ({
+      status: 201,
+      body: { data: await createRecord(deps, model, body as Record<string, unknown>, actorOf(request)) },
+    });
+  }
+
+  const contract = { core: coreContract, hris: hrisContract, ...resourceContracts };
+  const implementation = { core: coreImpl, hris: hrisImpl, ...resourceImpl };
 
   await app.register(async (scope) => {
     s.registerRouter(contract as AppRouter, implementation as never, scope, {

@@ -38,6 +38,11 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('publishes the HR create paths of spec §7', () => {
+    expect(doc.paths['/core/v1.0/hris/create-employee']?.post?.operationId).toBe('hrisCreateEmployee');
+    expect(doc.paths['/core/v1.0/hris/create-daily-time-record']?.post).toBeDefined();
+  });
+
   it('names operations verb + noun', () => {
     expect(doc.paths['/core/v1.0/campuses']?.get?.operationId).toBe('listCampuses');
     expect(doc.paths['/core/v1.0/auth']?.post?.operationId).toBe('signIn');

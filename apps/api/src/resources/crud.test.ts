@@ -195,3 +195,17 @@ describe('list', () => {
     expect(result.body.rows.map((r: { email: string }) => r.email)).toEqual(['admin@example.edu', 'auditor@example.edu']);
   });
 });
+
+describe('HR create paths of spec §7', () => {
+  it('creates an HR department through POST /core/v1.0/hris/create-department, with the audit row', async () => {
+    const result = await post('hris/create-department', { name: 'Office of Student Affairs', description: 'Student services.' });
+    expect(result.status).toBe(201);
+    expect(result.body.data.name).toBe('Office of Student Affairs');
+    const listed = await get(`hr-departments?search=_id:${result.body.data._id}`);
+    expect(listed.body.count).toBe(1);
+    expect((await auditOf(result.body.data._id))[0]!.activity).toMatch(/^Created /);
+    const clash = await post('hris/create-department', { name: 'office of student affairs' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('Name is existing in Office of Student Affairs.');
+  });
+});
