@@ -33,6 +33,11 @@ export interface ApiConfig {
   readonly resetCodeTtlMs: number;
   readonly argon2: Argon2Options;
   readonly smtpUrl: string | undefined;
+  /**
+   * Which peers may set the client address with `X-Forwarded-For`: by default the loopback addresses, where the
+   * console runs; `TRUST_PROXY=true` trusts any peer, a comma-separated list trusts those addresses or ranges.
+   */
+  readonly trustProxy: boolean | string[];
   readonly mailFrom: string;
   readonly logLevel: string;
   /** The clock: sessions, lockouts and reset codes read time from here (tests move it). */
@@ -48,7 +53,7 @@ export const DEFAULTS = {
   sessionAbsoluteMs: 12 * 60 * 60 * 1000,
   lockoutThreshold: 5,
   lockoutMs: 15 * 60 * 1000,
-  authRateLimit: { max: 20, windowMs: 60 * 1000 },
+  authRateLimit: { max: 60, windowMs: 60 * 1000 },
   resetCodeTtlMs: 30 * 60 * 1000,
   argon2: { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 },
 } as const;
@@ -120,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     resetCodeTtlMs: DEFAULTS.resetCodeTtlMs,
     argon2: DEFAULTS.argon2,
     smtpUrl: env.SMTP_URL || undefined,
+    trustProxy:
+      env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((a) => a.trim()) : ['127.0.0.1', '::1'],
     mailFrom: env.MAIL_FROM || 'Campus Administration System <no-reply@example.edu>',
     logLevel: env.LOG_LEVEL || 'info',
     now: () => new Date(),

@@ -16,6 +16,11 @@ export interface ApiClientOptions {
   readonly encryptionKey?: string | undefined;
   /** A fetch implementation (defaults to the global one). */
   readonly fetch?: typeof fetch;
+  /**
+   * The address of the person behind the call, sent as `X-Forwarded-For` so the API's per-address sign-in limit
+   * counts people rather than the console server (the API trusts the header from loopback by default).
+   */
+  readonly clientAddress?: string | undefined;
   /** Where decryption failures are reported (defaults to `console.error`). */
   readonly onDecryptFailure?: (error: Error) => void;
 }
@@ -57,6 +62,7 @@ export function envelopeFetcher(options: ApiClientOptions): ApiFetcher {
   return async ({ path, method, headers, body, fetchOptions }) => {
     const requestHeaders: Record<string, string> = { ...headers };
     if (options.token) requestHeaders.authorization = `Bearer ${options.token}`;
+    if (options.clientAddress) requestHeaders['x-forwarded-for'] = options.clientAddress;
     const response = await doFetch(path, {
       ...fetchOptions,
       method,

@@ -15,3 +15,13 @@ describe('per-address rate limit on sign-in', () => {
     expect((await attempt()).status).toBe(401);
   });
 });
+
+describe('client address behind the console', () => {
+  it('counts the address the console forwards, not the console itself', async () => {
+    const attempt = (address: string) =>
+      api.call('POST', '/core/v1.0/auth', { body: { email: 'registrar@example.edu', password: 'wrong password!!' }, headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 3; i += 1) expect((await attempt('203.0.113.7')).status).toBe(401);
+    expect((await attempt('203.0.113.7')).status).toBe(429);
+    expect((await attempt('198.51.100.20')).status).toBe(401);
+  });
+});

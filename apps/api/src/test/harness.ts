@@ -42,6 +42,7 @@ export function testConfig(clock: TestClock, overrides: Partial<ApiConfig> = {})
     resetCodeTtlMs: DEFAULTS.resetCodeTtlMs,
     argon2: TEST_ARGON2,
     smtpUrl: undefined,
+    trustProxy: ['127.0.0.1', '::1'],
     mailFrom: 'test@example.edu',
     logLevel: 'silent',
     now: clock.now,
