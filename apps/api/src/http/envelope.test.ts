@@ -3,6 +3,8 @@ import { decodeEnvelope, DECRYPT_FAILURE_MESSAGE, encodeEnvelope } from '@campus
 import { envelopeCodec } from './envelope.js';
 import { ENCRYPTION_KEY, startTestApi } from '../test/harness.js';
 
+const api = await startTestApi();
+
 const bodies = [
   ['a record', { data: { _id: '0b8a3c5e-2f1d-4c3b-9a8e-7d6c5b4a3f2e', name: 'Kolehiyo ng Agham — Ñ', count: 3 } }],
   ['a list', { rows: [{ code: 'MAIN' }], count: 1 }],
@@ -33,7 +35,6 @@ describe('envelope: node:crypto and crypto-js agree', () => {
 
 describe('envelope on the wire', () => {
   it('wraps answers, errors included, as text/plain tokens', async () => {
-    const api = await startTestApi();
     const ok = await api.call('POST', '/core/v1.0/auth', { body: { email: 'admin@example.edu', password: 'Campus!Demo2026' } });
     expect(ok.raw.headers['content-type']).toMatch(/^text\/plain/);
     expect(ok.raw.body).toMatch(/^v1\./);

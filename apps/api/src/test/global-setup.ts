@@ -1,12 +1,15 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratedPgliteDump } from '../db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string | undefined;
+    /** Name prefix of this run's PostgreSQL test databases; whatever a file leaves behind is dropped at the end. */
+    databasePrefix: string;
   }
 }
 
@@ -15,10 +18,20 @@ declare module 'vitest' {
  * dumped, and every test file starts its own in-memory database from the dump.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const prefix = `campus_test_${process.pid}_`;
     project.provide('pgliteDump', undefined);
-    return;
+    project.provide('databasePrefix', prefix);
+    return async () => {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      const left = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+      for (const { datname } of left.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+      await admin.end();
+    };
   }
+  project.provide('databasePrefix', 'campus_test_');
   const file = join(tmpdir(), `campus-api-test-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()));
   project.provide('pgliteDump', file);

@@ -62,7 +62,7 @@ export async function freshDatabase(): Promise<Database> {
     afterAll(() => database.close());
     return database;
   }
-  const name = `campus_test_${randomBytes(6).toString('hex')}`;
+  const name = `${inject('databasePrefix')}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
