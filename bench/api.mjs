@@ -4,7 +4,7 @@
 // the targets of issue 3. Build first: npm run build -w @campus/api.
 //
 //   BENCH_DATA_DIR (default .data/bench)  embedded database reused between runs (filled on first use)
-//   DATABASE_URL                           benchmark PostgreSQL instead (filled on first use)
+//   DATABASE_URL                           an existing PostgreSQL database instead (filled on first use)
 //   BENCH_SECONDS (default 4)              duration of each run; BENCH_ROUNDS (default 2) alternations
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
