@@ -72,7 +72,7 @@ if (!(await waitForHealth(`${env.API_URL}/healthz`, 120_000))) {
   console.error(`The API did not answer ${env.API_URL}/healthz.`);
   stop(1);
 } else {
-  run('Console', [join(root, 'node_modules/@remix-run/serve/dist/cli.js'), consoleServer], {
+  run('Console', [join(root, 'apps/console/server.mjs')], {
     cwd: join(root, 'apps/console'),
     env: { ...env, PORT: consolePort },
   });

@@ -19,6 +19,7 @@ import { NoticeArea } from './components/NoticeArea';
 import { RouterLink } from './components/RouterLink';
 import { APP_TITLE } from './lib/constants';
 import { takeNotice } from './lib/notice.server';
+import { useNonce } from './lib/nonce.js';
 
 export const meta: MetaFunction = () => [{ title: APP_TITLE }];
 
@@ -36,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -47,8 +49,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -59,7 +59,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the built API (`apps/api/dist/main.js`, embedded database with the demo seed in a temporary
- * DATA_DIR) and the built console (`remix-serve`) on free ports, and waits until both are healthy.
+ * DATA_DIR) and the built console (`server.mjs`) on free ports, and waits until both are healthy.
  */
 export async function startHarness(): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cas-e2e-'));
@@ -90,7 +90,7 @@ export async function startHarness(): Promise<Harness> {
   };
   try {
     await waitForHealth(`${apiUrl}/healthz`, api, 120_000);
-    const consoleProcess = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'], {
+    const consoleProcess = spawn(process.execPath, ['server.mjs'], {
       cwd: join(REPO_ROOT, 'apps/console'),
       env: { ...baseEnv, PORT: String(consolePort), HOST: '127.0.0.1', API_URL: apiUrl },
       stdio: ['ignore', 'ignore', 'inherit'],

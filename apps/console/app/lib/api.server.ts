@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { createApiClient, decodeEnvelope, type ApiClient } from '@campus/api-contract';
 import { failureNotice } from '@campus/ui';
 import { config } from './config.server.js';
@@ -30,10 +31,13 @@ export async function sessionExpiredResponse(request: Request, apiMessage?: stri
   return new Response(null, { status: 302, headers });
 }
 
-/** A client without a session: sign-in, recovery and reset. */
-export function publicApi(): ApiClient {
+/**
+ * A client without a session: sign-in, recovery and reset. The browser's address (from the server's load
+ * context) goes along so that the API's per-address sign-in limit counts people, not the console.
+ */
+export function publicApi(context?: AppLoadContext): ApiClient {
   const { apiUrl, responseEncryptionKey } = config();
-  return createApiClient({ baseUrl: apiUrl, encryptionKey: responseEncryptionKey });
+  return createApiClient({ baseUrl: apiUrl, encryptionKey: responseEncryptionKey, clientAddress: context?.clientAddress });
 }
 
 /** A client with an explicit token and no 401 handling (sign-in flow, logout). */

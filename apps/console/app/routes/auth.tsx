@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { clientId: isValidClientId(clientId) ? clientId : null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   const values = formValues(form);
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = SignInSchema.safeParse(values);
   if (!parsed.success) return data({ ...formProblem(parsed.error, values), email: values.email ?? '' }, { status: 400 });
 
-  const result = await publicApi().signIn({ body: parsed.data });
+  const result = await publicApi(context).signIn({ body: parsed.data });
   if (result.status !== 200) {
     const message = typeof result.body === 'object' && result.body && 'message' in result.body ? String(result.body.message) : undefined;
     return data({ notice: failureNotice(message), fieldErrors: {} as Record<string, string>, email: parsed.data.email }, { status: result.status === 429 ? 429 : 401 });

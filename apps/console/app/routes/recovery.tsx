@@ -18,12 +18,12 @@ export const RECOVERY_SENT =
 const RecoveryFormSchema = z.object({ email: z.string().trim().min(1, 'Required').email('Enter a valid email address.') });
 
 /** Ask for a reset code by email; the answer never says whether the address exists. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const values = formValues(await request.formData());
   const parsed = RecoveryFormSchema.safeParse(values);
   if (!parsed.success) return data({ ...formProblem(parsed.error, values), email: values.email ?? '' }, { status: 400 });
-  const result = await publicApi().requestPasswordRecovery({ body: { email: parsed.data.email } });
+  const result = await publicApi(context).requestPasswordRecovery({ body: { email: parsed.data.email } });
   if (result.status !== 202) {
     const message = (result.body as { message?: string }).message;
     return data({ notice: failureNotice(message), fieldErrors: {} as Record<string, string>, email: parsed.data.email }, { status: result.status });

@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw redirect('/recovery');
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const values = formValues(await request.formData());
   const { session: storage, reset } = cookiesFor(request);
@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Keep the user signed in: if changing the password ended this session, sign in again with the new one.
     let nextToken = token;
     if ((await api.getCurrentUser()).status !== 200) {
-      const again = await publicApi().signIn({ body: { email: user.email, password: parsed.data.newPassword } });
+      const again = await publicApi(context).signIn({ body: { email: user.email, password: parsed.data.newPassword } });
       if (again.status !== 200) throw redirect('/auth', { headers: { 'Set-Cookie': await storage.destroySession(session) } });
       nextToken = again.body.data.token;
     }
@@ -81,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!state) throw redirect('/recovery');
   const parsed = NewPasswordSchema.safeParse(values);
   if (!parsed.success) return data(formProblem(parsed.error, values), { status: 400 });
-  const result = await publicApi().resetPassword({ body: { ...state, newPassword: parsed.data.newPassword } });
+  const result = await publicApi(context).resetPassword({ body: { ...state, newPassword: parsed.data.newPassword } });
   if (result.status !== 200) {
     const body = result.body as { message?: string };
     return data({ notice: failureNotice(body.message), fieldErrors: {} as Record<string, string> }, { status: result.status });

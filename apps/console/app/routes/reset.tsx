@@ -22,12 +22,12 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Check the emailed code; a good one is kept (signed, 30 minutes) for the new-password step. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const values = formValues(await request.formData());
   const parsed = ResetCodeFormSchema.safeParse(values);
   if (!parsed.success) return data({ ...formProblem(parsed.error, values), email: values.email ?? '' }, { status: 400 });
-  const result = await publicApi().verifyPasswordReset({ body: parsed.data });
+  const result = await publicApi(context).verifyPasswordReset({ body: parsed.data });
   if (result.status !== 200) {
     const message = (result.body as { message?: string }).message;
     return data({ notice: failureNotice(message), fieldErrors: { code: message ?? 'Invalid code.' } as Record<string, string>, email: parsed.data.email }, { status: 400 });

@@ -1,0 +1,11 @@
+declare module '@remix-run/node' {
+  /** What `server.mjs` hands every loader and action. */
+  interface AppLoadContext {
+    /** The browser's address (the socket peer, or the forwarded address when TRUST_PROXY is set). */
+    readonly clientAddress?: string;
+    /** This response's Content-Security-Policy nonce. */
+    readonly cspNonce?: string;
+  }
+}
+
+export {};
