@@ -8,7 +8,8 @@ import { requireUser } from '../lib/session.server';
 /** The campus calendar as an iCalendar feed: academic events, breaks and grade release dates. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const entity = entityOrThrow(params);
-  if (entity.resource !== 'calendar-events') throw new Response('This page could not be found', { status: 404 });
+  if (entity.resource !== 'calendar-events')
+    throw new Response('This page could not be found', { status: 404 });
   await requireUser(request);
   const api = await apiFor(request);
   const body = icsOf(await calendarItems(api), new Date(), new URL(request.url).origin);

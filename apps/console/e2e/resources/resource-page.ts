@@ -1,11 +1,17 @@
 import { entityRegistry } from '@campus/api-contract';
 import type { AnyEntity, FieldDescriptor } from '@campus/domain-core';
+import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
-import { url } from '../support';
+import { url, type AxeViolation } from '../support';
 
 /** Every registered entity with a generic screen in Access Management and Campus Management. */
 export function resourceEntities(): AnyEntity[] {
   return entityRegistry.all.filter((e) => /^\/app\/(access|campus)-management\/[^/]+$/.test(e.consolePath));
+}
+
+/** A control's label as the page shows it: the field's label, with `*` when required. */
+export function labelled(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 }
 
 /** A value of a sample as the browser control takes it. */
@@ -19,10 +25,7 @@ function inputText(f: FieldDescriptor, value: unknown): string {
  * finds controls by role and by the labels the descriptor gives, the way a person would.
  */
 export class ResourcePage {
-  constructor(
-    readonly page: Page,
-    readonly entity: AnyEntity,
-  ) {}
+  constructor(readonly page: Page, readonly entity: AnyEntity) {}
 
   get heading(): Locator {
     return this.page.getByRole('heading', { level: 1 });
@@ -37,13 +40,26 @@ export class ResourcePage {
     return this.page.locator('.cas-notice').filter({ hasText: text });
   }
 
+  /** The texts of the notices on screen once one has appeared (React may paint just after the router is idle). */
+  async notices(): Promise<string[]> {
+    await this.page
+      .locator('.cas-notice')
+      .first()
+      .waitFor({ timeout: 5000 })
+      .catch(() => undefined);
+    return this.page.locator('.cas-notice').allTextContents();
+  }
+
   async openList(query = ''): Promise<void> {
     await this.page.goto(url(`${this.entity.consolePath}${query}`));
+    await this.settled();
   }
 
   async openCreate(): Promise<void> {
     await this.page.getByRole('link', { name: `Add ${this.entity.label}` }).click();
     await this.page.waitForURL((u) => u.pathname === `${this.entity.consolePath}/new`);
+    await this.settled();
+    await this.page.getByRole('heading', { level: 1, name: `New ${this.entity.label}` }).waitFor();
   }
 
   /** Fills the form from a create input (the descriptor's `sample`); required references get their first choice. */
@@ -51,7 +67,7 @@ export class ResourcePage {
     for (const [name, f] of Object.entries(this.entity.fields)) {
       if (f.readOnly) continue;
       const value = values[name];
-      const control = this.form.getByLabel(f.label, { exact: true });
+      const control = this.form.getByLabel(labelled(f.label));
       switch (f.kind) {
         case 'reference':
           if (f.required || value !== undefined) await control.selectOption({ index: 1 });
@@ -60,15 +76,15 @@ export class ResourcePage {
           break;
         case 'boolean':
           if (value === undefined) break;
-          if (value) await this.form.getByRole('switch', { name: f.label, exact: true }).check({ force: true });
-          else await this.form.getByRole('switch', { name: f.label, exact: true }).uncheck({ force: true });
+          if (value) await this.form.getByRole('switch', { name: labelled(f.label) }).check({ force: true });
+          else await this.form.getByRole('switch', { name: labelled(f.label) }).uncheck({ force: true });
           break;
         case 'enum':
           if (value !== undefined && value !== null) await control.selectOption(String(value));
           break;
         case 'multi-enum': {
           if (!Array.isArray(value)) break;
-          const group = this.form.getByRole('group', { name: f.label });
+          const group = this.form.getByRole('group', { name: labelled(f.label) });
           for (const option of f.options) {
             const box = group.getByRole('checkbox', { name: option.label, exact: true });
             if (value.includes(option.value)) await box.check({ force: true });
@@ -82,9 +98,35 @@ export class ResourcePage {
     }
   }
 
-  async submit(): Promise<void> {
-    await this.form.getByRole('button', { name: /^(Create|Save)$/ }).click();
+  /**
+   * Runs an action that posts a form and waits until its answer is on screen. Without JavaScript that is a
+   * document load; with it, the router posts and then loads the next page's data, so it waits for the router to
+   * be idle again.
+   */
+  async posting(act: () => Promise<void>): Promise<void> {
+    await Promise.all([this.page.waitForResponse((r) => r.request().method() === 'POST'), act()]);
+    await this.settled();
+  }
+
+  /** Waits for the document and, when JavaScript runs, for Remix's router to finish navigating. */
+  async settled(): Promise<void> {
     await this.page.waitForLoadState('load');
+    await this.page.waitForFunction(() => {
+      const router = (
+        window as unknown as {
+          __remixRouter?: { state: { navigation: { state: string }; revalidation: string } };
+        }
+      ).__remixRouter;
+      return !router || (router.state.navigation.state === 'idle' && router.state.revalidation === 'idle');
+    });
+    // React may commit the new page a frame after the router is idle.
+    await this.page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+  }
+
+  async submit(): Promise<void> {
+    await this.posting(() => this.form.getByRole('button', { name: /^(Create|Save)$/ }).click());
   }
 
   /** Searches the list with the free-text box. */
@@ -95,6 +137,7 @@ export class ResourcePage {
       this.page.waitForURL((u) => u.searchParams.get('q') === text),
       this.page.getByRole('search').getByRole('button', { name: 'Search' }).click(),
     ]);
+    await this.settled();
   }
 
   /** The links that open the rows of the list (the first cell of each row). */
@@ -103,18 +146,30 @@ export class ResourcePage {
   }
 
   async openFirstRow(): Promise<void> {
-    await Promise.all([this.page.waitForURL((u) => u.pathname.endsWith('/edit')), this.rowLinks.first().click()]);
+    await Promise.all([
+      this.page.waitForURL((u) => u.pathname.endsWith('/edit')),
+      this.rowLinks.first().click(),
+    ]);
+    await this.settled();
+    await this.page
+      .getByRole('heading', { level: 1, name: new RegExp(`^Edit ${this.entity.label}`) })
+      .waitFor();
   }
 
   /** Flips the state of the first row: the `isActive` switch, or the first next status. */
   async changeFirstRowState(): Promise<void> {
+    const body = this.page.locator('table tbody');
     if (this.entity.state.kind === 'isActive') {
-      await this.page.locator('table tbody').getByRole('switch').first().click();
+      await this.posting(() => body.getByRole('switch').first().click());
     } else {
-      await this.page.locator('table tbody').getByRole('combobox').first().selectOption({ index: 1 });
-      await this.page.locator('table tbody').getByRole('button', { name: /^Set status of/ }).first().click();
+      await body.getByRole('combobox').first().selectOption({ index: 1 });
+      await this.posting(() =>
+        body
+          .getByRole('button', { name: /^Set status of/ })
+          .first()
+          .click(),
+      );
     }
-    await this.page.waitForLoadState('load');
   }
 
   /** The first row's state as the list shows it. */
@@ -123,7 +178,9 @@ export class ResourcePage {
       return this.page.locator('table tbody').getByRole('switch').first().getAttribute('aria-checked');
     }
     const select = this.page.locator('table tbody').getByRole('combobox').first();
-    return (await select.count()) ? select.inputValue() : this.page.locator('table tbody .cas-state-label').first().textContent();
+    return (await select.count())
+      ? select.inputValue()
+      : this.page.locator('table tbody .cas-state-label').first().textContent();
   }
 }
 
@@ -138,8 +195,40 @@ export function searchTextOf(entity: AnyEntity, sample: Record<string, unknown>)
 
 /** A field the edit step may change without touching what identifies the record: an optional text field. */
 export function editableTextField(entity: AnyEntity): [string, FieldDescriptor] | undefined {
-  const keep = new Set<string>([entity.displayField, ...entity.searchFields, ...entity.unique.map((u) => u.field)]);
+  const keep = new Set<string>([
+    entity.displayField,
+    ...entity.searchFields,
+    ...entity.unique.map((u) => u.field),
+  ]);
   return Object.entries(entity.fields).find(
-    ([name, f]) => !keep.has(name) && !f.readOnly && !f.createOnly && (f.kind === 'text' || f.kind === 'textarea') && !f.pattern,
+    ([name, f]) =>
+      !keep.has(name) &&
+      !f.readOnly &&
+      !f.createOnly &&
+      (f.kind === 'text' || f.kind === 'textarea') &&
+      !f.pattern,
   );
+}
+
+/**
+ * The serious and critical axe-core violations of the page. axe is evaluated through the browser's debugging
+ * protocol, which the page's Content Security Policy (nonce-only scripts) rightly does not let a script tag do.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axe.source);
+  const results = await page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run: (
+          ctx: Document,
+        ) => Promise<{
+          violations: { id: string; impact?: string | null; help: string; nodes: unknown[] }[];
+        }>;
+      };
+    };
+    return w.axe.run(document);
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
 }

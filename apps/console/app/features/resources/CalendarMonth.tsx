@@ -4,7 +4,11 @@ import { itemsOn, monthGrid, shiftMonth, type CalendarMonthData } from './calend
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 function monthName(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-PH', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** A month of the campus calendar: academic events, breaks and grade release dates, plus the iCalendar feed. */

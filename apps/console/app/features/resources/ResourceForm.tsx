@@ -2,7 +2,15 @@ import { Form, useNavigation } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { entityRegistry } from '@campus/api-contract';
-import { DataFormProvider, displayNameOf, EntityForm, Notice, StateControl, type ChoiceOption, type EntityRow } from '@campus/ui';
+import {
+  DataFormProvider,
+  displayNameOf,
+  EntityForm,
+  Notice,
+  StateControl,
+  type ChoiceOption,
+  type EntityRow,
+} from '@campus/ui';
 import type { FormData_ } from './resource.server';
 import { specialOf } from './special';
 

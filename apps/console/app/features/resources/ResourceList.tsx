@@ -39,7 +39,11 @@ export function ResourceList({ list, children }: ResourceListProps) {
             {entity.pluralLabel}
           </h1>
           <div className="cas-list-actions">
-            <a className="cas-button cas-button--secondary" href={`${path}/export.csv${list.search}`} download>
+            <a
+              className="cas-button cas-button--secondary"
+              href={`${path}/export.csv${list.search}`}
+              download
+            >
               Export CSV
             </a>
             <ButtonLink href={`${path}/new${returnTo}`}>Add {entity.label}</ButtonLink>
@@ -54,7 +58,12 @@ export function ResourceList({ list, children }: ResourceListProps) {
             placeholder={entity.searchFields.map((f) => entity.fields[f]?.label ?? f).join(', ')}
           />
         </div>
-        <FilterBar entity={entity} values={list.state.filters} referenceOptions={list.filterChoices} searchParams={searchParams} />
+        <FilterBar
+          entity={entity}
+          values={list.state.filters}
+          referenceOptions={list.filterChoices}
+          searchParams={searchParams}
+        />
         <DataTable
           entity={entity}
           rows={list.rows as EntityRow[]}
@@ -64,7 +73,12 @@ export function ResourceList({ list, children }: ResourceListProps) {
           isLoading={isLoading}
           renderRowEnd={(row) => <StateControl entity={entity} row={row} returnTo={here} />}
         />
-        <Pagination count={list.count} page={list.state.page} limit={list.state.limit} searchParams={searchParams} />
+        <Pagination
+          count={list.count}
+          page={list.state.page}
+          limit={list.state.limit}
+          searchParams={searchParams}
+        />
       </section>
     </DataFormProvider>
   );

@@ -11,7 +11,11 @@ export function RouteError() {
   const message =
     status === 404
       ? 'This page could not be found'
-      : (typeof data === 'object' && data && 'message' in data && typeof data.message === 'string' && data.message) ||
+      : (typeof data === 'object' &&
+          data &&
+          'message' in data &&
+          typeof data.message === 'string' &&
+          data.message) ||
         (typeof data === 'string' && data) ||
         'Error';
   return (

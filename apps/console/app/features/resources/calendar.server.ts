@@ -18,16 +18,29 @@ const SOURCES: readonly {
       title: String(r.title ?? ''),
       start: String(r.startDate ?? ''),
       end: String(r.endDate ?? r.startDate ?? ''),
-      kind: e.fields.category?.kind === 'enum' ? labelOf(e.fields.category.options, r.category as string) : 'Event',
+      kind:
+        e.fields.category?.kind === 'enum'
+          ? labelOf(e.fields.category.options, r.category as string)
+          : 'Event',
     }),
   },
   {
     resource: 'academic-breaks',
-    item: (e, r) => ({ title: String(r.name ?? ''), start: String(r.startDate ?? ''), end: String(r.endDate ?? r.startDate ?? ''), kind: e.label }),
+    item: (e, r) => ({
+      title: String(r.name ?? ''),
+      start: String(r.startDate ?? ''),
+      end: String(r.endDate ?? r.startDate ?? ''),
+      kind: e.label,
+    }),
   },
   {
     resource: 'grade-release-dates',
-    item: (e, r) => ({ title: String(r.description ?? ''), start: String(r.releaseDate ?? ''), end: String(r.releaseDate ?? ''), kind: e.label }),
+    item: (e, r) => ({
+      title: String(r.description ?? ''),
+      start: String(r.releaseDate ?? ''),
+      end: String(r.releaseDate ?? ''),
+      kind: e.label,
+    }),
   },
 ];
 
@@ -38,9 +51,15 @@ export async function calendarItems(api: Api, max = 2000): Promise<CalendarItem[
       const entity = entityRegistry.byResource(resource);
       if (!entity) return [];
       const out: CalendarItem[] = [];
-      for await (const row of eachRow(api, entity, { search: 'isActive:true', sort: entity.defaultSort }, max)) {
+      for await (const row of eachRow(
+        api,
+        entity,
+        { search: 'isActive:true', sort: entity.defaultSort },
+        max,
+      )) {
         const it = item(entity, row);
-        if (it && /^\d{4}-\d\d-\d\d$/.test(it.start)) out.push({ ...it, id: row._id, href: `${entity.consolePath}/${row._id}/edit` });
+        if (it && /^\d{4}-\d\d-\d\d$/.test(it.start))
+          out.push({ ...it, id: row._id, href: `${entity.consolePath}/${row._id}/edit` });
       }
       return out;
     }),

@@ -2,9 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { icsOf, itemsInMonth, itemsOn, monthGrid, monthOf, shiftMonth, type CalendarItem } from './calendar';
 
 const items: CalendarItem[] = [
-  { id: 'a', title: 'Midterm Examinations', start: '2026-10-05', end: '2026-10-09', kind: 'Examination', href: '/x/a/edit' },
-  { id: 'b', title: 'Christmas Break; no classes, offices open', start: '2026-12-19', end: '2027-01-03', kind: 'Academic Break', href: '/x/b/edit' },
-  { id: 'c', title: 'Release of midterm grades', start: '2026-10-23', end: '2026-10-23', kind: 'Grade Release Date', href: '/x/c/edit' },
+  {
+    id: 'a',
+    title: 'Midterm Examinations',
+    start: '2026-10-05',
+    end: '2026-10-09',
+    kind: 'Examination',
+    href: '/x/a/edit',
+  },
+  {
+    id: 'b',
+    title: 'Christmas Break; no classes, offices open',
+    start: '2026-12-19',
+    end: '2027-01-03',
+    kind: 'Academic Break',
+    href: '/x/b/edit',
+  },
+  {
+    id: 'c',
+    title: 'Release of midterm grades',
+    start: '2026-10-23',
+    end: '2026-10-23',
+    kind: 'Grade Release Date',
+    href: '/x/c/edit',
+  },
 ];
 
 describe('the month view', () => {
@@ -27,7 +48,15 @@ describe('the month view', () => {
 
   it('lays a month out in weeks starting on Sunday', () => {
     const weeks = monthGrid('2026-11');
-    expect(weeks[0]).toEqual(['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07']);
+    expect(weeks[0]).toEqual([
+      '2026-11-01',
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-05',
+      '2026-11-06',
+      '2026-11-07',
+    ]);
     expect(weeks.flat().filter(Boolean)).toHaveLength(30);
     expect(weeks.every((w) => w.length === 7)).toBe(true);
     expect(monthGrid('2026-10')[0]?.slice(0, 5)).toEqual([null, null, null, null, '2026-10-01']);
@@ -62,7 +91,8 @@ describe('the iCalendar feed', () => {
 
   it('escapes text and folds long lines at 75 octets', () => {
     expect(ics).toContain('SUMMARY:Christmas Break\\; no classes\\, offices open');
-    for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    for (const line of ics.split('\r\n'))
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     const long = icsOf([{ ...items[0]!, title: 'Pagsusulit '.repeat(20) }], new Date(0), '');
     expect(long).toMatch(/\r\n [^\r\n]/);
   });

@@ -90,7 +90,10 @@ function dayAfter(day: string): string {
 
 /** The calendar as an iCalendar (RFC 5545) feed of all-day events. */
 export function icsOf(items: readonly CalendarItem[], now: Date, origin: string): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

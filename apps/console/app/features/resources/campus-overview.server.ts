@@ -25,15 +25,19 @@ export async function loadCampusOverview(request: Request, code: string): Promis
   const byCampus = `campusId:${campus._id}`;
   const [counts, parts] = await Promise.all([
     Promise.all(
-      COUNTED.filter((r) => entityRegistry.byResource(r)?.filterFields.includes('campusId')).map(async (resource) => {
-        const page = await api.resource(resource).list({ search: byCampus, limit: 1 });
-        return { resource, count: page.status === 200 ? page.body.count : 0 };
-      }),
+      COUNTED.filter((r) => entityRegistry.byResource(r)?.filterFields.includes('campusId')).map(
+        async (resource) => {
+          const page = await api.resource(resource).list({ search: byCampus, limit: 1 });
+          return { resource, count: page.status === 200 ? page.body.count : 0 };
+        },
+      ),
     ),
     Promise.all(
       PARTS.map(async (resource) => {
         const entity = entityRegistry.byResource(resource);
-        const page = await api.resource(resource).list({ search: byCampus, limit: 100, sort: entity?.defaultSort ?? 'name' });
+        const page = await api
+          .resource(resource)
+          .list({ search: byCampus, limit: 100, sort: entity?.defaultSort ?? 'name' });
         return { resource, rows: page.status === 200 ? page.body.rows : [] };
       }),
     ),

@@ -20,13 +20,17 @@ export function csvCell(value: string): string {
 }
 
 export function csvHeader(entity: AnyEntity): string {
-  return csvColumns(entity)
-    .map((c) => csvCell(columnLabel(entity, c)))
-    .join(',') + '\r\n';
+  return (
+    csvColumns(entity)
+      .map((c) => csvCell(columnLabel(entity, c)))
+      .join(',') + '\r\n'
+  );
 }
 
 export function csvRow(entity: AnyEntity, row: EntityRow): string {
-  return csvColumns(entity)
-    .map((c) => csvCell(cellText(entity, c, row)))
-    .join(',') + '\r\n';
+  return (
+    csvColumns(entity)
+      .map((c) => csvCell(cellText(entity, c, row)))
+      .join(',') + '\r\n'
+  );
 }

@@ -35,7 +35,12 @@ describe('choice labels', () => {
   const instructors = entityRegistry.byResource('instructors');
   it.each([
     [campuses, { _id: '1', code: 'MAIN', name: 'Main Campus' }, 'name', 'MAIN · Main Campus'],
-    [instructors, { _id: '2', employeeNumber: 'EMP-1', firstName: 'Jose', lastName: 'Rizal' }, 'lastName', 'EMP-1 · Rizal, Jose'],
+    [
+      instructors,
+      { _id: '2', employeeNumber: 'EMP-1', firstName: 'Jose', lastName: 'Rizal' },
+      'lastName',
+      'EMP-1 · Rizal, Jose',
+    ],
     [undefined, { _id: '3' }, 'name', '3'],
   ])('names a choice %#', (entity, row, labelField, expected) => {
     expect(choiceLabel(entity, row, labelField)).toBe(expected);

@@ -29,12 +29,18 @@ const ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 
 /** Where an older address of a screen now lives (`/app/{area}/{current}`), or undefined. */
 export function movedScreen(area: string, resource: string): string | undefined {
-  const target = ALIASES[area]?.[resource] ?? (MOVED[area]?.includes(resource) ? resource.replace(/-old$/, '') : undefined);
+  const target =
+    ALIASES[area]?.[resource] ??
+    (MOVED[area]?.includes(resource) ? resource.replace(/-old$/, '') : undefined);
   return target && entityAt(area, target) ? `/app/${area}/${target}` : undefined;
 }
 
 /** How a record is named in a choice list: its label field, with its code in front when it has one. */
-export function choiceLabel(entity: AnyEntity | undefined, row: Readonly<Record<string, unknown>>, labelField: string): string {
+export function choiceLabel(
+  entity: AnyEntity | undefined,
+  row: Readonly<Record<string, unknown>>,
+  labelField: string,
+): string {
   const text = (name: string) => (typeof row[name] === 'string' ? (row[name] as string).trim() : '');
   let main = text(labelField);
   if (text('lastName') && text('firstName')) main = `${text('lastName')}, ${text('firstName')}`;

@@ -21,7 +21,8 @@ export async function* eachRow(
   let seen = 0;
   for (let page = 1; seen < max; page++) {
     const result = await api.resource(entity.resource).list({ ...query, page, limit: PAGE_LIMIT });
-    if (result.status !== 200) throw new Error(result.body.message || `The list of ${entity.pluralLabel} failed.`);
+    if (result.status !== 200)
+      throw new Error(result.body.message || `The list of ${entity.pluralLabel} failed.`);
     for (const row of result.body.rows) {
       if (seen++ >= max) return;
       yield row;

@@ -65,10 +65,15 @@ function problemOf(body: unknown): { message: string; fieldErrors: Record<string
 // Reference choices
 
 /** Fields of `entity` that point to other records. */
-function referenceFields(entity: AnyEntity, names: readonly string[]): [string, FieldDescriptor & { resource: string; labelField: string }][] {
+function referenceFields(
+  entity: AnyEntity,
+  names: readonly string[],
+): [string, FieldDescriptor & { resource: string; labelField: string }][] {
   return names.flatMap((name) => {
     const f = entity.fields[name];
-    return f && (f.kind === 'reference' || f.kind === 'multi-reference') ? [[name, f] as [string, typeof f]] : [];
+    return f && (f.kind === 'reference' || f.kind === 'multi-reference')
+      ? [[name, f] as [string, typeof f]]
+      : [];
   });
 }
 
@@ -86,14 +91,19 @@ async function choicesFor(
   const sort = target.sortFields.includes(labelField) ? labelField : target.defaultSort;
   const page = await client.list({ limit: 100, sort, ...(search ? { search } : {}) });
   const rows: EntityRecord[] = page.status === 200 ? page.body.rows : [];
-  const missing = chosen.filter((id) => /^[0-9a-f-]{36}$/i.test(id) && !rows.some((r) => r._id === id)).slice(0, 20);
+  const missing = chosen
+    .filter((id) => /^[0-9a-f-]{36}$/i.test(id) && !rows.some((r) => r._id === id))
+    .slice(0, 20);
   const extra = await Promise.all(
     missing.map(async (id) => {
       const one = await client.get(id);
       return one.status === 200 ? [one.body.data] : [];
     }),
   );
-  return [...rows, ...extra.flat()].map((row) => ({ value: row._id, label: choiceLabel(target, row, labelField) }));
+  return [...rows, ...extra.flat()].map((row) => ({
+    value: row._id,
+    label: choiceLabel(target, row, labelField),
+  }));
 }
 
 /** Choices for the reference fields `names` of `entity`, keeping the chosen `values` available. */
@@ -139,13 +149,23 @@ export async function loadList(request: Request, entity: AnyEntity): Promise<Lis
     referenceChoices(api, entity, filterFieldsOf(entity), state.filters),
   ]);
   if (page.status !== 200) throw failureResponse(page.status, page.body);
-  return { resource: entity.resource, rows: page.body.rows, count: page.body.count, state, search: url.search, filterChoices };
+  return {
+    resource: entity.resource,
+    rows: page.body.rows,
+    count: page.body.count,
+    state,
+    search: url.search,
+    filterChoices,
+  };
 }
 
 /** A return address inside the entity's own screens, else its list. */
 function returnPath(entity: AnyEntity, value: unknown): string {
   const text = typeof value === 'string' ? value : '';
-  const isOwn = text === entity.consolePath || text.startsWith(`${entity.consolePath}?`) || text.startsWith(`${entity.consolePath}/`);
+  const isOwn =
+    text === entity.consolePath ||
+    text.startsWith(`${entity.consolePath}?`) ||
+    text.startsWith(`${entity.consolePath}/`);
   return isOwn && !text.includes('//') ? text : entity.consolePath;
 }
 
@@ -164,7 +184,11 @@ export async function changeState(request: Request, entity: AnyEntity, form: For
   const result = await api.resource(entity.resource).update(id, { [field]: value, modifiedById: user._id });
   if (result.status === 200) return redirectWithNotice(request, back, { ...NOTICES.updated });
   const { message } = problemOf(result.body);
-  return redirectWithNotice(request, back, { tone: 'error', title: 'Error', description: message || failureNotice().description });
+  return redirectWithNotice(request, back, {
+    tone: 'error',
+    title: 'Error',
+    description: message || failureNotice().description,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -194,12 +218,19 @@ async function recordOrThrow(api: Api, entity: AnyEntity, id: string | undefined
 }
 
 /** The create or edit screen: authorize, read the record (edit), gather reference choices, return. */
-export async function loadForm(request: Request, entity: AnyEntity, mode: FormMode, id?: string): Promise<FormData_> {
+export async function loadForm(
+  request: Request,
+  entity: AnyEntity,
+  mode: FormMode,
+  id?: string,
+): Promise<FormData_> {
   const signedIn = await requireUser(request);
   const api = await apiFor(request);
   const record = mode === 'update' ? await recordOrThrow(api, entity, id) : null;
   const url = new URL(request.url);
-  const values = record ? encodeRecord(entity, record) : { ...createDefaults(entity), ...prefillOf(entity, url.searchParams) };
+  const values = record
+    ? encodeRecord(entity, record)
+    : { ...createDefaults(entity), ...prefillOf(entity, url.searchParams) };
   const choices = await referenceChoices(api, entity, Object.keys(entity.fields), values);
   return {
     resource: entity.resource,
@@ -253,12 +284,18 @@ async function uniquenessProblems(
     const found = await api.resource(entity.resource).list({ search: pairs.join(','), limit: 5 });
     if (found.status !== 200) return [];
     const holder = found.body.rows.find((r) => r._id !== ownId);
-    return holder ? [{ field: u.field, message: uniquenessMessage(u.label, displayNameOf(entity, holder)) }] : [];
+    return holder
+      ? [{ field: u.field, message: uniquenessMessage(u.label, displayNameOf(entity, holder)) }]
+      : [];
   });
   return (await Promise.all(checks)).flat();
 }
 
-const validationNotice = (description: string): FlashNotice => ({ tone: 'error', title: NOTICES.validation.title, description });
+const validationNotice = (description: string): FlashNotice => ({
+  tone: 'error',
+  title: NOTICES.validation.title,
+  description,
+});
 
 /**
  * Saves a create or edit form: authorize, parse (Conform + the descriptor's zod schema), check required fields
@@ -294,14 +331,22 @@ export async function saveForm(
 
   const missing = missingRequired(entity, payload, mode);
   if (missing.length > 0) {
-    return reject(validationNotice(NOTICES.validation.description), Object.fromEntries(missing.map((n) => [n, ['Required']])));
+    return reject(
+      validationNotice(NOTICES.validation.description),
+      Object.fromEntries(missing.map((n) => [n, ['Required']])),
+    );
   }
   if (submission.status !== 'success') {
-    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([k, v]) => (v ? [[k || '', v]] : [])));
+    const errors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).flatMap(([k, v]) => (v ? [[k || '', v]] : [])),
+    );
     const first = Object.values(errors)[0]?.[0] ?? NOTICES.validation.description;
     return reject(validationNotice(first), errors);
   }
-  const input: Record<string, unknown> = { ...(submission.value as Record<string, unknown>), modifiedById: signedIn.user._id };
+  const input: Record<string, unknown> = {
+    ...(submission.value as Record<string, unknown>),
+    modifiedById: signedIn.user._id,
+  };
   // An edit posts the whole form, so the cross-field rules (e.g. weights summing to 100) can run here too.
   const ruleIssues = mode === 'update' ? ruleProblems(entity, input) : [];
   const clashes = ruleIssues.length ? [] : await uniquenessProblems(api, entity, input, id);
@@ -320,10 +365,16 @@ export async function saveForm(
   }
   const { message, fieldErrors } = problemOf(result.body);
   if (result.status === 409) {
-    const field = entity.unique.find((u) => message.startsWith(u.label))?.field ?? entity.unique[0]?.field ?? '';
-    return reject(validationNotice(message), field ? { [field]: [message], ...fieldErrors } : fieldErrors, 409);
+    const field =
+      entity.unique.find((u) => message.startsWith(u.label))?.field ?? entity.unique[0]?.field ?? '';
+    return reject(
+      validationNotice(message),
+      field ? { [field]: [message], ...fieldErrors } : fieldErrors,
+      409,
+    );
   }
-  if (result.status === 400) return reject(validationNotice(message || NOTICES.validation.description), fieldErrors);
+  if (result.status === 400)
+    return reject(validationNotice(message || NOTICES.validation.description), fieldErrors);
   if (result.status === 404) throw notFound();
   return reject(failureNotice(message), fieldErrors, result.status);
 }

@@ -21,7 +21,9 @@ const SPECIALS: Readonly<Record<string, ResourceSpecial>> = {
     // A role grants modules of its own application.
     referenceSearch: (field, values) => {
       const code = first(values.applicationCode);
-      return field === 'moduleIds' && typeof code === 'string' && /^[A-Z]+$/.test(code) ? `applicationCode:${code}` : undefined;
+      return field === 'moduleIds' && typeof code === 'string' && /^[A-Z]+$/.test(code)
+        ? `applicationCode:${code}`
+        : undefined;
     },
     formNote: {
       create: 'Choose the application first and save: the role can then grant modules of that application.',
@@ -36,12 +38,17 @@ const SPECIALS: Readonly<Record<string, ResourceSpecial>> = {
     },
   },
   sections: {
-    formNote: { create: 'The grading weights must sum to 100.', update: 'The grading weights must sum to 100.' },
+    formNote: {
+      create: 'The grading weights must sum to 100.',
+      update: 'The grading weights must sum to 100.',
+    },
   },
   schedules: {
     formNote: {
-      create: 'Days use the weekday codes M T W TH F S A. A room or instructor cannot be booked twice at the same time.',
-      update: 'Days use the weekday codes M T W TH F S A. A room or instructor cannot be booked twice at the same time.',
+      create:
+        'Days use the weekday codes M T W TH F S A. A room or instructor cannot be booked twice at the same time.',
+      update:
+        'Days use the weekday codes M T W TH F S A. A room or instructor cannot be booked twice at the same time.',
     },
   },
 };
