@@ -31,8 +31,9 @@ import { z } from 'zod';
 import { apiFor, failureResponse } from '../../lib/api.server';
 import { redirectWithNotice, type FlashNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { requireUser, type SignedIn } from '../../lib/session.server';
+import { readSession, requireUser, type SignedIn } from '../../lib/session.server';
 import { choiceLabel, entityAt, movedScreen } from './entities';
+import { shortCache } from './short-cache.server';
 import { specialOf } from './special';
 
 type Params = Readonly<Record<string, string | undefined>>;
@@ -138,15 +139,23 @@ export interface ListData {
   filterChoices: Record<string, ChoiceOption[]>;
 }
 
-/** The list screen: authorize, read the list state from the URL, ask the API for one page, return. */
+/** A list's filter choices may be up to 30 s old: they change rarely and every list page needs them. */
+const filterChoiceCache = shortCache<Record<string, ChoiceOption[]>>(30_000);
+
+/**
+ * The list screen: authorize, read the list state from the URL, ask the API for one page, return. The API is
+ * asked at once, beside the sign-in check (it checks the token itself), so the page waits for one round trip.
+ */
 export async function loadList(request: Request, entity: AnyEntity): Promise<ListData> {
-  await requireUser(request);
   const url = new URL(request.url);
   const state = readListState(entity, url.searchParams);
   const api = await apiFor(request);
-  const [page, filterChoices] = await Promise.all([
+  const { token } = await readSession(request);
+  const choicesKey = `${token}|${entity.resource}|${JSON.stringify(state.filters)}`;
+  const [, page, filterChoices] = await Promise.all([
+    requireUser(request),
     api.resource(entity.resource).list(toApiQuery(state)),
-    referenceChoices(api, entity, filterFieldsOf(entity), state.filters),
+    filterChoiceCache(choicesKey, () => referenceChoices(api, entity, filterFieldsOf(entity), state.filters)),
   ]);
   if (page.status !== 200) throw failureResponse(page.status, page.body);
   return {
