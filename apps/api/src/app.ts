@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppRoute, AppRouter } from '@ts-rest/core';
@@ -25,7 +25,7 @@ import { authenticate, type AuthContext } from './auth/sessions.js';
 import { RateLimiter } from './auth/rate-limit.js';
 import { auditHandlers } from './audit/handlers.js';
 import { buildModel } from './resources/model.js';
-import { createRecord, getRecord, listRecords, notFound, updateRecord, type ActorContext, type ResourceHooks } from './resources/crud.js';
+import { createRecord, getRecord, listPage, notFound, updateRecord, type ActorContext, type ResourceHooks } from './resources/crud.js';
 import { userHooks } from './resources/users.js';
 import { academicYearHooks, roleHooks, scheduleHooks, semesterHooks } from './resources/campus-rules.js';
 
@@ -142,17 +142,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     'academic-years': academicYearHooks,
     semesters: semesterHooks,
   };
-  type Handler = (input: { params: { id: string }; query: unknown; body: unknown; request: FastifyRequest }) => Promise<unknown>;
+  type Handler = (input: {
+    params: { id: string };
+    query: unknown;
+    body: unknown;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }) => Promise<unknown>;
   const resourceImpl: Record<string, Record<string, Handler>> = {};
   for (const entity of entityRegistry.all) {
     const model = buildModel(entity, entityRegistry);
     const deps = { db: ctx.db, byResource: entityRegistry.byResource, hooks: hooksFor[entity.resource] };
     const names = crudOperationNames(entity);
     resourceImpl[entity.resource] = {
-      [names.list]: async ({ query }) => ({
-        status: 200,
-        body: await listRecords(ctx.db, model, query as ListQuery, ctx.database.prepared),
-      }),
+      [names.list]: async ({ query, reply }) => {
+        // The page arrives as JSON text built by the database and is sent as it is (the envelope, when on,
+        // encodes that text), so the records are not parsed and serialised again here.
+        const body = await listPage(ctx.database, model, query as ListQuery);
+        reply.type('application/json; charset=utf-8');
+        return { status: 200, body };
+      },
       [names.get]: async ({ params }) => {
         const record = await getRecord(ctx.db, model, params.id);
         if (!record) throw notFound(entity);
@@ -199,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             throw new HttpError(429, 'Too many attempts from this address. Try again in a minute.');
           }
           if (PUBLIC_ROUTES.has(route)) return;
-          request.auth = await authenticate(ctx.db, config, request, ctx.database.prepared);
+          request.auth = await authenticate(ctx.db, config, request, ctx.database.run);
           if (request.auth.user.mustChangePassword && !TEMPORARY_PASSWORD_ROUTES.has(route)) {
             throw new HttpError(403, 'Change your temporary password before doing anything else.');
           }

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ApiConfig } from '../config.js';
-import { rows, type Db } from '../db/client.js';
+import { statement, type Db, type Statement } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 import { hashToken, newToken, TOKEN_PREFIX } from './tokens.js';
 
@@ -59,6 +59,13 @@ interface SessionRow {
   is_active: boolean;
 }
 
+const SESSION_LOOKUP: Statement = statement(
+  `select s.id, s.last_seen_at, s.expires_at, s.revoked_at, u.id as user_id, u.email, u.first_name, u.last_name,
+          u.admin_scopes, u.iam_admin, u.must_change_password, u.is_active
+     from sessions s join users u on u.id = s.user_id
+    where s.token_hash = $1`,
+);
+
 /** The bearer token of a request, if it has one of ours. */
 export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   const header = request.headers.authorization;
@@ -75,16 +82,13 @@ export async function authenticate(
   db: Db,
   config: ApiConfig,
   request: FastifyRequest,
-  prepared?: <T>(query: SQL) => Promise<T[]>,
+  run: <T>(statement: Statement, params: readonly unknown[]) => Promise<T[]>,
 ): Promise<AuthContext> {
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, NOT_SIGNED_IN);
   // Every request runs this lookup, so it runs with a reusable plan where the database offers one.
-  const lookup = sql`select s.id, s.last_seen_at, s.expires_at, s.revoked_at, u.id as user_id, u.email, u.first_name,
-               u.last_name, u.admin_scopes, u.iam_admin, u.must_change_password, u.is_active
-        from sessions s join users u on u.id = s.user_id
-        where s.token_hash = ${hashToken(token)}`;
-  const [row] = prepared ? await prepared<SessionRow>(lookup) : await rows<SessionRow>(db, lookup);
+  const digest = hashToken(token);
+  const [row] = await run<SessionRow>(SESSION_LOOKUP, [digest]);
   const now = config.now().getTime();
   if (!row || row.revoked_at || !row.is_active) throw new HttpError(401, SESSION_EXPIRED);
   const lastSeen = new Date(row.last_seen_at).getTime();

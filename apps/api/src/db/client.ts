@@ -22,11 +22,25 @@ export interface Database {
   ping(): Promise<boolean>;
   /**
    * Runs a hot-path statement with a reusable plan: a named protocol statement on PostgreSQL, PREPARE/EXECUTE on
-   * PGlite (whose single session keeps it). Parameters must be integers or plain tokens (ids, hex digests, names:
-   * letters, digits, `-` and `_`), which is what makes inlining them into EXECUTE safe; anything else is refused.
+   * PGlite (whose single session keeps it). Parameters must be integers, plain tokens (ids, hex digests, names:
+   * letters, digits, `-` and `_`) or uuid arrays in text form (`{…,…}`), which is what makes inlining them into
+   * EXECUTE safe; anything else is refused.
    */
   prepared<T>(query: SQL): Promise<T[]>;
+  /** Runs a statement compiled once (`statement(text)`) with a reusable plan; same parameter rules as `prepared`. */
+  run<T>(statement: Statement, params: readonly unknown[]): Promise<T[]>;
   close(): Promise<void>;
+}
+
+/** SQL text with `$1…` placeholders and the name it is prepared under, built once for a hot path. */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** A statement from its text; one text always gets one name. */
+export function statement(text: string): Statement {
+  return { name: statementName(text), text };
 }
 
 /** Committed drizzle-kit migrations (apps/api/drizzle), found from both src/ and dist/. */
@@ -54,16 +68,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = drizzlePg(pool) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+    async function run<T>(statement: Statement, params: readonly unknown[]) {
+      params.forEach(literal);
+      const result = await pool.query({ name: statement.name, text: statement.text, values: params as unknown[] });
+      return result.rows as T[];
+    }
     return {
       db,
       kind: 'postgres',
       ping: () => ping(db),
       async prepared<T>(query: SQL) {
         const { sql: text, params } = dialect.sqlToQuery(query);
-        params.forEach(literal);
-        const result = await pool.query({ name: statementName(text), text, values: params as unknown[] });
-        return result.rows as T[];
+        return run<T>(statement(text), params);
       },
+      run,
       close: () => pool.end(),
     };
   }
@@ -81,22 +99,29 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const database = drizzlePglite(client);
   await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
   const db = database as unknown as Db;
-  const preparedNames = new Set<string>();
+  // One PREPARE per name, even when the first requests for a statement arrive together.
+  const preparing = new Map<string, Promise<unknown>>();
+  async function run<T>(statement: Statement, params: readonly unknown[]) {
+    const values = params.map(literal);
+    let ready = preparing.get(statement.name);
+    if (!ready) {
+      ready = client.exec(`prepare ${statement.name} as ${statement.text}`);
+      preparing.set(statement.name, ready);
+      ready.catch(() => preparing.delete(statement.name));
+    }
+    await ready;
+    const result = await client.query<T>(`execute ${statement.name}${values.length ? `(${values.join(', ')})` : ''}`);
+    return result.rows;
+  }
   return {
     db,
     kind: 'pglite',
     ping: () => ping(db),
     async prepared<T>(query: SQL) {
       const { sql: text, params } = dialect.sqlToQuery(query);
-      const values = params.map(literal);
-      const name = statementName(text);
-      if (!preparedNames.has(name)) {
-        await client.exec(`prepare ${name} as ${text}`);
-        preparedNames.add(name);
-      }
-      const result = await client.query<T>(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`);
-      return result.rows;
+      return run<T>(statement(text), params);
     },
+    run,
     close: () => client.close(),
   };
 }
@@ -118,12 +143,15 @@ function statementName(text: string): string {
 }
 
 const PLAIN_TOKEN = /^[0-9A-Za-z_-]{1,128}$/;
+const UUID_TEXT = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A uuid[] in PostgreSQL's text form, `{…,…}` (a page of ids: at most the largest page). */
+const UUID_ARRAY = new RegExp(`^\\{(${UUID_TEXT}(,${UUID_TEXT}){0,99})?\\}$`, 'i');
 
 /** A parameter as an SQL literal, for the few shapes that cannot carry SQL. */
 function literal(value: unknown): string {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  if (typeof value === 'string' && PLAIN_TOKEN.test(value)) return `'${value}'`;
-  throw new Error('A prepared statement takes integers and plain tokens only.');
+  if (typeof value === 'string' && (PLAIN_TOKEN.test(value) || UUID_ARRAY.test(value))) return `'${value}'`;
+  throw new Error('A prepared statement takes integers and plain tokens only, or a uuid array.');
 }
 
 async function ping(db: Db): Promise<boolean> {

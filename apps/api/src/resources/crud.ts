@@ -7,17 +7,15 @@ import {
   type AnyEntity,
   type UniqueDescriptor,
 } from '@campus/domain-core';
-import type { ListFilter, ListQuery } from '@campus/api-contract';
 import { changesBetween, writeAudit, type Actor } from '../audit/audit.js';
 import { rows, type Db } from '../db/client.js';
 import { snake, tableNameOf } from '../db/table-for.js';
 import { HttpError } from '../http/errors.js';
-import { bindValue, col, isArrayField, isTextField, type EntityModel, arrayTypeOf } from './model.js';
+import { bindValue, col, isTextField, type EntityModel, arrayTypeOf } from './model.js';
+
+export { COUNT_ESTIMATE_THRESHOLD, listPage, type ListDatabase } from './list.js';
 
 export type EntityRecord = Record<string, unknown> & { _id: string };
-
-/** Above this many rows an unfiltered list reports the planner's row estimate instead of counting. */
-export const COUNT_ESTIMATE_THRESHOLD = 50_000;
 
 /** Special behaviour an entity adds to the generic handler (e.g. users: password hash, privilege rules). */
 export interface ResourceHooks {
@@ -33,103 +31,6 @@ export interface ActorContext extends Actor {
   readonly adminScopes: readonly string[];
   readonly iamAdmin: boolean;
   readonly now: Date;
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function filterSql(model: EntityModel, filter: ListFilter): SQL {
-  if (filter.field === '_id') return sql`t.id = ${filter.value}`;
-  const f = model.fields.get(filter.field);
-  if (f && isArrayField(f)) return sql`${col(filter.field)} @> ${bindValue(f, [filter.value])}`;
-  if (f && isTextField(f)) return sql`lower(${col(filter.field)}) = lower(${filter.value})`;
-  return sql`${col(filter.field)} = ${filter.value}`;
-}
-
-/** Every word of `q` must appear (case-insensitively) in one of the search fields. */
-function searchSql(model: EntityModel, q: string): SQL | undefined {
-  const fields = model.entity.searchFields.filter((name) => {
-    const f = model.fields.get(name);
-    return f && isTextField(f);
-  });
-  const words = q.split(/\s+/).filter(Boolean).slice(0, 5);
-  if (!fields.length || !words.length) return undefined;
-  return sql.join(
-    words.map((word) => {
-      const pattern = `%${escapeLike(word)}%`;
-      return sql`(${sql.join(
-        fields.map((name) => sql`${col(name)} ilike ${pattern}`),
-        sql` or `,
-      )})`;
-    }),
-    sql` and `,
-  );
-}
-
-function whereSql(model: EntityModel, query: Pick<ListQuery, 'filters' | 'q'>): SQL | undefined {
-  const parts = query.filters.map((f) => filterSql(model, f));
-  const search = query.q ? searchSql(model, query.q) : undefined;
-  if (search) parts.push(search);
-  return parts.length ? sql.join(parts, sql` and `) : undefined;
-}
-
-function orderSql(query: ListQuery): SQL {
-  const direction = sql.raw(query.sort.direction);
-  return sql`${col(query.sort.field)} ${direction}, t.id ${direction}`;
-}
-
-/**
- * One page of records and the total.
- *
- * Unfiltered, the page is read along the sort index (ids only, so deep pages walk the index, not the table) and
- * `count` is exact unless the planner estimates the table above `COUNT_ESTIMATE_THRESHOLD` rows, where the
- * estimate is returned (an exact count of a million rows on every page view is the cost this avoids).
- * Filtered or searched, the matching ids are collected first (a materialized CTE, so the planner uses the
- * filter and trigram indexes instead of walking the sort index) and counted exactly in the same pass.
- */
-export async function listRecords(db: Db, model: EntityModel, query: ListQuery, prepared?: Prepared) {
-  const where = whereSql(model, query);
-  const order = orderSql(query);
-  const offset = (query.page - 1) * query.limit;
-  if (!where) {
-    // The most frequent query: run with a reusable plan when the database offers one.
-    const statement = sql`select ${model.record} as record
-          from (select t.id from ${model.table} t order by ${order} limit ${query.limit} offset ${offset}) p
-          join ${model.table} t on t.id = p.id ${model.joins}
-          order by ${order}`;
-    const found = prepared ? await prepared<{ record: EntityRecord }>(statement) : await rows<{ record: EntityRecord }>(db, statement);
-    return { rows: found.map((r) => r.record), count: await countRecords(db, model, undefined, prepared) };
-  }
-  const sortColumn = col(query.sort.field);
-  const direction = sql.raw(query.sort.direction);
-  const found = await rows<{ record: EntityRecord | null; total: number | string }>(
-    db,
-    sql`with matches as materialized (select t.id, ${sortColumn} as s from ${model.table} t where ${where}),
-             page as (select id, s, count(*) over () as total from matches order by s ${direction}, id ${direction}
-                      limit ${query.limit} offset ${offset})
-        select ${model.record} as record, page.total from page join ${model.table} t on t.id = page.id ${model.joins}
-        order by page.s ${direction}, page.id ${direction}`,
-  );
-  if (found.length) return { rows: found.map((r) => r.record!), count: Number(found[0]!.total) };
-  return { rows: [], count: query.page === 1 ? 0 : await countRecords(db, model, where) };
-}
-
-/** Runs a statement with a reusable plan (see `Database.prepared`). */
-export type Prepared = <T>(query: SQL) => Promise<T[]>;
-
-async function countRecords(db: Db, model: EntityModel, where: SQL | undefined, prepared?: Prepared): Promise<number> {
-  if (!where) {
-    const estimateSql = sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${model.tableName})`;
-    const [estimate] = prepared
-      ? await prepared<{ n: number | string | null }>(estimateSql)
-      : await rows<{ n: number | string | null }>(db, estimateSql);
-    const n = Number(estimate?.n ?? -1);
-    if (n >= COUNT_ESTIMATE_THRESHOLD) return n;
-  }
-  const [row] = await rows<{ n: number | string }>(
-    db,
-    sql`select count(*) as n from ${model.table} t ${where ? sql`where ${where}` : sql``}`,
-  );
-  return Number(row?.n ?? 0);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -13,6 +13,11 @@ export interface EntityModel {
   readonly record: SQL;
   /** Joins the record expression needs (none: labels are scalar subqueries); kept for callers' SQL shape. */
   readonly joins: SQL;
+  /**
+   * The same record as `json` SQL text (no parameters), for lists that aggregate a page into JSON text in the
+   * database: `json_build_object` keeps the text as built, with none of jsonb's conversion and key sorting.
+   */
+  readonly recordJsonText: string;
 }
 
 const id = (name: string) => sql.identifier(name);
@@ -55,23 +60,38 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
     if (!target || !labelField || labelField.writeOnly) continue;
     const targetTable = id(tableNameOf(target));
     const labelColumn = id(snake(f.labelField));
+    // A scalar subquery per reference rather than a join: the planner has no join order to search, which keeps
+    // planning cheap for tables with many references. An empty reference skips its lookup altogether.
     if (f.kind === 'reference') {
-      // A scalar subquery per reference rather than a join: the planner has no join order to search, which
-      // keeps planning cheap for tables with many references, and each lookup is one primary-key probe.
-      labels.push([name, sql`(select x.${labelColumn}::text from ${targetTable} x where x.id = ${col(name)})`]);
+      const lookup = sql`(select x.${labelColumn}::text from ${targetTable} x where x.id = ${col(name)})`;
+      labels.push([name, f.required ? lookup : sql`case when ${col(name)} is null then null else ${lookup} end`]);
     } else {
       labels.push([
         name,
-        sql`(select string_agg(x.${labelColumn}::text, ', ' order by x.${labelColumn}) from ${targetTable} x where x.id = any(${col(name)}))`,
+        sql`case when cardinality(${col(name)}) = 0 then null else (select string_agg(x.${labelColumn}::text, ', ' order by x.${labelColumn}) from ${targetTable} x where x.id = any(${col(name)})) end`,
       ]);
     }
   }
   let record = jsonObject(pairs);
   if (labels.length) record = sql`${record} || jsonb_build_object('_labels', jsonb_strip_nulls(${jsonObject(labels)}))`;
   // The expression holds identifiers only, no parameters: compile it once instead of on every query.
-  const compiled = new PgDialect().sqlToQuery(record);
+  const dialect = new PgDialect();
+  const compiled = dialect.sqlToQuery(record);
   if (compiled.params.length === 0) record = sql.raw(compiled.sql);
-  return { entity, table: sql`${id(tableName)}`, tableName, fields, record, joins: sql.join(joins, sql` `) };
+  const recordJson =
+    pairs.length + (labels.length ? 1 : 0) <= JSON_BUILD_MAX_PAIRS && labels.length <= JSON_BUILD_MAX_PAIRS
+      ? jsonBuild([...pairs, ...(labels.length ? [['_labels', sql`json_strip_nulls(${jsonBuild(labels)})`] as [string, SQL]] : [])])
+      : sql`(${record})::json`;
+  const recordJsonText = dialect.sqlToQuery(recordJson).sql;
+  return { entity, table: sql`${id(tableName)}`, tableName, fields, record, joins: sql.join(joins, sql` `), recordJsonText };
+}
+
+/** `json_build_object` takes at most 100 arguments: 50 key/value pairs. */
+const JSON_BUILD_MAX_PAIRS = 50;
+
+function jsonBuild(pairs: [string, SQL][]): SQL {
+  const parts = pairs.map(([key, value]) => sql`${sql.raw(`'${key.replace(/'/g, "''")}'`)}, ${value}`);
+  return sql`json_build_object(${sql.join(parts, sql`, `)})`;
 }
 
 /** A JS array as a PostgreSQL array literal, passed as one parameter and cast by the caller. */

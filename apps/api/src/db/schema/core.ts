@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Before and after values of the fields a mutation changed. */
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
@@ -26,3 +26,13 @@ export const auditTrails = pgTable(
     index('audit_trails_record_idx').on(t.resource, t.recordId, t.createdAt),
   ],
 );
+
+/**
+ * A counter per entity table, raised by a statement-level trigger on every insert, update, delete or truncate of
+ * that table (migration `0003_list_version_triggers`). Deep list pages start from cached positions in the sort
+ * order and use them only while the table's version is the one they were read at.
+ */
+export const listVersions = pgTable('list_versions', {
+  tableName: text('table_name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

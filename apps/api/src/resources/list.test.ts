@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rows } from '../db/client.js';
+import { insertRows } from '../db/insert-rows.js';
+import { startTestApi } from '../test/harness.js';
+import { ANCHOR_STEP } from './list.js';
+
+const api = await startTestApi();
+const token = await api.signIn('admin@example.edu');
+const get = (url: string) => api.call('GET', `/core/v1.0/${url}`, { token });
+
+// Enough instructors for several remembered positions, with many equal names so the id decides ties.
+const TOTAL = 2 * ANCHOR_STEP + 650;
+const LAST = ['Reyes', 'Santos', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Dela Cruz', "O'Brien", 'Ñiguez', 'aquino'];
+const FIRST = ['Ana', 'Jose', 'Maria', 'Juan', 'Luz', 'Pedro', 'Rosa'];
+await insertRows(
+  api.database.db,
+  'instructors',
+  Array.from({ length: TOTAL }, (_, i) => ({
+    id: randomUUID(),
+    employeeNumber: `EMP-${String((i * 7919) % 100_000).padStart(6, '0')}`,
+    firstName: FIRST[i % FIRST.length],
+    lastName: LAST[(i * 31) % LAST.length],
+  })),
+);
+
+const COLUMN: Record<string, string> = { lastName: 'last_name', firstName: 'first_name', employeeNumber: 'employee_number', createdAt: 'created_at' };
+
+/** The ids of a page as a plain `offset` along the whole order reads them. */
+async function offsetPage(sort: string, limit: number, page: number): Promise<string[]> {
+  const desc = sort.startsWith('-');
+  const column = sql.raw(COLUMN[desc ? sort.slice(1) : sort]!);
+  const direction = sql.raw(desc ? 'desc' : 'asc');
+  const found = await rows<{ id: string }>(
+    api.database.db,
+    sql`select id from instructors order by ${column} ${direction}, id ${direction} limit ${limit} offset ${(page - 1) * limit}`,
+  );
+  return found.map((r) => r.id);
+}
+
+const idsOf = (body: { rows: { _id: string }[] }) => body.rows.map((r) => r._id);
+
+describe('deep pages of an unfiltered list', () => {
+  it.each([
+    ['lastName', 20, Math.floor(ANCHOR_STEP / 20) + 1],
+    ['lastName', 20, Math.floor((2 * ANCHOR_STEP) / 20) + 3],
+    ['-lastName', 50, Math.floor((2 * ANCHOR_STEP) / 50) + 2],
+    ['firstName', 20, Math.floor(ANCHOR_STEP / 20)],
+    ['-firstName', 100, Math.floor(ANCHOR_STEP / 100) + 7],
+    ['employeeNumber', 20, Math.floor((2 * ANCHOR_STEP + 600) / 20)],
+    ['createdAt', 20, Math.floor(ANCHOR_STEP / 20) + 5],
+    ['-createdAt', 20, Math.floor((2 * ANCHOR_STEP) / 20) + 1],
+  ])('sort=%s&limit=%i&page=%i answers the rows a plain offset reads', async (sort, limit, page) => {
+    const result = await get(`instructors?sort=${sort}&limit=${limit}&page=${page}`);
+    expect(result.status).toBe(200);
+    expect(result.body.count).toBe(TOTAL);
+    expect(idsOf(result.body)).toEqual(await offsetPage(sort, limit, page));
+    expect(result.body.rows).toHaveLength(limit);
+  });
+
+  it('answers the last partial page and an empty page past the end', async () => {
+    const lastPage = Math.ceil(TOTAL / 20);
+    const last = await get(`instructors?sort=lastName&limit=20&page=${lastPage}`);
+    expect(idsOf(last.body)).toEqual(await offsetPage('lastName', 20, lastPage));
+    expect(last.body.rows).toHaveLength(TOTAL % 20 || 20);
+    expect((await get(`instructors?sort=lastName&limit=20&page=${lastPage + 40}`)).body).toEqual({ rows: [], count: TOTAL });
+  });
+
+  it('sees a record created before a remembered position on the next read', async () => {
+    const page = Math.floor((2 * ANCHOR_STEP) / 20) + 2;
+    const before = await get(`instructors?sort=lastName&limit=20&page=${page}`);
+    expect(idsOf(before.body)).toEqual(await offsetPage('lastName', 20, page));
+    const created = await api.call('POST', '/core/v1.0/instructors', {
+      token,
+      body: { employeeNumber: 'EMP-FIRST', firstName: 'Andres', lastName: 'Aaron' },
+    });
+    expect(created.status).toBe(201);
+    const after = await get(`instructors?sort=lastName&limit=20&page=${page}`);
+    expect(idsOf(after.body)).toEqual(await offsetPage('lastName', 20, page));
+    expect(idsOf(after.body)[1]).toBe(idsOf(before.body)[0]);
+  });
+
+  it('sees a changed sort key on the next read', async () => {
+    const page = Math.floor(ANCHOR_STEP / 20) + 4;
+    const before = await get(`instructors?sort=-lastName&limit=20&page=${page}`);
+    const moved = idsOf(before.body)[0]!;
+    expect((await api.call('PUT', `/core/v1.0/instructors/${moved}`, { token, body: { lastName: 'Zzyzx' } })).status).toBe(200);
+    const after = await get(`instructors?sort=-lastName&limit=20&page=${page}`);
+    expect(idsOf(after.body)).toEqual(await offsetPage('-lastName', 20, page));
+    expect(idsOf(after.body)).not.toContain(moved);
+  });
+
+  it('raises the version of a table with every statement that writes it', async () => {
+    const versionOf = async () =>
+      Number((await rows<{ version: string }>(api.database.db, sql`select version from list_versions where table_name = 'instructors'`))[0]?.version);
+    const start = await versionOf();
+    const created = await api.call('POST', '/core/v1.0/instructors', {
+      token,
+      body: { employeeNumber: 'EMP-VERSION', firstName: 'Melchora', lastName: 'Aquino' },
+    });
+    expect(created.status).toBe(201);
+    expect(await versionOf()).toBeGreaterThan(start);
+  });
+});

@@ -1,0 +1,261 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { ListFilter, ListQuery } from '@campus/api-contract';
+import { rows, statement, type Database, type Db, type Statement } from '../db/client.js';
+import { isNumericEnum } from '../db/table-for.js';
+import { bindValue, col, isArrayField, isTextField, type EntityModel } from './model.js';
+
+/** Above this many rows an unfiltered list reports the planner's row estimate instead of counting. */
+export const COUNT_ESTIMATE_THRESHOLD = 50_000;
+
+/**
+ * Every `ANCHOR_STEP`-th position of an unfiltered sort order is remembered (its sort key and id), so a deep page
+ * starts from the nearest remembered position at or before it and walks at most this many index entries.
+ */
+export const ANCHOR_STEP = 1_000;
+
+/** What a list needs of the database: ad-hoc queries and statements compiled once. */
+export type ListDatabase = Pick<Database, 'db' | 'run'>;
+
+type Sort = ListQuery['sort'];
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterSql(model: EntityModel, filter: ListFilter): SQL {
+  if (filter.field === '_id') return sql`t.id = ${filter.value}`;
+  const f = model.fields.get(filter.field);
+  if (f && isArrayField(f)) return sql`${col(filter.field)} @> ${bindValue(f, [filter.value])}`;
+  if (f && isTextField(f)) return sql`lower(${col(filter.field)}) = lower(${filter.value})`;
+  return sql`${col(filter.field)} = ${filter.value}`;
+}
+
+/** Every word of `q` must appear (case-insensitively) in one of the search fields. */
+function searchSql(model: EntityModel, q: string): SQL | undefined {
+  const fields = model.entity.searchFields.filter((name) => {
+    const f = model.fields.get(name);
+    return f && isTextField(f);
+  });
+  const words = q.split(/\s+/).filter(Boolean).slice(0, 5);
+  if (!fields.length || !words.length) return undefined;
+  return sql.join(
+    words.map((word) => {
+      const pattern = `%${escapeLike(word)}%`;
+      return sql`(${sql.join(
+        fields.map((name) => sql`${col(name)} ilike ${pattern}`),
+        sql` or `,
+      )})`;
+    }),
+    sql` and `,
+  );
+}
+
+function whereSql(model: EntityModel, query: Pick<ListQuery, 'filters' | 'q'>): SQL | undefined {
+  const parts = query.filters.map((f) => filterSql(model, f));
+  const search = query.q ? searchSql(model, query.q) : undefined;
+  if (search) parts.push(search);
+  return parts.length ? sql.join(parts, sql` and `) : undefined;
+}
+
+const dialect = new PgDialect();
+
+/** `t."last_name" asc, t.id asc`: every list order ends with the id, which makes it total. */
+function orderText(sort: Sort): string {
+  return `${dialect.sqlToQuery(col(sort.field)).sql} ${sort.direction}, t.id ${sort.direction}`;
+}
+
+/**
+ * The SQL type of a sort key when it can never be null (a deep page compares `(key, id)` with a remembered
+ * position, which a null would break); `undefined` otherwise.
+ */
+function sortKeyType(model: EntityModel, field: string): string | undefined {
+  if (field === '_id') return 'uuid';
+  if (field === 'createdAt' || field === 'updatedAt') return 'timestamptz';
+  const f = model.fields.get(field);
+  if (!f) return undefined;
+  if (f.kind === 'boolean') return 'boolean';
+  if (!f.required) return undefined;
+  switch (f.kind) {
+    case 'text':
+    case 'textarea':
+    case 'email':
+    case 'url':
+    case 'password':
+      return 'text';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'double precision';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamptz';
+    case 'time':
+      return 'time';
+    case 'enum':
+      return isNumericEnum(f) ? 'integer' : 'text';
+    case 'reference':
+      return 'uuid';
+    default:
+      return undefined;
+  }
+}
+
+interface Compiled {
+  readonly order: string;
+  /** The total: the planner's estimate above the threshold, else an exact count (`e.n` is the estimate). */
+  readonly count: string;
+  readonly estimate: string;
+  /** `$1` limit, `$2` offset → `count` and the page's `ids` (`{…}` text) along the sort index. */
+  readonly ids: Statement;
+  /** `$1` ids (`{…}`) → `rows`: the records as one JSON array text, in list order. */
+  readonly records: Statement;
+}
+
+const compiledByModel = new WeakMap<EntityModel, Map<string, Compiled>>();
+
+/** The statements of one model in one sort order, compiled once. */
+function compiled(model: EntityModel, sort: Sort): Compiled {
+  let byOrder = compiledByModel.get(model);
+  if (!byOrder) compiledByModel.set(model, (byOrder = new Map()));
+  const key = `${sort.field} ${sort.direction}`;
+  let found = byOrder.get(key);
+  if (!found) {
+    const table = `"${model.tableName}"`;
+    const order = orderText(sort);
+    const estimate = `(select coalesce((select reltuples::bigint from pg_class where oid = to_regclass('${model.tableName}')), -1) as n) e`;
+    const count = `case when e.n >= ${COUNT_ESTIMATE_THRESHOLD} then e.n else (select count(*) from ${table}) end`;
+    found = {
+      order,
+      count,
+      estimate,
+      ids: statement(
+        `select ${count} as count,
+                (select array_agg(p.id)::text from (select t.id from ${table} t order by ${order} limit $1 offset $2) p) as ids
+           from ${estimate}`,
+      ),
+      // Parameters are only the ids, so after a few runs this statement keeps one plan and is not planned again.
+      records: statement(
+        `select coalesce(json_agg(${model.recordJsonText} order by ${order}), '[]')::text as rows
+           from ${table} t where t.id = any($1::uuid[])`,
+      ),
+    };
+    byOrder.set(key, found);
+  }
+  return found;
+}
+
+/** Remembered positions of one sort order, valid while the table's `list_versions` row says `version`. */
+interface Anchors {
+  readonly version: string;
+  /** `keys[i]`, `ids[i]`: the sort key (as text) and id at position `(i + 1) * ANCHOR_STEP - 1`. */
+  readonly keys: string[];
+  readonly ids: string[];
+}
+
+/** Per database, per table and order: the anchors being read or read, or `null` where the table has no trigger. */
+const anchorsByDatabase = new WeakMap<Db, Map<string, Promise<Anchors | null>>>();
+
+const versionOf = (model: EntityModel) =>
+  sql.raw(`coalesce((select version from list_versions where table_name = '${model.tableName}'), 0)::text`);
+
+async function readAnchors(db: Db, model: EntityModel, sort: Sort): Promise<Anchors | null> {
+  const { order } = compiled(model, sort);
+  const key = dialect.sqlToQuery(col(sort.field)).sql;
+  // One statement, so the version and the positions come from the same snapshot.
+  const [row] = await rows<{ tracked: boolean; version: string; keys: string[] | null; ids: string[] | null }>(
+    db,
+    sql.raw(`select exists (select 1 from pg_trigger where tgrelid = to_regclass('${model.tableName}') and tgname = 'list_version') as tracked,
+                    v.version, array_agg(x.k order by x.rn) as keys, array_agg(x.id order by x.rn) as ids
+               from (select ${dialect.sqlToQuery(versionOf(model)).sql} as version) v
+               left join (select ${key}::text as k, t.id::text as id, row_number() over (order by ${order}) as rn
+                            from "${model.tableName}" t) x on x.rn % ${ANCHOR_STEP} = 0
+              group by v.version`),
+  );
+  if (!row?.tracked) return null;
+  return { version: String(row.version), keys: (row.keys ?? []).filter((k) => k !== null), ids: (row.ids ?? []).filter((i) => i !== null) };
+}
+
+function anchorsFor(db: Db, model: EntityModel, sort: Sort, stale?: Promise<Anchors | null>): Promise<Anchors | null> {
+  let cache = anchorsByDatabase.get(db);
+  if (!cache) anchorsByDatabase.set(db, (cache = new Map()));
+  const key = `${model.tableName} ${sort.field} ${sort.direction}`;
+  let found = cache.get(key);
+  // Only one reading at a time: the first request to see a stale set replaces it, later ones share the new one.
+  if (!found || found === stale) {
+    found = readAnchors(db, model, sort);
+    cache.set(key, found);
+    found.catch(() => cache.delete(key));
+  }
+  return found;
+}
+
+interface IdsRow {
+  count: number | string | bigint | null;
+  ids: string | null;
+}
+
+/**
+ * A deep unfiltered page from the nearest remembered position: `(key, id) > (anchor)` walks the sort index from
+ * there. `undefined` when the table changed since the anchors were read (twice) or cannot use them.
+ */
+async function deepPageIds(db: Db, model: EntityModel, sort: Sort, limit: number, offset: number): Promise<IdsRow | undefined> {
+  const type = sortKeyType(model, sort.field);
+  if (!type || offset < ANCHOR_STEP) return undefined;
+  const c = compiled(model, sort);
+  const comparison = sort.direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  let anchorsPromise = anchorsFor(db, model, sort);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const anchors = await anchorsPromise;
+    if (!anchors) return undefined;
+    const index = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.keys.length) - 1;
+    if (index < 0) return undefined;
+    const rest = offset - (index + 1) * ANCHOR_STEP;
+    const [row] = await rows<IdsRow & { version: string }>(
+      db,
+      sql`select ${versionOf(model)} as version, ${sql.raw(c.count)} as count,
+                 (select array_agg(p.id)::text from (
+                    select t.id from ${model.table} t
+                     where (${col(sort.field)}, t.id) ${comparison} (${anchors.keys[index]}::${sql.raw(type)}, ${anchors.ids[index]}::uuid)
+                     order by ${sql.raw(c.order)} limit ${limit} offset ${rest}) p) as ids
+            from ${sql.raw(c.estimate)}`,
+    );
+    if (row && String(row.version) === anchors.version) return row;
+    anchorsPromise = anchorsFor(db, model, sort, anchorsPromise);
+  }
+  return undefined;
+}
+
+/**
+ * One page of records and the total, as the JSON text of `{ rows, count }`: the records are built as JSON text
+ * by the database and never parsed and serialised again on the way out.
+ *
+ * First the page's ids and the total, then the records of those ids (a statement whose only parameter is the ids,
+ * so it keeps one plan). Unfiltered, the ids are read along the sort index (ids only, so deep pages walk the
+ * index, not the table), from the nearest remembered position for deep pages, and `count` is the planner's
+ * estimate above `COUNT_ESTIMATE_THRESHOLD` rows (an exact count of a large table on every page view is the cost
+ * this avoids). Filtered or searched, the matching ids are collected first (a materialized CTE, so the planner
+ * uses the filter and trigram indexes instead of walking the sort index) and counted exactly.
+ */
+export async function listPage(database: ListDatabase, model: EntityModel, query: ListQuery): Promise<string> {
+  const where = whereSql(model, query);
+  const offset = (query.page - 1) * query.limit;
+  const c = compiled(model, query.sort);
+  let found: IdsRow | undefined;
+  if (!where) {
+    found = await deepPageIds(database.db, model, query.sort, query.limit, offset);
+    found ??= (await database.run<IdsRow>(c.ids, [query.limit, offset]))[0];
+  } else {
+    const direction = sql.raw(query.sort.direction);
+    [found] = await rows<IdsRow>(
+      database.db,
+      sql`with matches as materialized (select t.id, ${col(query.sort.field)} as s from ${model.table} t where ${where})
+          select (select count(*) from matches) as count,
+                 (select array_agg(p.id)::text
+                    from (select id from matches order by s ${direction}, id ${direction} limit ${query.limit} offset ${offset}) p) as ids`,
+    );
+  }
+  const count = Number(found?.count ?? 0);
+  if (!found?.ids) return `{"rows":[],"count":${count}}`;
+  const [page] = await database.run<{ rows: string }>(c.records, [found.ids]);
+  return `{"rows":${page?.rows ?? '[]'},"count":${count}}`;
+}
