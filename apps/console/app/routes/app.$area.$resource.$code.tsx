@@ -6,6 +6,7 @@ import { loadCampusOverview } from '../features/resources/campus-overview.server
 import { entityOrThrow } from '../features/resources/resource.server';
 import { RouteError } from '../features/resources/RouteError';
 import { APP_TITLE } from '../lib/constants';
+import '../features/resources/resources.css';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${String(data.campus.name)} · ${APP_TITLE}` : APP_TITLE },

@@ -3,7 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { EntityForm } from './EntityForm.js';
 import { sampleCampuses, sampleCollegeEntity } from './sample-entities.js';
 
-const programs = Array.from({ length: 12 }, (_, i) => ({
+const programs = Array.from({ length: 20 }, (_, i) => ({
   value: `7b0a4c1e-4a51-4c0b-9f3e-2f1b8a0c01${String(i).padStart(2, '0')}`,
   label: `BS Program ${i + 1}`,
 }));

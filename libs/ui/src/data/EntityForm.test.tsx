@@ -8,7 +8,7 @@ import { sampleCampuses, sampleCollegeEntity as college } from './sample-entitie
 
 afterEach(cleanup);
 
-const many = Array.from({ length: 12 }, (_, i) => ({
+const many = Array.from({ length: 20 }, (_, i) => ({
   value: `7b0a4c1e-4a51-4c0b-9f3e-2f1b8a0c01${String(i).padStart(2, '0')}`,
   label: `Program ${i}`,
 }));

@@ -20,7 +20,7 @@ import {
 import './data.css';
 
 /** Lists longer than this get a filter box once JavaScript runs. */
-const FILTER_FROM = 8;
+const FILTER_FROM = 15;
 
 export interface EntityFormProps {
   readonly entity: AnyEntity;

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { itemsOn, monthGrid, shiftMonth, type CalendarMonthData } from './calendar';
+import './resources.css';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 

@@ -13,6 +13,7 @@ import {
 } from '@campus/ui';
 import type { FormData_ } from './resource.server';
 import { specialOf } from './special';
+import './resources.css';
 
 export interface ResourceFormProps {
   readonly form: FormData_;

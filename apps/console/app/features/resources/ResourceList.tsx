@@ -12,6 +12,7 @@ import {
   type EntityRow,
 } from '@campus/ui';
 import type { ListData } from './resource.server';
+import './resources.css';
 
 export interface ResourceListProps {
   readonly list: ListData;
