@@ -206,6 +206,16 @@ describe('other Campus Management screens', () => {
     expect(lines.length - 1).toBeGreaterThanOrEqual(500);
   });
 
+  it('finds a student beyond the choices sent with the form by searching', async () => {
+    await page.goto(url('/app/campus-management/students?sort=-lastName'));
+    const number = (await page.locator('table tbody th[scope=row] a').first().textContent())?.trim() ?? '';
+    await page.goto(url('/app/campus-management/enrolled-students/new'));
+    const student = page.getByLabel(labelled('Student'));
+    expect(await student.locator('option', { hasText: number }).count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search student' }).fill(number);
+    await expect.poll(() => student.locator('option', { hasText: number }).count(), { timeout: 5000 }).toBe(1);
+  });
+
   it('offers the calendar as an iCalendar feed', async () => {
     const response = await page.request.get(url('/app/campus-management/calendar/feed.ics'));
     expect(response.headers()['content-type']).toContain('text/calendar');

@@ -114,6 +114,28 @@ describe('EntityForm', () => {
     expect(new FormData(form).getAll('programIds')).toEqual([many[0]?.value]);
   });
 
+  it('asks the server for reference choices beyond the ones passed in, and keeps the chosen one', async () => {
+    const campuses = Array.from({ length: 20 }, (_, i) => ({
+      value: `7b0a4c1e-4a51-4c0b-9f3e-2f1b8a0c02${String(i).padStart(2, '0')}`,
+      label: `Campus ${i}`,
+    }));
+    const far = { value: '7b0a4c1e-4a51-4c0b-9f3e-2f1b8a0c0999', label: 'Marawi Campus' };
+    const asked: string[] = [];
+    const searchChoices = async (field: string, text: string) => {
+      asked.push(`${field}:${text}`);
+      return [far, ...campuses].filter((o) => o.label.toLowerCase().includes(text.toLowerCase()));
+    };
+    render(<EntityForm entity={college} mode="create" label="New college" referenceOptions={{ campusId: campuses }} searchChoices={searchChoices} />);
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search campus' }), 'marawi');
+    const select = screen.getByRole('combobox', { name: /^Campus/ }) as HTMLSelectElement;
+    await screen.findByRole('option', { name: 'Marawi Campus' });
+    expect(asked).toEqual(['campusId:marawi']);
+    await userEvent.selectOptions(select, 'Marawi Campus');
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search campus' }));
+    expect(select.value).toBe(far.value);
+    expect(screen.getByRole('option', { name: 'Marawi Campus' })).toBeTruthy();
+  });
+
   it('shows a field it may not change as disabled', () => {
     renderForm({ readOnlyFields: ['isMain'] });
     expect((screen.getByRole('switch', { name: 'Main college' }) as HTMLInputElement).disabled).toBe(true);

@@ -35,6 +35,8 @@ export interface EntityFormProps {
   readonly referenceOptions?: Readonly<Record<string, readonly ChoiceOption[]>>;
   /** Fields shown but not editable (they are not posted). */
   readonly readOnlyFields?: readonly string[];
+  /** Server-side search for reference choices, for lists longer than the choices passed in. */
+  readonly searchChoices?: SearchChoices;
   /** Fields left out of the form. */
   readonly hiddenFields?: readonly string[];
   /** Where the form posts; the current route when left out. */
@@ -61,6 +63,7 @@ export function EntityForm({
   formErrors = [],
   referenceOptions = {},
   readOnlyFields = [],
+  searchChoices,
   hiddenFields = [],
   action,
   submitLabel = 'Save',
@@ -102,6 +105,7 @@ export function EntityForm({
             value={values[name]}
             error={errors[name]?.[0]}
             options={referenceOptions[name]}
+            searchChoices={searchChoices}
             isReadOnly={readOnlyFields.includes(name)}
           />
         ))}
@@ -128,6 +132,7 @@ interface EntityFieldProps {
   readonly error?: string;
   readonly options?: readonly ChoiceOption[];
   readonly isReadOnly: boolean;
+  readonly searchChoices?: SearchChoices;
 }
 
 function RequiredMark({ isRequired }: { readonly isRequired: boolean }) {
@@ -150,7 +155,7 @@ const INPUT_TYPES: Partial<Record<FieldDescriptor['kind'], string>> = {
 };
 
 /** One control of the generic form, chosen by the field's kind. */
-export function EntityField({ name, field: f, value, error, options, isReadOnly }: EntityFieldProps) {
+export function EntityField({ name, field: f, value, error, options, isReadOnly, searchChoices }: EntityFieldProps) {
   const isInvalid = Boolean(error);
   const description = f.kind === 'time' ? (f.description ?? '24-hour time, hh:mm:ss') : f.description;
   switch (f.kind) {
@@ -188,6 +193,7 @@ export function EntityField({ name, field: f, value, error, options, isReadOnly 
           isReadOnly={isReadOnly}
           description={description}
           isSearchable
+          searchChoices={searchChoices}
         />
       );
     case 'multi-enum':
@@ -303,6 +309,12 @@ function matches(option: ChoiceOption, filter: string): boolean {
   return option.label.toLowerCase().includes(filter.trim().toLowerCase());
 }
 
+/** Asks the server for the choices of a reference field that match a text (for lists too long to send whole). */
+export type SearchChoices = (field: string, text: string) => Promise<readonly ChoiceOption[]>;
+
+/** Waits this long after the last keystroke before asking the server. */
+const SEARCH_DELAY_MS = 250;
+
 function SelectField({
   name,
   field: f,
@@ -312,20 +324,47 @@ function SelectField({
   isReadOnly,
   description,
   isSearchable = false,
+  searchChoices,
 }: ControlProps & {
   readonly value: string;
   readonly options: readonly ChoiceOption[];
   readonly isSearchable?: boolean;
+  readonly searchChoices?: SearchChoices;
 }) {
   const isHydrated = useIsHydrated();
   const [value, setValue] = useState(initial);
   const [filter, setFilter] = useState('');
+  // Choices the server found, and every one seen so far (so a chosen one keeps its label).
+  const [found, setFound] = useState<{ text: string; options: readonly ChoiceOption[] } | null>(null);
+  const [seen, setSeen] = useState<ReadonlyMap<string, ChoiceOption>>(() => new Map());
+  const text = filter.trim();
+  useEffect(() => {
+    if (!searchChoices || !text) return;
+    let isCurrent = true;
+    const timer = setTimeout(() => {
+      searchChoices(name, text)
+        .then((result) => {
+          if (!isCurrent) return;
+          setFound({ text, options: result });
+          setSeen((prior) => new Map([...prior, ...result.map((o) => [o.value, o] as const)]));
+        })
+        .catch(() => undefined);
+    }, SEARCH_DELAY_MS);
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+  }, [searchChoices, name, text]);
   const hasFilter = isSearchable && isHydrated && options.length > FILTER_FROM;
-  const shown = useMemo(
-    () => (filter ? options.filter((o) => o.value === value || matches(o, filter)) : options),
-    [filter, options, value],
-  );
-  const isKnown = value === '' || options.some((o) => o.value === value);
+  const shown = useMemo(() => {
+    const chosen = options.find((o) => o.value === value) ?? seen.get(value);
+    const local = text ? options.filter((o) => matches(o, text)) : options;
+    const remote = found && found.text === text ? found.options : [];
+    const unique = new Map<string, ChoiceOption>();
+    for (const o of [...(chosen ? [chosen] : []), ...local, ...remote]) unique.set(o.value, o);
+    return [...unique.values()];
+  }, [text, options, value, found, seen]);
+  const isKnown = value === '' || shown.some((o) => o.value === value);
   return (
     <FormField label={f.label} description={description} error={error} isRequired={f.required}>
       {(control) => (

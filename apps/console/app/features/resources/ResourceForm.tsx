@@ -1,6 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { entityRegistry } from '@campus/api-contract';
 import {
   DataFormProvider,
@@ -31,6 +31,15 @@ export interface ResourceFormProps {
 export function ResourceForm({ form, rejection, children }: ResourceFormProps) {
   const entity = entityRegistry.byResource(form.resource);
   const navigation = useNavigation();
+  const path = entity?.consolePath;
+  const searchChoices = useCallback(
+    async (field: string, text: string): Promise<ChoiceOption[]> => {
+      const response = await fetch(`${path}/choices?${new URLSearchParams({ field, q: text })}`);
+      if (!response.ok) return [];
+      return ((await response.json()) as { choices: ChoiceOption[] }).choices;
+    },
+    [path],
+  );
   if (!entity) return null;
   const isCreate = form.mode === 'create';
   const name = form.record ? displayNameOf(entity, form.record) : '';
@@ -59,6 +68,7 @@ export function ResourceForm({ form, rejection, children }: ResourceFormProps) {
         formErrors={formErrors}
         referenceOptions={rejection?.choices ?? form.choices}
         readOnlyFields={form.readOnlyFields}
+        searchChoices={searchChoices}
         cancelHref={form.returnTo}
         isSubmitting={navigation.state === 'submitting' && navigation.formData?.get('intent') === null}
         submitLabel={isCreate ? 'Create' : 'Save'}

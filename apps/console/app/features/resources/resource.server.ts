@@ -86,11 +86,12 @@ async function choicesFor(
   labelField: string,
   chosen: readonly string[],
   search?: string,
+  q?: string,
 ): Promise<ChoiceOption[]> {
   if (!target) return [];
   const client = api.resource(resource);
   const sort = target.sortFields.includes(labelField) ? labelField : target.defaultSort;
-  const page = await client.list({ limit: 100, sort, ...(search ? { search } : {}) });
+  const page = await client.list({ limit: 100, sort, ...(search ? { search } : {}), ...(q ? { q } : {}) });
   const rows: EntityRecord[] = page.status === 200 ? page.body.rows : [];
   const missing = chosen
     .filter((id) => /^[0-9a-f-]{36}$/i.test(id) && !rows.some((r) => r._id === id))
@@ -107,12 +108,16 @@ async function choicesFor(
   }));
 }
 
-/** Choices for the reference fields `names` of `entity`, keeping the chosen `values` available. */
+/**
+ * Choices for the reference fields `names` of `entity`, keeping the chosen `values` available; with `q`, only the
+ * referenced records the free-text search finds.
+ */
 export async function referenceChoices(
   api: Api,
   entity: AnyEntity,
   names: readonly string[],
   values: FormValues = {},
+  q?: string,
 ): Promise<Record<string, ChoiceOption[]>> {
   const special = specialOf(entity);
   const pairs = await Promise.all(
@@ -121,7 +126,7 @@ export async function referenceChoices(
       const chosen = (Array.isArray(raw) ? raw : raw ? [raw] : []).map(String);
       const search = special.referenceSearch?.(name, values);
       const target = entityRegistry.byResource(f.resource);
-      return [name, await choicesFor(api, target, f.resource, f.labelField, chosen, search)] as const;
+      return [name, await choicesFor(api, target, f.resource, f.labelField, chosen, search, q)] as const;
     }),
   );
   return Object.fromEntries(pairs);
