@@ -103,3 +103,35 @@ describe('deep pages of an unfiltered list', () => {
     expect(await versionOf()).toBeGreaterThan(start);
   });
 });
+
+describe('list rows', () => {
+  it('prepares records with references, an empty optional reference and references to many', async () => {
+    const post = (resource: string, body: unknown) => api.call('POST', `/core/v1.0/${resource}`, { token, body });
+    const campus = (await post('campuses', { code: 'MAIN', name: 'Main Campus', isMain: true })).body.data;
+    expect((await post('colleges', { code: 'CEIT', name: 'College of Engineering', campusId: campus._id })).status).toBe(201);
+    expect((await post('rooms', { code: 'R-101', name: 'Room 101', campusId: campus._id })).status).toBe(201);
+    const modules = [];
+    for (const [code, name] of [['ROOMS', 'Rooms'], ['CAMPUSES', 'Campuses']]) {
+      const created = await post('modules', { code, name, applicationCode: 'CAMPUS' });
+      expect(created.status).toBe(201);
+      modules.push(created.body.data._id);
+    }
+    const role = await post('roles', { name: 'Facilities', applicationCode: 'CAMPUS', moduleIds: modules });
+    expect(role.status).toBe(201);
+    expect(role.body.data._labels.moduleIds).toBe('Campuses, Rooms');
+  });
+
+  it.each([['users'], ['campuses'], ['colleges'], ['rooms'], ['modules'], ['roles'], ['instructors?sort=-lastName&limit=5']])(
+    'GET %s answers every row exactly as GET of that record does, labels included',
+    async (list) => {
+      const result = await get(list);
+      expect(result.status).toBe(200);
+      expect(result.body.rows.length).toBeGreaterThan(0);
+      for (const row of result.body.rows as { _id: string }[]) {
+        const resource = list.split('?')[0]!;
+        const one = await get(`${resource}/${row._id}`);
+        expect(row).toEqual(one.body.data);
+      }
+    },
+  );
+});

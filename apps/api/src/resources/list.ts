@@ -136,7 +136,7 @@ function compiled(model: EntityModel, sort: Sort): Compiled {
       // Parameters are only the ids, so after a few runs this statement keeps one plan and is not planned again.
       records: statement(
         `select coalesce(json_agg(${model.recordJsonText} order by ${order}), '[]')::text as rows
-           from ${table} t where t.id = any($1::uuid[])`,
+           from ${table} t ${model.listJoinsText} where t.id = any($1::uuid[])`,
       ),
     };
     byOrder.set(key, found);

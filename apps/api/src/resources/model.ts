@@ -16,8 +16,14 @@ export interface EntityModel {
   /**
    * The same record as `json` SQL text (no parameters), for lists that aggregate a page into JSON text in the
    * database: `json_build_object` keeps the text as built, with none of jsonb's conversion and key sorting.
+   * Its labels come from `listJoinsText`, which must follow `from <table> t`.
    */
   readonly recordJsonText: string;
+  /**
+   * Left joins to the referenced tables for the labels of `recordJsonText`. A page's statement keeps one plan, so
+   * the joins are planned once; each small referenced table is then read once per page rather than once per row.
+   */
+  readonly listJoinsText: string;
 }
 
 const id = (name: string) => sql.identifier(name);
@@ -52,6 +58,9 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
   ];
   const labels: [string, SQL][] = [];
   const joins: SQL[] = [];
+  // Lists read labels through joins instead: see `EntityModel.listJoinsText`.
+  const listLabels: [string, SQL][] = [];
+  const listJoins: string[] = [];
   for (const [name, f] of fields) {
     pairs.push([name, f.kind === 'datetime' ? isoTime(col(name)) : col(name)]);
     if (f.kind !== 'reference' && f.kind !== 'multi-reference') continue;
@@ -65,11 +74,13 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
     if (f.kind === 'reference') {
       const lookup = sql`(select x.${labelColumn}::text from ${targetTable} x where x.id = ${col(name)})`;
       labels.push([name, f.required ? lookup : sql`case when ${col(name)} is null then null else ${lookup} end`]);
+      const alias = `l${listJoins.length}`;
+      listJoins.push(`left join "${tableNameOf(target)}" ${alias} on ${alias}.id = t."${snake(name)}"`);
+      listLabels.push([name, sql.raw(`${alias}."${snake(f.labelField)}"::text`)]);
     } else {
-      labels.push([
-        name,
-        sql`case when cardinality(${col(name)}) = 0 then null else (select string_agg(x.${labelColumn}::text, ', ' order by x.${labelColumn}) from ${targetTable} x where x.id = any(${col(name)})) end`,
-      ]);
+      const lookup = sql`case when cardinality(${col(name)}) = 0 then null else (select string_agg(x.${labelColumn}::text, ', ' order by x.${labelColumn}) from ${targetTable} x where x.id = any(${col(name)})) end`;
+      labels.push([name, lookup]);
+      listLabels.push([name, lookup]);
     }
   }
   let record = jsonObject(pairs);
@@ -78,12 +89,20 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
   const dialect = new PgDialect();
   const compiled = dialect.sqlToQuery(record);
   if (compiled.params.length === 0) record = sql.raw(compiled.sql);
-  const recordJson =
-    pairs.length + (labels.length ? 1 : 0) <= JSON_BUILD_MAX_PAIRS && labels.length <= JSON_BUILD_MAX_PAIRS
-      ? jsonBuild([...pairs, ...(labels.length ? [['_labels', sql`json_strip_nulls(${jsonBuild(labels)})`] as [string, SQL]] : [])])
-      : sql`(${record})::json`;
-  const recordJsonText = dialect.sqlToQuery(recordJson).sql;
-  return { entity, table: sql`${id(tableName)}`, tableName, fields, record, joins: sql.join(joins, sql` `), recordJsonText };
+  const fits = pairs.length + (labels.length ? 1 : 0) <= JSON_BUILD_MAX_PAIRS && labels.length <= JSON_BUILD_MAX_PAIRS;
+  const recordJson = fits
+    ? jsonBuild([...pairs, ...(listLabels.length ? [['_labels', sql`json_strip_nulls(${jsonBuild(listLabels)})`] as [string, SQL]] : [])])
+    : sql`(${record})::json`;
+  return {
+    entity,
+    table: sql`${id(tableName)}`,
+    tableName,
+    fields,
+    record,
+    joins: sql.join(joins, sql` `),
+    recordJsonText: dialect.sqlToQuery(recordJson).sql,
+    listJoinsText: fits ? listJoins.join(' ') : '',
+  };
 }
 
 /** `json_build_object` takes at most 100 arguments: 50 key/value pairs. */
