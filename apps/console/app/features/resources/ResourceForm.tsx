@@ -11,12 +11,12 @@ import {
   type ChoiceOption,
   type EntityRow,
 } from '@campus/ui';
-import type { FormData_ } from './resource.server';
+import type { ResourceFormData } from './resource.server';
 import { specialOf } from './special';
 import './resources.css';
 
 export interface ResourceFormProps {
-  readonly form: FormData_;
+  readonly form: ResourceFormData;
   /** The last rejected submission, if any. */
   readonly rejection?: {
     readonly result: SubmissionResult<string[]>;

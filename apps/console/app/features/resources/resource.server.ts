@@ -208,7 +208,7 @@ export async function changeState(request: Request, entity: AnyEntity, form: For
 // ---------------------------------------------------------------------------------------------------------------
 // Create and edit
 
-export interface FormData_ {
+export interface ResourceFormData {
   resource: string;
   mode: FormMode;
   record: EntityRecord | null;
@@ -237,7 +237,7 @@ export async function loadForm(
   entity: AnyEntity,
   mode: FormMode,
   id?: string,
-): Promise<FormData_> {
+): Promise<ResourceFormData> {
   const signedIn = await requireUser(request);
   const api = await apiFor(request);
   const record = mode === 'update' ? await recordOrThrow(api, entity, id) : null;
