@@ -1,5 +1,6 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Link, useRouteLoaderData } from '@remix-run/react';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { resourceCounts } from '../features/resources/area-counts.server';
 import { APP_TITLE } from '../lib/constants';
 import type { loader as areaLoader } from './app.$area';
 
@@ -8,9 +9,17 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: area ? `${area.name} · ${APP_TITLE}` : APP_TITLE }];
 };
 
-/** An area's index page: what the application holds, and a link to each of its screens. */
+/** The number of records behind each of the area's resource screens (the layout route has guarded the path). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return { counts: await resourceCounts(request, params.area ?? '') };
+}
+
+const countFormat = new Intl.NumberFormat('en-PH');
+
+/** An area's index page: what the application holds, and a link to each of its screens with its record count. */
 export default function AreaIndex() {
   const layout = useRouteLoaderData<typeof areaLoader>('routes/app.$area');
+  const { counts } = useLoaderData<typeof loader>();
   if (!layout) return null;
   const { area, sections } = layout;
   return (
@@ -27,6 +36,11 @@ export default function AreaIndex() {
               <li key={s.path}>
                 <Link className="cas-tile" to={s.path}>
                   {s.label}
+                  {counts[s.path] === undefined ? null : (
+                    <span className="cas-tile-count" aria-label={`${countFormat.format(counts[s.path]!)} records`}>
+                      {countFormat.format(counts[s.path]!)}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}
