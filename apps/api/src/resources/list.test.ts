@@ -27,18 +27,25 @@ await insertRows(
 
 const COLUMN: Record<string, string> = { lastName: 'last_name', firstName: 'first_name', employeeNumber: 'employee_number', createdAt: 'created_at' };
 
-/** The ids of a page as a plain `offset` along the whole order reads them. */
-async function offsetPage(sort: string, limit: number, page: number): Promise<string[]> {
+/** The ids of a page as a plain `offset` along the whole order reads them (of the last names containing `lastName`). */
+async function offsetPage(sort: string, limit: number, page: number, lastName?: string): Promise<string[]> {
   const desc = sort.startsWith('-');
   const column = sql.raw(COLUMN[desc ? sort.slice(1) : sort]!);
   const direction = sql.raw(desc ? 'desc' : 'asc');
   const found = await rows<{ id: string }>(
     api.database.db,
-    sql`select id from instructors order by ${column} ${direction}, id ${direction} limit ${limit} offset ${(page - 1) * limit}`,
+    sql`select id from instructors ${lastName ? sql`where last_name ilike ${`%${lastName}%`}` : sql``}
+        order by ${column} ${direction}, id ${direction} limit ${limit} offset ${(page - 1) * limit}`,
   );
   return found.map((r) => r.id);
 }
 
+async function countOf(lastName: string): Promise<number> {
+  const [row] = await rows<{ n: string }>(api.database.db, sql`select count(*) as n from instructors where last_name ilike ${`%${lastName}%`}`);
+  return Number(row!.n);
+}
+
+const execute = (statement: ReturnType<typeof sql>) => api.database.db.execute(statement);
 const idsOf = (body: { rows: { _id: string }[] }) => body.rows.map((r) => r._id);
 
 describe('deep pages of an unfiltered list', () => {
@@ -101,6 +108,66 @@ describe('deep pages of an unfiltered list', () => {
     });
     expect(created.status).toBe(201);
     expect(await versionOf()).toBeGreaterThan(start);
+  });
+});
+
+describe('searches and filters read again', () => {
+  it.each([
+    ['q=bautista&sort=firstName&limit=20', [1, 3, 14, 1, 3]],
+    ['q=bautista&sort=-firstName&limit=50', [2, 1, 2]],
+  ])('%s answers every page, read again, as a fresh search does', async (query, pages) => {
+    const sort = /sort=([^&]+)/.exec(query)![1]!;
+    const limit = Number(/limit=(\d+)/.exec(query)![1]);
+    for (const page of pages) {
+      const result = await get(`instructors?${query}&page=${page}`);
+      expect(result.body.count).toBe(await countOf('bautista'));
+      expect(idsOf(result.body)).toEqual(await offsetPage(sort, limit, page, 'bautista'));
+    }
+  });
+
+  it('sees a created, a changed and a deactivated record on the next read of the same search', async () => {
+    const search = 'instructors?q=bautista&sort=firstName&limit=20';
+    const before = (await get(search)).body;
+    expect(before.count).toBe(await countOf('bautista'));
+    const created = await api.call('POST', '/core/v1.0/instructors', {
+      token,
+      body: { employeeNumber: 'EMP-NEW-1', firstName: 'Aa', lastName: 'Bautista' },
+    });
+    expect(created.status).toBe(201);
+    const afterCreate = (await get(search)).body;
+    expect(afterCreate.count).toBe(before.count + 1);
+    expect(idsOf(afterCreate)[0]).toBe(created.body.data._id);
+    const renamed = await api.call('PUT', `/core/v1.0/instructors/${created.body.data._id}`, { token, body: { lastName: 'Reyes' } });
+    expect(renamed.status).toBe(200);
+    const afterRename = (await get(search)).body;
+    expect(afterRename.count).toBe(before.count);
+    expect(idsOf(afterRename)).toEqual(idsOf(before));
+    const [first] = idsOf(before);
+    expect((await api.call('PUT', `/core/v1.0/instructors/${first}`, { token, body: { isActive: false, modifiedById: api.users.admin } })).status).toBe(200);
+    const filtered = (await get(`${search}&search=isActive:true`)).body;
+    expect(filtered.count).toBe(before.count - 1);
+    expect(idsOf(filtered)).not.toContain(first);
+    expect((await get(search)).body.rows[0].isActive).toBe(false);
+  });
+});
+
+describe('remembered matches', () => {
+  it('serve a repeated search while the table version is unchanged, and are dropped once it changes', async () => {
+    const search = 'instructors?q=garcia&sort=lastName&limit=10';
+    const first = (await get(search)).body;
+    expect(first.count).toBe(await countOf('garcia'));
+    // A change the version does not see (triggers skipped): the remembered matches still answer.
+    const hidden = idsOf(first)[0]!;
+    await api.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update instructors set last_name = 'Reyes' where id = ${hidden}`);
+    });
+    expect((await get(search)).body.count).toBe(first.count);
+    // Any write the version sees: the search runs again.
+    await execute(sql`update instructors set first_name = first_name where id = ${hidden}`);
+    const again = (await get(search)).body;
+    expect(again.count).toBe(first.count - 1);
+    expect(idsOf(again)).not.toContain(hidden);
   });
 });
 

@@ -107,7 +107,7 @@ interface Compiled {
   readonly estimate: string;
   /** `$1` limit, `$2` offset → `count` and the page's `ids` (`{…}` text) along the sort index. */
   readonly ids: Statement;
-  /** `$1` ids (`{…}`) → `rows`: the records as one JSON array text, in list order. */
+  /** `$1` ids (`{…}`) → `rows`: the records as one JSON array text, in list order, and the table's `version`. */
   readonly records: Statement;
 }
 
@@ -135,7 +135,7 @@ function compiled(model: EntityModel, sort: Sort): Compiled {
       ),
       // Parameters are only the ids, so after a few runs this statement keeps one plan and is not planned again.
       records: statement(
-        `select coalesce(json_agg(${model.recordJsonText} order by ${order}), '[]')::text as rows
+        `select ${versionText(model)} as version, coalesce(json_agg(${model.recordJsonText} order by ${order}), '[]')::text as rows
            from ${table} t ${model.listJoinsText} where t.id = any($1::uuid[])`,
       ),
     };
@@ -155,23 +155,44 @@ interface Anchors {
 /** Per database, per table and order: the anchors being read or read, or `null` where the table has no trigger. */
 const anchorsByDatabase = new WeakMap<Db, Map<string, Promise<Anchors | null>>>();
 
-const versionOf = (model: EntityModel) =>
-  sql.raw(`coalesce((select version from list_versions where table_name = '${model.tableName}'), 0)::text`);
+/** The table's change counter (see `list_versions`) as text; `0` before its first write. */
+function versionText(model: EntityModel): string {
+  return `coalesce((select version from list_versions where table_name = '${model.tableName}'), 0)::text`;
+}
+const versionOf = (model: EntityModel) => sql.raw(versionText(model));
+
+const trackedByDatabase = new WeakMap<Db, Map<string, Promise<boolean>>>();
+
+/** Whether the table carries the trigger that keeps its version (every entity table does since migration 0003). */
+function isTracked(db: Db, model: EntityModel): Promise<boolean> {
+  let cache = trackedByDatabase.get(db);
+  if (!cache) trackedByDatabase.set(db, (cache = new Map()));
+  let found = cache.get(model.tableName);
+  if (!found) {
+    found = rows<{ tracked: boolean }>(
+      db,
+      sql.raw(`select exists (select 1 from pg_trigger where tgrelid = to_regclass('${model.tableName}') and tgname = 'list_version') as tracked`),
+    ).then(([row]) => row?.tracked === true);
+    cache.set(model.tableName, found);
+    found.catch(() => cache.delete(model.tableName));
+  }
+  return found;
+}
 
 async function readAnchors(db: Db, model: EntityModel, sort: Sort): Promise<Anchors | null> {
+  if (!(await isTracked(db, model))) return null;
   const { order } = compiled(model, sort);
   const key = dialect.sqlToQuery(col(sort.field)).sql;
   // One statement, so the version and the positions come from the same snapshot.
-  const [row] = await rows<{ tracked: boolean; version: string; keys: string[] | null; ids: string[] | null }>(
+  const [row] = await rows<{ version: string; keys: string[] | null; ids: string[] | null }>(
     db,
-    sql.raw(`select exists (select 1 from pg_trigger where tgrelid = to_regclass('${model.tableName}') and tgname = 'list_version') as tracked,
-                    v.version, array_agg(x.k order by x.rn) as keys, array_agg(x.id order by x.rn) as ids
-               from (select ${dialect.sqlToQuery(versionOf(model)).sql} as version) v
+    sql.raw(`select v.version, array_agg(x.k order by x.rn) as keys, array_agg(x.id order by x.rn) as ids
+               from (select ${versionText(model)} as version) v
                left join (select ${key}::text as k, t.id::text as id, row_number() over (order by ${order}) as rn
                             from "${model.tableName}" t) x on x.rn % ${ANCHOR_STEP} = 0
               group by v.version`),
   );
-  if (!row?.tracked) return null;
+  if (!row) return null;
   return { version: String(row.version), keys: (row.keys ?? []).filter((k) => k !== null), ids: (row.ids ?? []).filter((i) => i !== null) };
 }
 
@@ -225,6 +246,78 @@ async function deepPageIds(db: Db, model: EntityModel, sort: Sort, limit: number
   return undefined;
 }
 
+/** Every match of a filter or search, in list order, as of a version of the table. */
+interface Matches {
+  readonly version: string;
+  readonly count: number;
+  readonly ids: readonly string[];
+}
+
+/** Filters and searches whose matches are remembered, per database (the least recently used are forgotten). */
+export const MATCH_CACHE_ENTRIES = 100;
+/** Filters or searches with more matches than this are not remembered; their pages are read as they come. */
+export const MATCH_CACHE_MAX_IDS = 5_000;
+
+const matchesByDatabase = new WeakMap<Db, Map<string, Matches>>();
+
+function matchCache(db: Db): Map<string, Matches> {
+  let cache = matchesByDatabase.get(db);
+  if (!cache) matchesByDatabase.set(db, (cache = new Map()));
+  return cache;
+}
+
+interface MatchesRow extends IdsRow {
+  version: string;
+  all: string[] | null;
+}
+
+/**
+ * The page's ids of a filtered or searched list. The matching ids are collected first (a materialized CTE, so the
+ * planner uses the filter and trigram indexes instead of walking the sort index) and counted exactly; when there
+ * are at most `MATCH_CACHE_MAX_IDS`, all of them, in list order, come back with the table's version and are
+ * remembered, so the next page of the same search — or the same page again — needs no search at all as long as
+ * the table has not changed (the records statement reports the version it read, and a changed one sends the
+ * request back here).
+ */
+async function filteredPageIds(
+  db: Db,
+  model: EntityModel,
+  query: ListQuery,
+  where: SQL,
+  offset: number,
+): Promise<{ row: IdsRow; remember?: (version: string) => void }> {
+  const direction = sql.raw(query.sort.direction);
+  const [row] = await rows<MatchesRow>(
+    db,
+    sql`with matches as materialized (select t.id, ${col(query.sort.field)} as s from ${model.table} t where ${where}),
+             counted as (select count(*) as n from matches)
+        select ${versionOf(model)} as version, counted.n as count,
+               (select array_agg(p.id)::text
+                  from (select id from matches order by s ${direction}, id ${direction} limit ${query.limit} offset ${offset}) p) as ids,
+               case when counted.n <= ${MATCH_CACHE_MAX_IDS}
+                    then (select array_agg(id::text order by s ${direction}, id ${direction}) from matches) end as "all"
+          from counted`,
+  );
+  if (!row) return { row: { count: 0, ids: null } };
+  const all = row.all;
+  if (!all || !(await isTracked(db, model))) return { row };
+  return {
+    row,
+    // Remembered only when the records were read at the same version as the matches.
+    remember: (version) => {
+      if (version !== String(row.version)) return;
+      const cache = matchCache(db);
+      cache.set(matchKey(model, query, where), { version, count: Number(row.count ?? 0), ids: all });
+      if (cache.size > MATCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    },
+  };
+}
+
+function matchKey(model: EntityModel, query: ListQuery, where: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(where);
+  return JSON.stringify([model.tableName, query.sort.field, query.sort.direction, text, params]);
+}
+
 /**
  * One page of records and the total, as the JSON text of `{ rows, count }`: the records are built as JSON text
  * by the database and never parsed and serialised again on the way out.
@@ -233,29 +326,40 @@ async function deepPageIds(db: Db, model: EntityModel, sort: Sort, limit: number
  * so it keeps one plan). Unfiltered, the ids are read along the sort index (ids only, so deep pages walk the
  * index, not the table), from the nearest remembered position for deep pages, and `count` is the planner's
  * estimate above `COUNT_ESTIMATE_THRESHOLD` rows (an exact count of a large table on every page view is the cost
- * this avoids). Filtered or searched, the matching ids are collected first (a materialized CTE, so the planner
- * uses the filter and trigram indexes instead of walking the sort index) and counted exactly.
+ * this avoids). Filtered or searched, see `filteredPageIds`: counts are exact.
  */
 export async function listPage(database: ListDatabase, model: EntityModel, query: ListQuery): Promise<string> {
   const where = whereSql(model, query);
   const offset = (query.page - 1) * query.limit;
   const c = compiled(model, query.sort);
-  let found: IdsRow | undefined;
+  const records = async (ids: string) => (await database.run<{ version: string; rows: string }>(c.records, [ids]))[0];
   if (!where) {
-    found = await deepPageIds(database.db, model, query.sort, query.limit, offset);
-    found ??= (await database.run<IdsRow>(c.ids, [query.limit, offset]))[0];
-  } else {
-    const direction = sql.raw(query.sort.direction);
-    [found] = await rows<IdsRow>(
-      database.db,
-      sql`with matches as materialized (select t.id, ${col(query.sort.field)} as s from ${model.table} t where ${where})
-          select (select count(*) from matches) as count,
-                 (select array_agg(p.id)::text
-                    from (select id from matches order by s ${direction}, id ${direction} limit ${query.limit} offset ${offset}) p) as ids`,
-    );
+    const found = (await deepPageIds(database.db, model, query.sort, query.limit, offset)) ??
+      (await database.run<IdsRow>(c.ids, [query.limit, offset]))[0];
+    const count = Number(found?.count ?? 0);
+    if (!found?.ids) return `{"rows":[],"count":${count}}`;
+    return `{"rows":${(await records(found.ids))?.rows ?? '[]'},"count":${count}}`;
   }
-  const count = Number(found?.count ?? 0);
-  if (!found?.ids) return `{"rows":[],"count":${count}}`;
-  const [page] = await database.run<{ rows: string }>(c.records, [found.ids]);
+
+  const cache = matchCache(database.db);
+  const key = matchKey(model, query, where);
+  const known = cache.get(key);
+  if (known) {
+    const ids = known.ids.slice(offset, offset + query.limit);
+    if (ids.length) {
+      const page = await records(`{${ids.join(',')}}`);
+      if (page && String(page.version) === known.version) {
+        cache.delete(key);
+        cache.set(key, known); // most recently used last
+        return `{"rows":${page.rows},"count":${known.count}}`;
+      }
+    }
+    cache.delete(key);
+  }
+  const { row, remember } = await filteredPageIds(database.db, model, query, where, offset);
+  const count = Number(row.count ?? 0);
+  if (!row.ids) return `{"rows":[],"count":${count}}`;
+  const page = await records(row.ids);
+  if (page) remember?.(String(page.version));
   return `{"rows":${page?.rows ?? '[]'},"count":${count}}`;
 }
