@@ -6,7 +6,11 @@ import { url, type AxeViolation } from '../support';
 
 /** Every registered entity with a generic screen in Access Management and Campus Management. */
 export function resourceEntities(): AnyEntity[] {
-  return entityRegistry.all.filter((e) => /^\/app\/(access|campus)-management\/[^/]+$/.test(e.consolePath));
+  return entityRegistry.all.filter(
+    (e) =>
+      /^\/app\/(access|campus)-management\/([^/]+|hr\/[^/]+)$/.test(e.consolePath) &&
+      (!process.env.E2E_RESOURCES || e.consolePath.includes(process.env.E2E_RESOURCES)),
+  );
 }
 
 /** A control's label as the page shows it: the field's label, with `*` when required. */
@@ -25,7 +29,10 @@ function inputText(f: FieldDescriptor, value: unknown): string {
  * finds controls by role and by the labels the descriptor gives, the way a person would.
  */
 export class ResourcePage {
-  constructor(readonly page: Page, readonly entity: AnyEntity) {}
+  constructor(
+    readonly page: Page,
+    readonly entity: AnyEntity,
+  ) {}
 
   get heading(): Locator {
     return this.page.getByRole('heading', { level: 1 });
@@ -219,9 +226,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const results = await page.evaluate(async () => {
     const w = window as unknown as {
       axe: {
-        run: (
-          ctx: Document,
-        ) => Promise<{
+        run: (ctx: Document) => Promise<{
           violations: { id: string; impact?: string | null; help: string; nodes: unknown[] }[];
         }>;
       };
