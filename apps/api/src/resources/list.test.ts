@@ -171,6 +171,37 @@ describe('remembered matches', () => {
   });
 });
 
+describe('remembered pages', () => {
+  it.each([['instructors?sort=lastName&limit=10'], [`instructors?sort=-firstName&limit=20&page=${Math.floor(ANCHOR_STEP / 20) + 2}`]])(
+    '%s is read again from its ids while the table version is unchanged, and afresh once it changes',
+    async (url) => {
+      const first = (await get(url)).body;
+      const hidden = idsOf(first)[0]!;
+      await api.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update instructors set is_active = false where id = ${hidden}`);
+      });
+      // The version did not see the change: the same ids, the records as they are now.
+      const again = (await get(url)).body;
+      expect(idsOf(again)).toEqual(idsOf(first));
+      expect(again.rows[0].isActive).toBe(false);
+      await api.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`delete from instructors where id = ${hidden}`);
+      });
+      // Still the remembered ids: the one the version did not see go is simply missing.
+      const limit = first.rows.length;
+      expect(idsOf((await get(url)).body)).toEqual(idsOf(first).slice(1));
+      // A statement the version sees (even one that changes no row): the page is read afresh.
+      await execute(sql`update instructors set first_name = first_name where false`);
+      const fresh = (await get(url)).body;
+      expect(fresh.rows).toHaveLength(limit);
+      expect(idsOf(fresh)).not.toContain(hidden);
+      expect(idsOf(fresh).slice(0, limit - 1)).toEqual(idsOf(first).slice(1));
+    },
+  );
+});
+
 describe('list rows', () => {
   it('prepares records with references, an empty optional reference and references to many', async () => {
     const post = (resource: string, body: unknown) => api.call('POST', `/core/v1.0/${resource}`, { token, body });

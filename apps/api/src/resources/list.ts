@@ -105,7 +105,7 @@ interface Compiled {
   /** The total: the planner's estimate above the threshold, else an exact count (`e.n` is the estimate). */
   readonly count: string;
   readonly estimate: string;
-  /** `$1` limit, `$2` offset → `count` and the page's `ids` (`{…}` text) along the sort index. */
+  /** `$1` limit, `$2` offset → `count`, the page's `ids` (`{…}` text) along the sort index, and the `version`. */
   readonly ids: Statement;
   /** `$1` ids (`{…}`) → `rows`: the records as one JSON array text, in list order, and the table's `version`. */
   readonly records: Statement;
@@ -129,7 +129,7 @@ function compiled(model: EntityModel, sort: Sort): Compiled {
       count,
       estimate,
       ids: statement(
-        `select ${count} as count,
+        `select ${versionText(model)} as version, ${count} as count,
                 (select array_agg(p.id)::text from (select t.id from ${table} t order by ${order} limit $1 offset $2) p) as ids
            from ${estimate}`,
       ),
@@ -211,6 +211,7 @@ function anchorsFor(db: Db, model: EntityModel, sort: Sort, stale?: Promise<Anch
 }
 
 interface IdsRow {
+  version?: string;
   count: number | string | bigint | null;
   ids: string | null;
 }
@@ -231,7 +232,7 @@ async function deepPageIds(db: Db, model: EntityModel, sort: Sort, limit: number
     const index = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.keys.length) - 1;
     if (index < 0) return undefined;
     const rest = offset - (index + 1) * ANCHOR_STEP;
-    const [row] = await rows<IdsRow & { version: string }>(
+    const [row] = await rows<IdsRow>(
       db,
       sql`select ${versionOf(model)} as version, ${sql.raw(c.count)} as count,
                  (select array_agg(p.id)::text from (
@@ -259,6 +260,24 @@ export const MATCH_CACHE_ENTRIES = 100;
 export const MATCH_CACHE_MAX_IDS = 5_000;
 
 const matchesByDatabase = new WeakMap<Db, Map<string, Matches>>();
+
+/** Unfiltered pages whose ids are remembered, per database (the least recently used are forgotten). */
+export const PAGE_CACHE_ENTRIES = 500;
+
+interface KnownPage {
+  readonly version: string;
+  readonly count: number;
+  /** `{…}` text, as the records statement takes it. */
+  readonly ids: string;
+}
+
+const pagesByDatabase = new WeakMap<Db, Map<string, KnownPage>>();
+
+function pageCache(db: Db): Map<string, KnownPage> {
+  let cache = pagesByDatabase.get(db);
+  if (!cache) pagesByDatabase.set(db, (cache = new Map()));
+  return cache;
+}
 
 function matchCache(db: Db): Map<string, Matches> {
   let cache = matchesByDatabase.get(db);
@@ -326,7 +345,8 @@ function matchKey(model: EntityModel, query: ListQuery, where: SQL): string {
  * so it keeps one plan). Unfiltered, the ids are read along the sort index (ids only, so deep pages walk the
  * index, not the table), from the nearest remembered position for deep pages, and `count` is the planner's
  * estimate above `COUNT_ESTIMATE_THRESHOLD` rows (an exact count of a large table on every page view is the cost
- * this avoids). Filtered or searched, see `filteredPageIds`: counts are exact.
+ * this avoids); a page read before is read again from its remembered ids while the table's version is the one
+ * it was read at. Filtered or searched, see `filteredPageIds`: counts are exact.
  */
 export async function listPage(database: ListDatabase, model: EntityModel, query: ListQuery): Promise<string> {
   const where = whereSql(model, query);
@@ -334,11 +354,28 @@ export async function listPage(database: ListDatabase, model: EntityModel, query
   const c = compiled(model, query.sort);
   const records = async (ids: string) => (await database.run<{ version: string; rows: string }>(c.records, [ids]))[0];
   if (!where) {
+    // A page read before is read again from its ids while the table is unchanged (the records report the version).
+    const pages = pageCache(database.db);
+    const key = `${model.tableName} ${query.sort.field} ${query.sort.direction} ${query.limit} ${offset}`;
+    const known = pages.get(key);
+    if (known) {
+      pages.delete(key);
+      const page = await records(known.ids);
+      if (page && String(page.version) === known.version) {
+        pages.set(key, known); // most recently used last
+        return `{"rows":${page.rows},"count":${known.count}}`;
+      }
+    }
     const found = (await deepPageIds(database.db, model, query.sort, query.limit, offset)) ??
       (await database.run<IdsRow>(c.ids, [query.limit, offset]))[0];
     const count = Number(found?.count ?? 0);
     if (!found?.ids) return `{"rows":[],"count":${count}}`;
-    return `{"rows":${(await records(found.ids))?.rows ?? '[]'},"count":${count}}`;
+    const page = await records(found.ids);
+    if (page && found.version !== undefined && String(page.version) === String(found.version) && (await isTracked(database.db, model))) {
+      pages.set(key, { version: String(found.version), count, ids: found.ids });
+      if (pages.size > PAGE_CACHE_ENTRIES) pages.delete(pages.keys().next().value!);
+    }
+    return `{"rows":${page?.rows ?? '[]'},"count":${count}}`;
   }
 
   const cache = matchCache(database.db);
