@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../db/client.js';
 import { insertRows } from '../db/insert-rows.js';
 import { startTestApi } from '../test/harness.js';
-import { ANCHOR_STEP } from './list.js';
+import { ANCHOR_STEP, MATCH_CACHE_MAX_IDS } from './list.js';
 
 const api = await startTestApi();
 const token = await api.signIn('admin@example.edu');
@@ -115,14 +115,22 @@ describe('searches and filters read again', () => {
   it.each([
     ['q=bautista&sort=firstName&limit=20', [1, 3, 14, 1, 3]],
     ['q=bautista&sort=-firstName&limit=50', [2, 1, 2]],
+    // More matches than are remembered: pages inside, across and beyond the remembered ones.
+    ['q=cruz&sort=lastName&limit=20', [1, 25, 26, 25, 27]],
+    ['q=cruz&sort=-firstName&limit=30', [1, 17, 16, 17, 18]],
   ])('%s answers every page, read again, as a fresh search does', async (query, pages) => {
     const sort = /sort=([^&]+)/.exec(query)![1]!;
     const limit = Number(/limit=(\d+)/.exec(query)![1]);
+    const name = /q=([^&]+)/.exec(query)![1]!;
     for (const page of pages) {
       const result = await get(`instructors?${query}&page=${page}`);
-      expect(result.body.count).toBe(await countOf('bautista'));
-      expect(idsOf(result.body)).toEqual(await offsetPage(sort, limit, page, 'bautista'));
+      expect(result.body.count).toBe(await countOf(name));
+      expect(idsOf(result.body)).toEqual(await offsetPage(sort, limit, page, name));
     }
+  });
+
+  it('has more matches of "cruz" than it remembers', async () => {
+    expect(await countOf('cruz')).toBeGreaterThan(MATCH_CACHE_MAX_IDS + 20);
   });
 
   it('sees a created, a changed and a deactivated record on the next read of the same search', async () => {

@@ -247,7 +247,7 @@ async function deepPageIds(db: Db, model: EntityModel, sort: Sort, limit: number
   return undefined;
 }
 
-/** Every match of a filter or search, in list order, as of a version of the table. */
+/** The first matches of a filter or search, in list order, and their count, as of a version of the table. */
 interface Matches {
   readonly version: string;
   readonly count: number;
@@ -256,8 +256,8 @@ interface Matches {
 
 /** Filters and searches whose matches are remembered, per database (the least recently used are forgotten). */
 export const MATCH_CACHE_ENTRIES = 100;
-/** Filters or searches with more matches than this are not remembered; their pages are read as they come. */
-export const MATCH_CACHE_MAX_IDS = 5_000;
+/** How many of a search's first matches are remembered (pages beyond them are read as they come). */
+export const MATCH_CACHE_MAX_IDS = 500;
 
 const matchesByDatabase = new WeakMap<Db, Map<string, Matches>>();
 
@@ -287,16 +287,16 @@ function matchCache(db: Db): Map<string, Matches> {
 
 interface MatchesRow extends IdsRow {
   version: string;
-  all: string[] | null;
+  /** The first `MATCH_CACHE_MAX_IDS` matches in list order, `{…}` text. */
+  first: string | null;
 }
 
 /**
  * The page's ids of a filtered or searched list. The matching ids are collected first (a materialized CTE, so the
- * planner uses the filter and trigram indexes instead of walking the sort index) and counted exactly; when there
- * are at most `MATCH_CACHE_MAX_IDS`, all of them, in list order, come back with the table's version and are
- * remembered, so the next page of the same search — or the same page again — needs no search at all as long as
- * the table has not changed (the records statement reports the version it read, and a changed one sends the
- * request back here).
+ * planner uses the filter and trigram indexes instead of walking the sort index) and counted exactly; the first
+ * `MATCH_CACHE_MAX_IDS` of them, in list order, come back with the table's version and are remembered, so the
+ * next page of the same search — or the same page again — needs no search at all as long as the table has not
+ * changed (the records statement reports the version it read, and a changed one sends the request back here).
  */
 async function filteredPageIds(
   db: Db,
@@ -313,20 +313,20 @@ async function filteredPageIds(
         select ${versionOf(model)} as version, counted.n as count,
                (select array_agg(p.id)::text
                   from (select id from matches order by s ${direction}, id ${direction} limit ${query.limit} offset ${offset}) p) as ids,
-               case when counted.n <= ${MATCH_CACHE_MAX_IDS}
-                    then (select array_agg(id::text order by s ${direction}, id ${direction}) from matches) end as "all"
+               (select array_agg(f.id)::text
+                  from (select id from matches order by s ${direction}, id ${direction} limit ${MATCH_CACHE_MAX_IDS}) f) as first
           from counted`,
   );
   if (!row) return { row: { count: 0, ids: null } };
-  const all = row.all;
-  if (!all || !(await isTracked(db, model))) return { row };
+  const first = row.first ? row.first.slice(1, -1).split(',') : undefined;
+  if (!first || !(await isTracked(db, model))) return { row };
   return {
     row,
     // Remembered only when the records were read at the same version as the matches.
     remember: (version) => {
       if (version !== String(row.version)) return;
       const cache = matchCache(db);
-      cache.set(matchKey(model, query, where), { version, count: Number(row.count ?? 0), ids: all });
+      cache.set(matchKey(model, query, where), { version, count: Number(row.count ?? 0), ids: first });
       if (cache.size > MATCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
     },
   };
@@ -383,7 +383,9 @@ export async function listPage(database: ListDatabase, model: EntityModel, query
   const known = cache.get(key);
   if (known) {
     const ids = known.ids.slice(offset, offset + query.limit);
-    if (ids.length) {
+    // Only a page wholly inside the remembered matches (or of a search whose matches are all remembered).
+    const whole = offset + query.limit <= known.ids.length || known.ids.length >= known.count;
+    if (ids.length && whole) {
       const page = await records(`{${ids.join(',')}}`);
       if (page && String(page.version) === known.version) {
         cache.delete(key);
