@@ -135,7 +135,7 @@ function compiled(model: EntityModel, sort: Sort): Compiled {
       ),
       // Parameters are only the ids, so after a few runs this statement keeps one plan and is not planned again.
       records: statement(
-        `select ${versionText(model)} as version, coalesce(json_agg(${model.recordJsonText} order by ${order}), '[]')::text as rows
+        `select ${versionText(model)} as version, '[' || coalesce(string_agg(${model.recordJsonText}, ',' order by ${order}), '') || ']' as rows
            from ${table} t ${model.listJoinsText} where t.id = any($1::uuid[])`,
       ),
     };

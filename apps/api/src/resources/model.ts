@@ -14,9 +14,10 @@ export interface EntityModel {
   /** Joins the record expression needs (none: labels are scalar subqueries); kept for callers' SQL shape. */
   readonly joins: SQL;
   /**
-   * The same record as `json` SQL text (no parameters), for lists that aggregate a page into JSON text in the
-   * database: `json_build_object` keeps the text as built, with none of jsonb's conversion and key sorting.
-   * Its labels come from `listJoinsText`, which must follow `from <table> t`.
+   * The same record as compact JSON text (an SQL expression of type `text`, no parameters), for lists that
+   * aggregate a page into JSON text in the database: each value through `to_json`, the text joined as
+   * `JSON.stringify` would write it, without jsonb's conversion and key sorting. Its labels come from
+   * `listJoinsText`, which must follow `from <table> t`.
    */
   readonly recordJsonText: string;
   /**
@@ -89,10 +90,13 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
   const dialect = new PgDialect();
   const compiled = dialect.sqlToQuery(record);
   if (compiled.params.length === 0) record = sql.raw(compiled.sql);
-  const fits = pairs.length + (labels.length ? 1 : 0) <= JSON_BUILD_MAX_PAIRS && labels.length <= JSON_BUILD_MAX_PAIRS;
-  const recordJson = fits
-    ? jsonBuild([...pairs, ...(listLabels.length ? [['_labels', sql`json_strip_nulls(${jsonBuild(listLabels)})`] as [string, SQL]] : [])])
-    : sql`(${record})::json`;
+  // `"key":value` for every field (null as `null`), and `_labels` with only the labels that exist.
+  const members = pairs.map(([key, value]) => sql`${jsonKey(key)} || coalesce(to_json(${value})::text, 'null')`);
+  if (listLabels.length) {
+    const present = listLabels.map(([key, value]) => sql`case when (${value}) is null then null else ${jsonKey(key)} || to_json(${value})::text end`);
+    members.push(sql`${jsonKey('_labels')} || '{' || ${concatWs(present)} || '}'`);
+  }
+  const recordJson = sql`'{' || ${concatWs(members)} || '}'`;
   return {
     entity,
     table: sql`${id(tableName)}`,
@@ -101,16 +105,19 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
     record,
     joins: sql.join(joins, sql` `),
     recordJsonText: dialect.sqlToQuery(recordJson).sql,
-    listJoinsText: fits ? listJoins.join(' ') : '',
+    listJoinsText: listJoins.join(' '),
   };
 }
 
-/** `json_build_object` takes at most 100 arguments: 50 key/value pairs. */
-const JSON_BUILD_MAX_PAIRS = 50;
+/** `'"key":'` as an SQL literal. */
+const jsonKey = (key: string) => sql.raw(`'${JSON.stringify(key).replace(/'/g, "''")}:'`);
 
-function jsonBuild(pairs: [string, SQL][]): SQL {
-  const parts = pairs.map(([key, value]) => sql`${sql.raw(`'${key.replace(/'/g, "''")}'`)}, ${value}`);
-  return sql`json_build_object(${sql.join(parts, sql`, `)})`;
+/** `concat_ws(',', …)`, which skips nulls; nested, as a function takes at most 100 arguments. */
+function concatWs(parts: SQL[]): SQL {
+  if (parts.length <= 90) return sql`concat_ws(',', ${sql.join(parts, sql`, `)})`;
+  const chunks: SQL[] = [];
+  for (let i = 0; i < parts.length; i += 90) chunks.push(sql`nullif(${concatWs(parts.slice(i, i + 90))}, '')`);
+  return concatWs(chunks);
 }
 
 /** A JS array as a PostgreSQL array literal, passed as one parameter and cast by the caller. */
