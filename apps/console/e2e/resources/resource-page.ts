@@ -1,8 +1,7 @@
 import { entityRegistry } from '@campus/api-contract';
 import type { AnyEntity, FieldDescriptor } from '@campus/domain-core';
-import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
-import { url, type AxeViolation } from '../support';
+import { url } from '../support';
 
 /** Every registered entity with a generic screen in Access Management and Campus Management. */
 export function resourceEntities(): AnyEntity[] {
@@ -217,23 +216,3 @@ export function editableTextField(entity: AnyEntity): [string, FieldDescriptor] 
   );
 }
 
-/**
- * The serious and critical axe-core violations of the page. axe is evaluated through the browser's debugging
- * protocol, which the page's Content Security Policy (nonce-only scripts) rightly does not let a script tag do.
- */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axe.source);
-  const results = await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run: (ctx: Document) => Promise<{
-          violations: { id: string; impact?: string | null; help: string; nodes: unknown[] }[];
-        }>;
-      };
-    };
-    return w.axe.run(document);
-  });
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
-}
