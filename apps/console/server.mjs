@@ -5,68 +5,119 @@
 //
 //   PORT (3000)   HOST (0.0.0.0)   TRUST_PROXY (unset: the socket address is the client; set it, e.g. to
 //   `loopback` or `1`, when a reverse proxy or load balancer terminates HTTPS in front of the console)
+//   WEB_CONCURRENCY (worker processes sharing the port; default: the CPUs available, at most 4; 1 = no workers)
+//
+// Rendering a page is CPU work in one JavaScript thread, so one process uses one core however many there are;
+// the workers share the port (node:cluster) and each renders its own pages.
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { createRequestHandler } from '@remix-run/express';
 import compression from 'compression';
 import express from 'express';
 
-const build = await import(new URL('./build/server/index.js', import.meta.url).href);
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '0.0.0.0';
+const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY) || Math.min(availableParallelism(), 4));
+if (workers > 1 && cluster.isPrimary) {
+  await runPrimary(workers);
+} else {
+  await runServer();
+}
 
-const app = express();
-app.disable('x-powered-by');
-if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
-app.use(compression());
-
-app.use((_req, res, next) => {
-  const nonce = randomBytes(16).toString('base64');
-  res.locals.cspNonce = nonce;
-  res.setHeader(
-    'Content-Security-Policy',
-    [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      // React Aria and Radix position popovers with inline style attributes.
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; '),
-  );
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Referrer-Policy', 'same-origin');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-  next();
-});
-
-// Fingerprinted build assets never change; everything else in public/ may.
-app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-app.use(express.static('build/client', { maxAge: '1h' }));
-
-app.all(
-  '*',
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV ?? 'production',
-    getLoadContext: (req, res) => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce }),
-  }),
-);
-
-const server = app.listen(port, host, () => {
-  console.log(`Console listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
-});
-
-// Finish the requests in flight, then stop.
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 10_000).unref();
+/** Starts the workers, restarts one that dies unexpectedly, and stops them all on SIGTERM or SIGINT. */
+async function runPrimary(count) {
+  let stopping = false;
+  const startedAt = new Map();
+  const fork = () => startedAt.set(cluster.fork().id, Date.now());
+  for (let i = 0; i < count; i += 1) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    // A worker that could not even start (a taken port, a missing build) is not started again and again.
+    if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000) {
+      console.error(`Console worker ${worker.process.pid} stopped while starting; stopping.`);
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      setTimeout(() => process.exit(1), 12_000).unref();
+      return;
+    }
+    console.error(
+      `Console worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`,
+    );
+    fork();
   });
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      setTimeout(() => process.exit(0), 12_000).unref();
+    });
+  }
+}
+
+async function runServer() {
+  const build = await import(new URL('./build/server/index.js', import.meta.url).href);
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? '0.0.0.0';
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+  app.use(compression());
+
+  app.use((_req, res, next) => {
+    const nonce = randomBytes(16).toString('base64');
+    res.locals.cspNonce = nonce;
+    res.setHeader(
+      'Content-Security-Policy',
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}'`,
+        // React Aria and Radix position popovers with inline style attributes.
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    );
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    next();
+  });
+
+  // Fingerprinted build assets never change; everything else in public/ may.
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+  app.use(express.static('build/client', { maxAge: '1h' }));
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV ?? 'production',
+      getLoadContext: (req, res) => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce }),
+    }),
+  );
+
+  const server = app.listen(port, host, () => {
+    if (cluster.isPrimary || cluster.worker?.id === 1) {
+      console.log(`Console listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+    }
+  });
+
+  // Finish the requests in flight, then stop.
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.on(signal, () => {
+      server.close(() => process.exit(0));
+      setTimeout(() => process.exit(0), 10_000).unref();
+    });
+  }
 }

@@ -208,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             throw new HttpError(429, 'Too many attempts from this address. Try again in a minute.');
           }
           if (PUBLIC_ROUTES.has(route)) return;
-          request.auth = await authenticate(ctx.db, config, request, ctx.database.run);
+          request.auth = await authenticate(ctx.db, config, request, ctx.database);
           if (request.auth.user.mustChangePassword && !TEMPORARY_PASSWORD_ROUTES.has(route)) {
             throw new HttpError(403, 'Change your temporary password before doing anything else.');
           }

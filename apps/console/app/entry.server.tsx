@@ -23,6 +23,8 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let abortRendering = (): void => undefined;
+    const timer = setTimeout(() => abortRendering(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -37,8 +39,10 @@ export default function handleRequest(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );
           pipe(body);
+          body.once('end', () => clearTimeout(timer));
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -48,6 +52,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortRendering = abort;
   });
 }

@@ -56,6 +56,18 @@ const errors = {
  * There is no delete: records are switched off through their state field.
  */
 export function crudContract(entity: AnyEntity): CrudContract {
+  let contract = contracts.get(entity);
+  if (!contract) {
+    contract = buildCrudContract(entity);
+    contracts.set(entity, contract);
+  }
+  return contract;
+}
+
+/** Contracts are built once per descriptor: clients are made per request and ask for them each time. */
+const contracts = new WeakMap<AnyEntity, CrudContract>();
+
+function buildCrudContract(entity: AnyEntity): CrudContract {
   const names = crudOperationNames(entity);
   const record = recordSchemaOf(entity);
   const path = `${CORE_BASE}/${entity.resource}`;

@@ -1,15 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { CurrentUser } from '@campus/api-contract';
-import { rows, type Db } from '../db/client.js';
+import { statement, type Database } from '../db/client.js';
 
-/**
- * The signed-in user of `GET /core/v1.0/users/me`: the account, its scopes (admin scopes plus the codes of
- * modules granted through active roles) and the linked employee with designation and department — one query.
- */
-export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser | undefined> {
-  const [row] = await rows<{ user: CurrentUser }>(
-    db,
-    sql`select jsonb_build_object(
+/** Compiled once and run with a reusable plan: every page of the console asks for it. */
+const CURRENT_USER = statement(
+  `select jsonb_build_object(
           '_id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name, 'avatar', u.avatar,
           'adminScopes', to_jsonb(u.admin_scopes), 'iamAdmin', u.iam_admin,
           'mustChangePassword', u.must_change_password,
@@ -29,7 +23,29 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
         left join employees e on e.id = u.employee_id
         left join designations d on d.id = e.designation_id
         left join hr_departments h on h.id = e.department_id
-        where u.id = ${userId}`,
-  );
+        where u.id = $1`,
+);
+
+/**
+ * The signed-in user of `GET /core/v1.0/users/me`: the account, its scopes (admin scopes plus the codes of
+ * modules granted through active roles) and the linked employee with designation and department — one query.
+ */
+export async function loadCurrentUser(
+  database: Pick<Database, 'run' | 'writeGeneration'>,
+  userId: string,
+): Promise<CurrentUser | undefined> {
+  // Remembered like session lookups (see sessions.ts): reused while nothing has been written since.
+  const generation = database.writeGeneration();
+  let known = rememberedByDatabase.get(database);
+  if (!known) rememberedByDatabase.set(database, (known = new Map()));
+  const hit = generation === undefined ? undefined : known.get(userId);
+  if (hit && hit.generation === generation) return hit.user;
+  const [row] = await database.run<{ user: CurrentUser }>(CURRENT_USER, [userId]);
+  if (generation !== undefined) {
+    if (known.size >= 1_000) known.clear();
+    known.set(userId, { generation, user: row?.user });
+  }
   return row?.user;
 }
+
+const rememberedByDatabase = new WeakMap<object, Map<string, { generation: number; user: CurrentUser | undefined }>>();

@@ -97,7 +97,7 @@ export function authHandlers(ctx: AppContext) {
   }
 
   async function currentUser(auth: AuthContext) {
-    const user = await loadCurrentUser(db, auth.user.id);
+    const user = await loadCurrentUser(ctx.database, auth.user.id);
     if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
     return { status: 200 as const, body: { data: user } };
   }

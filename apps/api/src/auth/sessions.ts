@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ApiConfig } from '../config.js';
-import { statement, type Db, type Statement } from '../db/client.js';
+import { statement, type Database, type Db, type Statement } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 import { hashToken, newToken, TOKEN_PREFIX } from './tokens.js';
 
@@ -66,6 +66,32 @@ const SESSION_LOOKUP: Statement = statement(
     where s.token_hash = $1`,
 );
 
+/**
+ * Session lookups remembered with the database's write generation (embedded database only): a lookup is reused
+ * while nothing at all has been written since, so a logout, a deactivation or a role change is seen at once.
+ * Expiry is still judged on every request, against the clock.
+ */
+const lookupsByDatabase = new WeakMap<object, Map<string, { generation: number; row: SessionRow | undefined }>>();
+const MAX_REMEMBERED_LOOKUPS = 1_000;
+
+async function lookupSession(
+  database: Pick<Database, 'run' | 'writeGeneration'>,
+  digest: string,
+): Promise<SessionRow | undefined> {
+  const generation = database.writeGeneration();
+  let lookups = lookupsByDatabase.get(database);
+  if (!lookups) lookupsByDatabase.set(database, (lookups = new Map()));
+  const known = generation === undefined ? undefined : lookups.get(digest);
+  if (known && known.generation === generation) return known.row;
+  // Every request runs this lookup, so it runs with a reusable plan where the database offers one.
+  const [row] = await database.run<SessionRow>(SESSION_LOOKUP, [digest]);
+  if (generation !== undefined) {
+    if (lookups.size >= MAX_REMEMBERED_LOOKUPS) lookups.clear();
+    lookups.set(digest, { generation, row });
+  }
+  return row;
+}
+
 /** The bearer token of a request, if it has one of ours. */
 export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   const header = request.headers.authorization;
@@ -82,13 +108,11 @@ export async function authenticate(
   db: Db,
   config: ApiConfig,
   request: FastifyRequest,
-  run: <T>(statement: Statement, params: readonly unknown[]) => Promise<T[]>,
+  database: Pick<Database, 'run' | 'writeGeneration'>,
 ): Promise<AuthContext> {
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, NOT_SIGNED_IN);
-  // Every request runs this lookup, so it runs with a reusable plan where the database offers one.
-  const digest = hashToken(token);
-  const [row] = await run<SessionRow>(SESSION_LOOKUP, [digest]);
+  const row = await lookupSession(database, hashToken(token));
   const now = config.now().getTime();
   if (!row || row.revoked_at || !row.is_active) throw new HttpError(401, SESSION_EXPIRED);
   const lastSeen = new Date(row.last_seen_at).getTime();

@@ -29,6 +29,12 @@ export interface Database {
   prepared<T>(query: SQL): Promise<T[]>;
   /** Runs a statement compiled once (`statement(text)`) with a reusable plan; same parameter rules as `prepared`. */
   run<T>(statement: Statement, params: readonly unknown[]): Promise<T[]>;
+  /**
+   * A number that changes whenever anything may have been written, where this process is the database's only
+   * writer (the embedded PGlite: its data directory opens in one process). A read remembered with the number it
+   * was read at is current while the number is the same. `undefined` on PostgreSQL, which other processes share.
+   */
+  writeGeneration(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -82,6 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         return run<T>(statement(text), params);
       },
       run,
+      writeGeneration: () => undefined,
       close: () => pool.end(),
     };
   }
@@ -96,6 +103,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     extensions: { pg_trgm },
   });
   await client.waitReady;
+  const generation = countWrites(client);
   const database = drizzlePglite(client);
   await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
   const db = database as unknown as Db;
@@ -110,7 +118,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ready.catch(() => preparing.delete(statement.name));
     }
     await ready;
-    const result = await client.query<T>(`execute ${statement.name}${values.length ? `(${values.join(', ')})` : ''}`);
+    // The compiled statements only read (they bump nothing).
+    const result = await generation.read<T>(`execute ${statement.name}${values.length ? `(${values.join(', ')})` : ''}`);
     return result.rows;
   }
   return {
@@ -122,7 +131,44 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return run<T>(statement(text), params);
     },
     run,
+    writeGeneration: () => generation.value,
     close: () => client.close(),
+  };
+}
+
+/**
+ * Counts what may write on a PGlite client: every statement through `query` or `exec` that is not a plain
+ * `select`, and every transaction (counted again when it ends, so nothing read while it ran is taken as current).
+ * PGlite runs one statement or transaction at a time, so a read that starts after the count is taken sees every
+ * write counted before it.
+ */
+function countWrites(client: PGlite) {
+  const state = { value: 0 };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  const isRead = (text: string) => /^\s*select\b/i.test(text) && !/\b(nextval|setval|set_config)\s*\(/i.test(text);
+  client.query = ((text: string, ...rest: unknown[]) => {
+    if (!isRead(text)) state.value += 1;
+    return (query as (...args: unknown[]) => unknown)(text, ...rest);
+  }) as typeof client.query;
+  client.exec = ((text: string, ...rest: unknown[]) => {
+    if (!isRead(text)) state.value += 1;
+    return (exec as (...args: unknown[]) => unknown)(text, ...rest);
+  }) as typeof client.exec;
+  client.transaction = (async (callback: Parameters<typeof transaction>[0]) => {
+    state.value += 1;
+    try {
+      return await transaction(callback);
+    } finally {
+      state.value += 1;
+    }
+  }) as typeof client.transaction;
+  return {
+    get value() {
+      return state.value;
+    },
+    read: <T>(text: string) => query<T>(text),
   };
 }
 

@@ -15,7 +15,7 @@ export const COUNT_ESTIMATE_THRESHOLD = 50_000;
 export const ANCHOR_STEP = 1_000;
 
 /** What a list needs of the database: ad-hoc queries and statements compiled once. */
-export type ListDatabase = Pick<Database, 'db' | 'run'>;
+export type ListDatabase = Pick<Database, 'db' | 'run'> & Partial<Pick<Database, 'writeGeneration'>>;
 
 type Sort = ListQuery['sort'];
 
@@ -349,6 +349,41 @@ function matchKey(model: EntityModel, query: ListQuery, where: SQL): string {
  * it was read at. Filtered or searched, see `filteredPageIds`: counts are exact.
  */
 export async function listPage(database: ListDatabase, model: EntityModel, query: ListQuery): Promise<string> {
+  const generation = database.writeGeneration?.();
+  if (generation === undefined) return readListPage(database, model, query);
+  let pages = answeredPages.get(database);
+  if (!pages) answeredPages.set(database, (pages = { bytes: 0, byKey: new Map() }));
+  const key = `${model.tableName} ${JSON.stringify(query)}`;
+  const known = pages.byKey.get(key);
+  if (known) {
+    pages.byKey.delete(key);
+    if (known.generation === generation) {
+      pages.byKey.set(key, known); // most recently used last
+      return known.text;
+    }
+    pages.bytes -= known.text.length;
+  }
+  // Remembered with the generation read before the page, so a write that lands while it is read makes it stale.
+  const text = await readListPage(database, model, query);
+  pages.byKey.set(key, { generation, text });
+  pages.bytes += text.length;
+  while (pages.bytes > ANSWERED_PAGES_MAX_CHARS && pages.byKey.size > 1) {
+    const [oldest, entry] = pages.byKey.entries().next().value!;
+    pages.byKey.delete(oldest);
+    pages.bytes -= entry.text.length;
+  }
+  return text;
+}
+
+/**
+ * Whole answers of the embedded database, by query, with the write generation they were read at (see
+ * `Database.writeGeneration`): while nothing has been written since, the same list query gets the same text without
+ * asking the database. At most about 8 MB of text per database; the least recently used go first.
+ */
+const answeredPages = new WeakMap<object, { bytes: number; byKey: Map<string, { generation: number; text: string }> }>();
+const ANSWERED_PAGES_MAX_CHARS = 8_000_000;
+
+async function readListPage(database: ListDatabase, model: EntityModel, query: ListQuery): Promise<string> {
   const where = whereSql(model, query);
   const offset = (query.page - 1) * query.limit;
   const c = compiled(model, query.sort);

@@ -1,16 +1,26 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { createApiClient, decodeEnvelope, type ApiClient } from '@campus/api-contract';
+import { createApiClient, type ApiClient } from '@campus/api-contract';
+import { envelopeCodec, type EnvelopeCodec } from '@campus/api-contract/node';
 import { failureNotice } from '@campus/ui';
 import { config } from './config.server.js';
 import { cookiesFor, clientIdsInRequest, clientTokenCookie } from './cookies.server.js';
 import { noticeCookie } from './notice.server.js';
+
+let codec: { key: string; codec: EnvelopeCodec } | undefined;
+
+/** The envelope codec for the configured key, on node:crypto (made once). */
+function envelope(): EnvelopeCodec {
+  const key = config().responseEncryptionKey;
+  if (codec?.key !== key) codec = { key, codec: envelopeCodec(key) };
+  return codec.codec;
+}
 
 /** Reads the message of an API error answer (envelope or plain JSON); undefined when there is none. */
 export async function errorMessageOf(response: Response): Promise<string | undefined> {
   try {
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
-    const body: unknown = type.startsWith('text/plain') ? decodeEnvelope(text, config().responseEncryptionKey) : JSON.parse(text);
+    const body: unknown = type.startsWith('text/plain') ? envelope().decode(text) : JSON.parse(text);
     const message = (body as { message?: unknown } | null)?.message;
     return typeof message === 'string' ? message : undefined;
   } catch {
@@ -36,14 +46,12 @@ export async function sessionExpiredResponse(request: Request, apiMessage?: stri
  * context) goes along so that the API's per-address sign-in limit counts people, not the console.
  */
 export function publicApi(context?: AppLoadContext): ApiClient {
-  const { apiUrl, responseEncryptionKey } = config();
-  return createApiClient({ baseUrl: apiUrl, encryptionKey: responseEncryptionKey, clientAddress: context?.clientAddress });
+  return createApiClient({ baseUrl: config().apiUrl, envelope: envelope(), clientAddress: context?.clientAddress });
 }
 
 /** A client with an explicit token and no 401 handling (sign-in flow, logout). */
 export function apiWithToken(token: string): ApiClient {
-  const { apiUrl, responseEncryptionKey } = config();
-  return createApiClient({ baseUrl: apiUrl, token, encryptionKey: responseEncryptionKey });
+  return createApiClient({ baseUrl: config().apiUrl, token, envelope: envelope() });
 }
 
 /**
@@ -55,13 +63,12 @@ export async function apiFor(request: Request): Promise<ApiClient> {
   const { session } = cookiesFor(request);
   const token = (await session.getSession(request.headers.get('cookie'))).get('token');
   if (!token) throw await sessionRequiredResponse(request);
-  const { apiUrl, responseEncryptionKey } = config();
   const guardedFetch: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     if (response.status === 401) throw await sessionExpiredResponse(request, await errorMessageOf(response));
     return response;
   };
-  return createApiClient({ baseUrl: apiUrl, token, encryptionKey: responseEncryptionKey, fetch: guardedFetch });
+  return createApiClient({ baseUrl: config().apiUrl, token, envelope: envelope(), fetch: guardedFetch });
 }
 
 /** Redirect to /auth for a page that needs a session when there is none. */

@@ -10,7 +10,11 @@ export interface SignedIn {
   token: string;
 }
 
-const cache = new WeakMap<Request, Promise<SignedIn>>();
+/**
+ * Answers of `users/me` still on their way, by token. Remix hands each loader of a page its own Request object, so
+ * the loaders of one page meet here: the API is asked once per page, and never answers are kept after they arrive.
+ */
+const inFlight = new Map<string, Promise<SignedIn>>();
 
 /** The session data of the request, if signed in. */
 export async function readSession(request: Request): Promise<Partial<SessionData>> {
@@ -23,18 +27,24 @@ export async function readSession(request: Request): Promise<Partial<SessionData
  * to /auth without a session or when the API says the session expired, to /reset-password while a
  * temporary password is still in use. The API is asked once per request even when several loaders call this.
  */
-export function requireUser(request: Request): Promise<SignedIn> {
-  let pending = cache.get(request);
-  if (!pending) {
-    pending = loadUser(request);
-    cache.set(request, pending);
-  }
-  return pending;
-}
-
-async function loadUser(request: Request): Promise<SignedIn> {
+export async function requireUser(request: Request): Promise<SignedIn> {
   const { token } = await readSession(request);
   if (!token) throw redirect('/auth');
+  const key = `${token}|${new URL(request.url).pathname === '/reset-password' ? 'reset' : ''}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = loadUser(request, token);
+    inFlight.set(key, pending);
+    const settle = () => inFlight.delete(key);
+    pending.then(settle, settle);
+  }
+  // A thrown redirect goes to each waiting loader as its own Response.
+  return pending.catch((error: unknown) => {
+    throw error instanceof Response ? error.clone() : error;
+  });
+}
+
+async function loadUser(request: Request, token: string): Promise<SignedIn> {
   const api = await apiFor(request);
   const result = await api.getCurrentUser();
   if (result.status !== 200) throw failureResponse(result.status, result.body);

@@ -9,7 +9,6 @@ import {
   Pagination,
   SearchForm,
   StateControl,
-  type EntityRow,
 } from '@campus/ui';
 import type { ListData } from './resource.server';
 import './resources.css';
@@ -67,7 +66,7 @@ export function ResourceList({ list, children }: ResourceListProps) {
         />
         <DataTable
           entity={entity}
-          rows={list.rows as EntityRow[]}
+          rows={list.rows}
           searchParams={searchParams}
           sort={list.state.sort}
           rowHref={(row) => `${path}/${row._id}/edit${returnTo}`}

@@ -23,6 +23,7 @@ import {
   SET_STATE_INTENT,
   toApiQuery,
   type ChoiceOption,
+  type EntityRow,
   type FormMode,
   type FormValues,
   type ListState,
@@ -137,7 +138,7 @@ export async function referenceChoices(
 
 export interface ListData {
   resource: string;
-  rows: EntityRecord[];
+  rows: EntityRow[];
   count: number;
   state: ListState;
   search: string;
@@ -165,12 +166,31 @@ export async function loadList(request: Request, entity: AnyEntity): Promise<Lis
   if (page.status !== 200) throw failureResponse(page.status, page.body);
   return {
     resource: entity.resource,
-    rows: page.body.rows,
+    rows: page.body.rows.map((row) => listedPart(entity, row)),
     count: page.body.count,
     state,
     search: url.search,
     filterChoices,
   };
+}
+
+/** Fields a list row may need beside its columns: how the row is named, and its state. */
+const NAMING_FIELDS = ['name', 'description', 'code', 'title', 'email'];
+
+/**
+ * What the list screen shows of a record: its columns, state, name and labels. The page carries its data to the
+ * browser for hydration, so a record's other fields (addresses, birth dates…) stay out of the page.
+ */
+export function listedPart(entity: AnyEntity, row: EntityRecord): EntityRow {
+  const keep = new Set([...entity.listColumns, entity.state.kind, entity.displayField, ...NAMING_FIELDS]);
+  const part: Record<string, unknown> = { _id: row._id };
+  for (const name of keep) if (name in row) part[name] = row[name];
+  if (row._labels) {
+    const labels: Record<string, string> = {};
+    for (const name of entity.listColumns) if (row._labels[name] !== undefined) labels[name] = row._labels[name];
+    part._labels = labels;
+  }
+  return part as EntityRow;
 }
 
 /** A return address inside the entity's own screens, else its list. */

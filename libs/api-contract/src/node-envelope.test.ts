@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { decodeEnvelope, DECRYPT_FAILURE_MESSAGE, encodeEnvelope } from './envelope.js';
+import { envelopeCodec } from './node-envelope.js';
+
+const secret = 'a shared envelope secret for tests';
+
+const bodies = [
+  ['a record', { data: { _id: '0b8a3c5e-2f1d-4c3b-9a8e-7d6c5b4a3f2e', name: 'Kolehiyo ng Agham — Ñ', count: 3 } }],
+  ['a list', { rows: [{ code: 'MAIN' }], count: 1 }],
+  ['an error', { message: 'Code is existing in Main Campus.' }],
+  ['a long text', { data: 'x'.repeat(10_000) }],
+  ['emoji', { data: { name: 'Pañgasinan Ñiño — 🎓' } }],
+  ['null', null],
+] as const;
+
+describe('envelope: node:crypto and crypto-js agree', () => {
+  const codec = envelopeCodec(secret);
+
+  it.each(bodies)('crypto-js decodes what node:crypto encodes (%s)', (_name, body) => {
+    expect(decodeEnvelope(codec.encode(body), secret)).toEqual(body);
+  });
+
+  it.each(bodies)('node:crypto decodes what crypto-js encodes (%s)', (_name, body) => {
+    expect(codec.decode(encodeEnvelope(body, secret))).toEqual(body);
+  });
+
+  it('encodes JSON text as it is and uses a fresh IV every time', () => {
+    const json = JSON.stringify({ count: 2 });
+    expect(codec.decode(codec.encodeJsonText(json))).toEqual({ count: 2 });
+    expect(codec.encodeJsonText(json)).not.toBe(codec.encodeJsonText(json));
+  });
+
+  const token = codec.encode({ data: { isActive: true } });
+  const [version, iv, ct, mac] = token.split('.') as [string, string, string, string];
+  const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === 'A' ? 'B' : 'A') + text.slice(at + 1);
+
+  it.each([
+    ['a changed ciphertext', [version, iv, flip(ct, 3), mac].join('.')],
+    ['a changed IV', [version, flip(iv, 0), ct, mac].join('.')],
+    ['a changed MAC', [version, iv, ct, flip(mac, 5)].join('.')],
+    ['another version', ['v2', iv, ct, mac].join('.')],
+    ['a missing part', [version, iv, ct].join('.')],
+    ['an empty token', ''],
+    ['plain JSON', '{"data":1}'],
+    ['characters outside base64url', [version, iv, ct, `${mac}=`].join('.')],
+  ])('rejects %s on both sides with "Failed to decrypt response token"', (_name, bad) => {
+    expect(() => codec.decode(bad)).toThrowError(DECRYPT_FAILURE_MESSAGE);
+    expect(() => decodeEnvelope(bad, secret)).toThrowError(DECRYPT_FAILURE_MESSAGE);
+  });
+
+  it('rejects a token made with another secret', () => {
+    expect(() => envelopeCodec('another secret').decode(token)).toThrowError(DECRYPT_FAILURE_MESSAGE);
+  });
+});

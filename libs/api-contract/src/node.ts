@@ -1,0 +1,2 @@
+// Server-only entry (`@campus/api-contract/node`): what needs Node's own modules.
+export * from './node-envelope.js';
