@@ -52,3 +52,19 @@ describe('envelope: node:crypto and crypto-js agree', () => {
     expect(() => envelopeCodec('another secret').decode(token)).toThrowError(DECRYPT_FAILURE_MESSAGE);
   });
 });
+
+describe('envelope of a text answered again', () => {
+  it('gives a new token each time that decodes to the same body, on both decoders', () => {
+    const codec = envelopeCodec(secret);
+    const body = { rows: Array.from({ length: 150 }, (_, i) => ({ _id: String(i), name: `Ñame "${i}" \\ 🎓` })), count: 150 };
+    const json = JSON.stringify(body);
+    expect(json.length).toBeGreaterThan(4_096);
+    const first = codec.encodeJsonText(json);
+    const again = codec.encodeJsonText(json);
+    expect(again).not.toBe(first);
+    for (const token of [first, again]) {
+      expect(codec.decode(token)).toEqual(body);
+      expect(decodeEnvelope(token, secret)).toEqual(body);
+    }
+  });
+});

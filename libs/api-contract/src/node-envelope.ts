@@ -15,17 +15,34 @@ export interface EnvelopeCodec {
 }
 
 const VERSION = 'v1';
+/** Texts at least this long have their plaintext encoding remembered (the last few of them). */
+const REMEMBER_FROM_CHARS = 4_096;
+const REMEMBERED_PLAINTEXTS = 32;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export function envelopeCodec(secret: string): EnvelopeCodec {
   const encKey = createHmac('sha256', secret).update('msc-envelope-enc').digest();
   const macKey = createHmac('sha256', secret).update('msc-envelope-mac').digest();
 
+  // The plaintext is the body JSON-encoded twice: JSON.stringify of the JSON text, as UTF-8. A server that answers
+  // the same remembered text again (the API's list answers) gets it from here: the IV and so the token are new
+  // every time, only the encoding of the text is reused.
+  const plaintexts = new Map<string, Buffer>();
+  function plaintextOf(json: string): Buffer {
+    if (json.length < REMEMBER_FROM_CHARS) return Buffer.from(JSON.stringify(json), 'utf8');
+    let plaintext = plaintexts.get(json);
+    if (!plaintext) {
+      plaintext = Buffer.from(JSON.stringify(json), 'utf8');
+      plaintexts.set(json, plaintext);
+      if (plaintexts.size > REMEMBERED_PLAINTEXTS) plaintexts.delete(plaintexts.keys().next().value!);
+    }
+    return plaintext;
+  }
+
   function encodeJsonText(json: string): string {
     const iv = randomBytes(16);
     const cipher = createCipheriv('aes-256-cbc', encKey, iv);
-    // The plaintext is the body JSON-encoded twice: JSON.stringify of the JSON text.
-    const ct = Buffer.concat([cipher.update(JSON.stringify(json), 'utf8'), cipher.final()]);
+    const ct = Buffer.concat([cipher.update(plaintextOf(json)), cipher.final()]);
     const head = `${VERSION}.${iv.toString('base64url')}.${ct.toString('base64url')}`;
     return `${head}.${createHmac('sha256', macKey).update(head).digest('base64url')}`;
   }
