@@ -7,6 +7,24 @@ import type { ErrorBody } from './errors.js';
 import type { ListQueryInput } from './list-query.js';
 import { entityRegistry } from './registry.js';
 
+/** What the client reads of an HTTP answer: a fetch `Response` has it, and so may a lighter server-side one. */
+export interface FetchedResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  text(): Promise<string>;
+}
+
+/** The request the client makes: a URL, a method, headers as a plain object, and a body when there is one. */
+export type ApiFetch = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string | FormData | URLSearchParams;
+    signal?: AbortSignal | null;
+  },
+) => Promise<FetchedResponse>;
+
 export interface ApiClientOptions {
   /** Where the API listens, e.g. `http://127.0.0.1:4000` (no trailing `/core/v1.0`). */
   readonly baseUrl: string;
@@ -14,8 +32,8 @@ export interface ApiClientOptions {
   readonly token?: string | undefined;
   /** `RESPONSE_ENCRYPTION_KEY`: decodes `text/plain` envelope answers. Plain JSON answers need none. */
   readonly encryptionKey?: string | undefined;
-  /** A fetch implementation (defaults to the global one). */
-  readonly fetch?: typeof fetch;
+  /** How requests are sent (defaults to the global fetch). */
+  readonly fetch?: ApiFetch;
   /**
    * The address of the person behind the call, sent as `X-Forwarded-For` so the API's per-address sign-in limit
    * counts people rather than the console server (the API trusts the header from loopback by default).
@@ -62,7 +80,7 @@ export interface ResourceClient {
  * parse JSON twice) and parses plain JSON, returning `{ status, body, headers }`.
  */
 export function envelopeFetcher(options: ApiClientOptions): ApiFetcher {
-  const doFetch = options.fetch ?? globalThis.fetch;
+  const doFetch: ApiFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const report = options.onDecryptFailure ?? ((error: Error) => console.error(DECRYPT_FAILURE_MESSAGE, error.message));
   return async ({ path, method, headers, body, fetchOptions }) => {
     const requestHeaders: Record<string, string> = { ...headers };

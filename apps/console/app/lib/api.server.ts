@@ -1,10 +1,12 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { createApiClient, type ApiClient } from '@campus/api-contract';
+import { createApiClient, type ApiClient, type ApiFetch, type FetchedResponse } from '@campus/api-contract';
 import { envelopeCodec, type EnvelopeCodec } from '@campus/api-contract/node';
 import { failureNotice } from '@campus/ui';
 import { config } from './config.server.js';
 import { cookiesFor, clientIdsInRequest, clientTokenCookie } from './cookies.server.js';
+import { apiFetch } from './http.server.js';
 import { noticeCookie } from './notice.server.js';
+import { readSession } from './session.server.js';
 
 let codec: { key: string; codec: EnvelopeCodec } | undefined;
 
@@ -16,7 +18,7 @@ function envelope(): EnvelopeCodec {
 }
 
 /** Reads the message of an API error answer (envelope or plain JSON); undefined when there is none. */
-export async function errorMessageOf(response: Response): Promise<string | undefined> {
+export async function errorMessageOf(response: FetchedResponse): Promise<string | undefined> {
   try {
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
@@ -46,12 +48,12 @@ export async function sessionExpiredResponse(request: Request, apiMessage?: stri
  * context) goes along so that the API's per-address sign-in limit counts people, not the console.
  */
 export function publicApi(context?: AppLoadContext): ApiClient {
-  return createApiClient({ baseUrl: config().apiUrl, envelope: envelope(), clientAddress: context?.clientAddress });
+  return createApiClient({ baseUrl: config().apiUrl, envelope: envelope(), clientAddress: context?.clientAddress, fetch: apiFetch });
 }
 
 /** A client with an explicit token and no 401 handling (sign-in flow, logout). */
 export function apiWithToken(token: string): ApiClient {
-  return createApiClient({ baseUrl: config().apiUrl, token, envelope: envelope() });
+  return createApiClient({ baseUrl: config().apiUrl, token, envelope: envelope(), fetch: apiFetch });
 }
 
 /**
@@ -60,11 +62,10 @@ export function apiWithToken(token: string): ApiClient {
  * the response: loaders and actions never see a 401. Without a session it throws a redirect to /auth.
  */
 export async function apiFor(request: Request): Promise<ApiClient> {
-  const { session } = cookiesFor(request);
-  const token = (await session.getSession(request.headers.get('cookie'))).get('token');
+  const { token } = await readSession(request);
   if (!token) throw await sessionRequiredResponse(request);
-  const guardedFetch: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
+  const guardedFetch: ApiFetch = async (url, init) => {
+    const response = await apiFetch(url, init);
     if (response.status === 401) throw await sessionExpiredResponse(request, await errorMessageOf(response));
     return response;
   };

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@campus/api-contract';
 import { redirect } from '@remix-run/node';
 import { apiFor, failureResponse } from './api.server.js';
-import { cookiesFor, type SessionData } from './cookies.server.js';
+import { cookiesFor, isHttps, type SessionData } from './cookies.server.js';
 
 export type { CurrentUser } from '@campus/api-contract';
 
@@ -16,10 +16,32 @@ export interface SignedIn {
  */
 const inFlight = new Map<string, Promise<SignedIn>>();
 
+/**
+ * Session cookies already verified, by the exact Cookie header (and whether the request came over HTTPS): the
+ * loaders of one page each read the session, and checking the signature once is enough. The same text always
+ * verifies the same way, so nothing here can go stale; the oldest entries go first.
+ */
+const verified = new Map<string, Promise<Partial<SessionData>>>();
+const MAX_VERIFIED = 500;
+
 /** The session data of the request, if signed in. */
-export async function readSession(request: Request): Promise<Partial<SessionData>> {
-  const session = await cookiesFor(request).session.getSession(request.headers.get('cookie'));
-  return { token: session.get('token'), userId: session.get('userId'), mustChangePassword: session.get('mustChangePassword') };
+export function readSession(request: Request): Promise<Partial<SessionData>> {
+  const header = request.headers.get('cookie');
+  if (!header) return Promise.resolve({});
+  const { session: storage } = cookiesFor(request);
+  const key = `${isHttps(request) ? 's' : ''}|${header}`;
+  let data = verified.get(key);
+  if (!data) {
+    data = storage.getSession(header).then((session) => ({
+      token: session.get('token'),
+      userId: session.get('userId'),
+      mustChangePassword: session.get('mustChangePassword'),
+    }));
+    verified.set(key, data);
+    if (verified.size > MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+    data.catch(() => verified.delete(key));
+  }
+  return data;
 }
 
 /**

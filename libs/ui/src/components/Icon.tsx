@@ -33,17 +33,14 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
 }
 
 /** A small stroke icon. Decorative (aria-hidden) unless it has a label. */
-export function Icon({ name, size = 20, label, ...rest }: IconProps) {
+export function Icon({ name, size = 20, label, className, ...rest }: IconProps) {
   return (
+    // Stroke and fill come from `.cas-icon` in styles.css: icons repeat on every page (the side menu has dozens).
     <svg
+      className={className ? `cas-icon ${className}` : 'cas-icon'}
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       focusable="false"
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       {...rest}
