@@ -96,7 +96,9 @@ async function runServer() {
 
   // Fingerprinted build assets never change; everything else in public/ may.
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-  app.use(express.static('build/client', { maxAge: '1h' }));
+  // Only names with an extension can be files of public/ (favicon.ico, robots.txt…): pages skip the disk lookup.
+  const publicFiles = express.static('build/client', { maxAge: '1h' });
+  app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.all(
     '*',

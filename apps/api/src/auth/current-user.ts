@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@campus/api-contract';
 import { statement, type Database } from '../db/client.js';
+import { rememberedReads } from '../db/remembered.js';
 
 /** Compiled once and run with a reusable plan: every page of the console asks for it. */
 const CURRENT_USER = statement(
@@ -34,18 +35,8 @@ export async function loadCurrentUser(
   database: Pick<Database, 'run' | 'writeGeneration'>,
   userId: string,
 ): Promise<CurrentUser | undefined> {
-  // Remembered like session lookups (see sessions.ts): reused while nothing has been written since.
-  const generation = database.writeGeneration();
-  let known = rememberedByDatabase.get(database);
-  if (!known) rememberedByDatabase.set(database, (known = new Map()));
-  const hit = generation === undefined ? undefined : known.get(userId);
-  if (hit && hit.generation === generation) return hit.user;
-  const [row] = await database.run<{ user: CurrentUser }>(CURRENT_USER, [userId]);
-  if (generation !== undefined) {
-    if (known.size >= 1_000) known.clear();
-    known.set(userId, { generation, user: row?.user });
-  }
-  return row?.user;
+  // Remembered until anything is written (embedded database only, see `rememberedReads`).
+  return rememberedUser(database, userId, async () => (await database.run<{ user: CurrentUser }>(CURRENT_USER, [userId]))[0]?.user);
 }
 
-const rememberedByDatabase = new WeakMap<object, Map<string, { generation: number; user: CurrentUser | undefined }>>();
+const rememberedUser = rememberedReads<CurrentUser | undefined>(1_000);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ApiConfig } from '../config.js';
 import { statement, type Database, type Db, type Statement } from '../db/client.js';
+import { rememberedReads } from '../db/remembered.js';
 import { HttpError } from '../http/errors.js';
 import { hashToken, newToken, TOKEN_PREFIX } from './tokens.js';
 
@@ -67,29 +68,17 @@ const SESSION_LOOKUP: Statement = statement(
 );
 
 /**
- * Session lookups remembered with the database's write generation (embedded database only): a lookup is reused
- * while nothing at all has been written since, so a logout, a deactivation or a role change is seen at once.
- * Expiry is still judged on every request, against the clock.
+ * Session lookups, remembered until anything is written (embedded database only, see `rememberedReads`): a logout,
+ * a deactivation or a role change is seen at once. Expiry is still judged on every request, against the clock.
  */
-const lookupsByDatabase = new WeakMap<object, Map<string, { generation: number; row: SessionRow | undefined }>>();
-const MAX_REMEMBERED_LOOKUPS = 1_000;
+const rememberedLookup = rememberedReads<SessionRow | undefined>(1_000);
 
-async function lookupSession(
+function lookupSession(
   database: Pick<Database, 'run' | 'writeGeneration'>,
   digest: string,
 ): Promise<SessionRow | undefined> {
-  const generation = database.writeGeneration();
-  let lookups = lookupsByDatabase.get(database);
-  if (!lookups) lookupsByDatabase.set(database, (lookups = new Map()));
-  const known = generation === undefined ? undefined : lookups.get(digest);
-  if (known && known.generation === generation) return known.row;
   // Every request runs this lookup, so it runs with a reusable plan where the database offers one.
-  const [row] = await database.run<SessionRow>(SESSION_LOOKUP, [digest]);
-  if (generation !== undefined) {
-    if (lookups.size >= MAX_REMEMBERED_LOOKUPS) lookups.clear();
-    lookups.set(digest, { generation, row });
-  }
-  return row;
+  return rememberedLookup(database, digest, async () => (await database.run<SessionRow>(SESSION_LOOKUP, [digest]))[0]);
 }
 
 /** The bearer token of a request, if it has one of ours. */

@@ -27,7 +27,23 @@ export function usePrefetchMode(): 'intent' | 'none' {
  * Remix `Link` for the design system's links: client-side navigation for in-app paths; a plain anchor for
  * new windows and external addresses.
  */
-export function RouterLink({ href, target, ...rest }: LinkComponentProps) {
+export function RouterLink(props: LinkComponentProps) {
+  return typeof document === 'undefined' ? <ServerLink {...props} /> : <ClientLink {...props} />;
+}
+
+/**
+ * On the server a link is only its markup: the same `<a>` Remix's `Link` writes for an absolute in-app path (the
+ * browser's render of `ClientLink` hydrates it), without resolving the path against the route matches — a page has
+ * dozens of links and that resolving was a tenth of its rendering.
+ */
+function ServerLink({ href, target, ...rest }: LinkComponentProps) {
+  if (target || /^[a-z]+:/i.test(href)) return <a href={href} target={target} {...rest} />;
+  // A relative path needs the route matches to resolve: Remix's Link does that.
+  if (!href.startsWith('/')) return <Link to={href} {...rest} />;
+  return <a {...rest} data-discover="true" href={href} />;
+}
+
+function ClientLink({ href, target, ...rest }: LinkComponentProps) {
   const prefetch = usePrefetchMode();
   if (target || /^[a-z]+:/i.test(href)) return <a href={href} target={target} {...rest} />;
   return <Link to={href} prefetch={prefetch} {...rest} />;

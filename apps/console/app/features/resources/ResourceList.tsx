@@ -1,4 +1,5 @@
-import { Form, useLocation, useNavigation } from '@remix-run/react';
+import { useLocation, useNavigation } from '@remix-run/react';
+import { RouterForm } from '../../components/RouterForm';
 import type { ReactNode } from 'react';
 import { entityRegistry } from '@campus/api-contract';
 import {
@@ -32,7 +33,7 @@ export function ResourceList({ list, children }: ResourceListProps) {
   const returnTo = list.search ? `?returnTo=${encodeURIComponent(here)}` : '';
   const headingId = `list-${entity.resource}`;
   return (
-    <DataFormProvider form={Form}>
+    <DataFormProvider form={RouterForm}>
       <section aria-labelledby={headingId} className="cas-resource-list">
         <div className="cas-list-toolbar">
           <h1 id={headingId} className="cas-page-title">
@@ -71,7 +72,7 @@ export function ResourceList({ list, children }: ResourceListProps) {
           sort={list.state.sort}
           rowHref={(row) => `${path}/${row._id}/edit${returnTo}`}
           isLoading={isLoading}
-          renderRowEnd={(row) => <StateControl entity={entity} row={row} returnTo={here} />}
+          renderRowEnd={(row) => <StateControl entity={entity} row={row} action={`${path}?index`} returnTo={here} />}
         />
         <Pagination
           count={list.count}
