@@ -68,32 +68,54 @@ function referencedId(resource: string): (() => AnyPgColumn) | undefined {
   return () => tableFor(target).id as AnyPgColumn;
 }
 
-function columnFor(name: string, f: FieldDescriptor): PgColumnBuilderBase {
-  const column = snake(name);
+/**
+ * The SQL type of a field stored in one scalar column (`text`, `integer`, `uuid`…); `undefined` for the array
+ * kinds. Tables are built from it and lists use it to compare sort keys.
+ */
+export function scalarSqlType(f: FieldDescriptor): string | undefined {
   switch (f.kind) {
     case 'text':
     case 'textarea':
     case 'email':
     case 'url':
     case 'password':
-      return f.required ? text(column).notNull() : text(column);
+      return 'text';
     case 'number':
-      return f.required ? doublePrecision(column).notNull() : doublePrecision(column);
+      return 'double precision';
     case 'integer':
-      return f.required ? integer(column).notNull() : integer(column);
+      return 'integer';
     case 'date':
-      return f.required ? date(column, { mode: 'string' }).notNull() : date(column, { mode: 'string' });
-    case 'datetime': {
-      const c = timestamp(column, { withTimezone: true, mode: 'string' });
-      return f.required ? c.notNull() : c;
-    }
+      return 'date';
+    case 'datetime':
+      return 'timestamptz';
     case 'time':
-      return f.required ? time(column).notNull() : time(column);
+      return 'time';
+    case 'boolean':
+      return 'boolean';
+    case 'enum':
+      return isNumericEnum(f) ? 'integer' : 'text';
+    case 'reference':
+      return 'uuid';
+    default:
+      return undefined;
+  }
+}
+
+/** Column builders of the plain scalar types (booleans and references have their own defaults and keys). */
+const SCALAR_COLUMNS: Record<string, (column: string) => PgColumnBuilderBase & { notNull(): PgColumnBuilderBase }> = {
+  text: (column) => text(column),
+  'double precision': (column) => doublePrecision(column),
+  integer: (column) => integer(column),
+  date: (column) => date(column, { mode: 'string' }),
+  timestamptz: (column) => timestamp(column, { withTimezone: true, mode: 'string' }),
+  time: (column) => time(column),
+};
+
+function columnFor(name: string, f: FieldDescriptor): PgColumnBuilderBase {
+  const column = snake(name);
+  switch (f.kind) {
     case 'boolean':
       return boolean(column).notNull().default(f.defaultValue);
-    case 'enum':
-      if (isNumericEnum(f)) return f.required ? integer(column).notNull() : integer(column);
-      return f.required ? text(column).notNull() : text(column);
     case 'multi-enum':
       return isNumericEnum(f)
         ? integer(column).array().notNull().default(sql`'{}'::integer[]`)
@@ -105,6 +127,10 @@ function columnFor(name: string, f: FieldDescriptor): PgColumnBuilderBase {
     }
     case 'multi-reference':
       return uuid(column).array().notNull().default(sql`'{}'::uuid[]`);
+    default: {
+      const c = SCALAR_COLUMNS[scalarSqlType(f)!]!(column);
+      return f.required ? c.notNull() : c;
+    }
   }
 }
 

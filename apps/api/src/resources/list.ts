@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ListFilter, ListQuery } from '@campus/api-contract';
 import { rows, statement, type Database, type Db, type Statement } from '../db/client.js';
-import { isNumericEnum } from '../db/table-for.js';
+import { scalarSqlType } from '../db/table-for.js';
 import { bindValue, col, isArrayField, isTextField, type EntityModel } from './model.js';
 
 /** Above this many rows an unfiltered list reports the planner's row estimate instead of counting. */
@@ -73,31 +73,7 @@ function sortKeyType(model: EntityModel, field: string): string | undefined {
   const f = model.fields.get(field);
   if (!f) return undefined;
   if (f.kind === 'boolean') return 'boolean';
-  if (!f.required) return undefined;
-  switch (f.kind) {
-    case 'text':
-    case 'textarea':
-    case 'email':
-    case 'url':
-    case 'password':
-      return 'text';
-    case 'integer':
-      return 'integer';
-    case 'number':
-      return 'double precision';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'time':
-      return 'time';
-    case 'enum':
-      return isNumericEnum(f) ? 'integer' : 'text';
-    case 'reference':
-      return 'uuid';
-    default:
-      return undefined;
-  }
+  return f.required ? scalarSqlType(f) : undefined;
 }
 
 interface Compiled {
