@@ -25,26 +25,18 @@ export function usePrefetchMode(): 'intent' | 'none' {
 
 /**
  * Remix `Link` for the design system's links: client-side navigation for in-app paths; a plain anchor for
- * new windows and external addresses.
+ * new windows and external addresses. On the server an absolute in-app link is only its markup — the same `<a>`
+ * Remix's `Link` writes, which the browser's render hydrates — so a page's dozens of links are not each resolved
+ * against the route matches (about a tenth of a list page's rendering).
  */
-export function RouterLink(props: LinkComponentProps) {
-  return typeof document === 'undefined' ? <ServerLink {...props} /> : <ClientLink {...props} />;
-}
-
-/**
- * On the server a link is only its markup: the same `<a>` Remix's `Link` writes for an absolute in-app path (the
- * browser's render of `ClientLink` hydrates it), without resolving the path against the route matches — a page has
- * dozens of links and that resolving was a tenth of its rendering.
- */
-function ServerLink({ href, target, ...rest }: LinkComponentProps) {
+export function RouterLink({ href, target, ...rest }: LinkComponentProps) {
   if (target || /^[a-z]+:/i.test(href)) return <a href={href} target={target} {...rest} />;
-  // A relative path needs the route matches to resolve: Remix's Link does that.
-  if (!href.startsWith('/')) return <Link to={href} {...rest} />;
-  return <a {...rest} data-discover="true" href={href} />;
+  if (typeof document === 'undefined' && href.startsWith('/')) return <a {...rest} data-discover="true" href={href} />;
+  return <InAppLink href={href} {...rest} />;
 }
 
-function ClientLink({ href, target, ...rest }: LinkComponentProps) {
+/** An in-app link through the router, prefetching on intent except on slow connections. */
+function InAppLink({ href, ...rest }: LinkComponentProps) {
   const prefetch = usePrefetchMode();
-  if (target || /^[a-z]+:/i.test(href)) return <a href={href} target={target} {...rest} />;
   return <Link to={href} prefetch={prefetch} {...rest} />;
 }

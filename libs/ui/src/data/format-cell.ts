@@ -51,11 +51,14 @@ export function cellText(entity: AnyEntity, name: string, row: EntityRow): strin
   }
 }
 
+/** Fields that name a record when its display field is empty, in order of preference. */
+export const NAMING_FIELDS = ['name', 'description', 'code', 'title', 'email'] as const;
+
 /** How the holder of a record is named in messages and headings (its display field, else its id). */
 export function displayNameOf(entity: AnyEntity, row: Readonly<Record<string, unknown>>): string {
   const value = row[entity.displayField];
   if (typeof value === 'string' && value.trim()) return value;
-  for (const name of ['name', 'description', 'code', 'title', 'email']) {
+  for (const name of NAMING_FIELDS) {
     const v = row[name];
     if (typeof v === 'string' && v.trim()) return v;
   }

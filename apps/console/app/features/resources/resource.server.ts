@@ -22,6 +22,7 @@ import {
   readListState,
   SET_STATE_INTENT,
   toApiQuery,
+  NAMING_FIELDS,
   type ChoiceOption,
   type EntityRow,
   type FormMode,
@@ -173,9 +174,6 @@ export async function loadList(request: Request, entity: AnyEntity): Promise<Lis
     filterChoices,
   };
 }
-
-/** Fields a list row may need beside its columns: how the row is named, and its state. */
-const NAMING_FIELDS = ['name', 'description', 'code', 'title', 'email'];
 
 /**
  * What the list screen shows of a record: its columns, state, name and labels. The page carries its data to the
