@@ -100,12 +100,37 @@ async function runServer() {
   const publicFiles = express.static('build/client', { maxAge: '1h' });
   app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
+  // The browser's address travels with the request to every loader and action, which pass it to the API
+  // (X-Forwarded-For, with the console's proof) so that the API's limits and audit trail see the person. Set
+  // here on every request, whatever the browser sent under that name.
+  app.use((req, _res, next) => {
+    req.headers['x-campus-client-address'] = req.ip ?? '';
+    next();
+  });
+
+  // A state-changing request from another site never reaches an action. Remix's own check would answer it with a
+  // bare 500; instead it becomes a request for the refusal page, which answers 403 with the product's error page.
+  const { isCrossSiteRequest } = build.entry.module;
+  app.use((req, res, next) => {
+    if (isCrossSiteRequest(req.method, (name) => req.get(name), req.get('host') ?? '')) {
+      res.locals.refusedCrossSite = true;
+      req.method = 'GET';
+      // Remix builds its Request from originalUrl.
+      req.url = req.originalUrl = req.path.endsWith('.data') ? '/refused.data' : '/refused';
+    }
+    next();
+  });
+
   app.all(
     '*',
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV ?? 'production',
-      getLoadContext: (req, res) => ({ clientAddress: req.ip, cspNonce: res.locals.cspNonce }),
+      getLoadContext: (req, res) => ({
+        clientAddress: req.ip,
+        cspNonce: res.locals.cspNonce,
+        refusedCrossSite: res.locals.refusedCrossSite === true,
+      }),
     }),
   );
 

@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import { defineConfig } from 'vite';
+import { areaRoutes } from './app/areas/routes';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -12,6 +13,8 @@ export default defineConfig({
     remix({
       // Tests beside route modules are not routes.
       ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
+      // Each area with screens of its own gets a layout route under its segment (same admin layout), holding them.
+      routes: async (defineRoutes) => areaRoutes(defineRoutes),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -1,15 +1,15 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { AppRoute, AppRouter } from '@ts-rest/core';
+import type { AppRouter } from '@ts-rest/core';
 import { initServer } from '@ts-rest/fastify';
 import {
+  areaSummaryContracts,
+  areaSummaryOperationName,
+  basePathsOf,
   coreContract,
   crudOperationNames,
   entityRegistry,
-  HRIS_CREATE_PATHS,
-  hrisContract,
-  hrisOperationName,
   openApiDocument,
   resourceContracts,
   type ListQuery,
@@ -19,19 +19,34 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { envelopeCodec, registerEnvelope } from './http/envelope.js';
 import { HttpError, registerErrorHandling, validationBody } from './http/errors.js';
+import { RETRY_AFTER_SECONDS } from './platform/db/unavailable.js';
+import { refuseNul } from './platform/http/refuse-nul.js';
+import { forwardedFor } from './platform/http/forwarded-for.js';
+import { AfterAnswer } from './platform/jobs/after-answer.js';
 import { createMailer, type Mailer } from './auth/mailer.js';
 import { authHandlers } from './auth/handlers.js';
-import { authenticate, type AuthContext } from './auth/sessions.js';
+import type { AuthContext } from './auth/sessions.js';
 import { RateLimiter } from './auth/rate-limit.js';
 import { auditHandlers } from './audit/handlers.js';
-import { buildModel } from './resources/model.js';
-import { createRecord, getRecord, listPage, notFound, updateRecord, type ActorContext, type ResourceHooks } from './resources/crud.js';
-import { userHooks } from './resources/users.js';
-import { academicYearHooks, roleHooks, scheduleHooks, semesterHooks } from './resources/campus-rules.js';
+import { signOutEverywhere } from './areas/access/routes/sign-out-everywhere.js';
+import type { ActorContext, ResourceHooks } from './resources/crud.js';
+import { resourceServices } from './resources/service.js';
+import type { AreaContext, AreaModule, ContractHandlers } from './platform/area.js';
+import { assertEveryRouteDeclared, routeGuard } from './platform/guard.js';
+import { areaSummary } from './platform/area-summary.js';
+import { AREAS } from './areas/index.js';
+import { JobEngine } from './platform/jobs/engine.js';
+import { notifier } from './platform/notify.js';
+import multipart from '@fastify/multipart';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    jobs: JobEngine;
+    /** Work requests started without waiting (shutdown waits for it; tests wait with `settled()`). */
+    backgroundWork: AfterAnswer;
   }
 }
 
@@ -41,69 +56,65 @@ export interface BuildAppOptions {
   readonly database?: Database;
   /** Fastify logger options; `false` for silence. */
   readonly logger?: boolean | Record<string, unknown>;
-  /** Where reset codes go (defaults to SMTP when configured, else the log). */
+  /** How mail goes out (defaults to SMTP when configured, else the outbox table). */
   readonly mailer?: Mailer;
+  /** The launcher areas to mount (all of them unless a test says otherwise). */
+  readonly areas?: readonly AreaModule[];
 }
 
-/** Routes that need no token. */
-const PUBLIC_ROUTES = new Set<AppRoute>([
-  coreContract.signIn,
-  coreContract.requestPasswordRecovery,
-  coreContract.verifyPasswordReset,
-  coreContract.resetPassword,
-]);
-/** Routes counted against the per-address limit. */
-const RATE_LIMITED_ROUTES = PUBLIC_ROUTES;
-/** What a token issued for a temporary password may do. */
-const TEMPORARY_PASSWORD_ROUTES = new Set<AppRoute>([
-  coreContract.changePassword,
-  coreContract.getCurrentUser,
-  coreContract.signOut,
-]);
-
-interface ResourceMetadata {
-  readonly resource: string;
-  readonly application: string;
-  readonly operation: 'list' | 'get' | 'create' | 'update';
-}
-
-export const NO_ACCESS = 'You have invalid authentication credentials to view the page requested';
-
-/** Any signed-in user may read their own account as `GET /core/v1.0/users?search=_id:{own id}` (spec §7). */
-function isOwnAccountLookup(request: FastifyRequest, meta: ResourceMetadata, auth: AuthContext): boolean {
-  if (meta.resource !== 'users' || meta.operation !== 'list') return false;
-  const query = request.query as Record<string, unknown>;
-  const keys = Object.keys(query).filter((k) => k !== 'page' && k !== 'limit');
-  return keys.length === 1 && query.search === `_id:${auth.user.id}`;
-}
+export { NO_ACCESS } from './platform/guard.js';
 
 /** The Fastify app: every route of the contracts, the envelope, health, OpenAPI and the docs page. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const areas = options.areas ?? AREAS;
+  // Every route says who may call it before anything listens: an undeclared one stops the start.
+  const contract: Record<string, AppRouter> = { core: coreContract, areas: areaSummaryContracts as AppRouter, ...resourceContracts };
+  for (const area of areas) Object.assign(contract, area.contracts ?? {});
+  assertEveryRouteDeclared(contract);
+
+  const clientAddress = forwardedFor({ sessionSecret: config.sessionSecret, trustedPeers: config.trustProxy });
+
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 256 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: clientAddress.trustProxy,
     forceCloseConnections: 'idle',
   });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
 
+  const notify = notifier(database.db, config.now);
+  const jobs = new JobEngine({ database, now: config.now, notify, settings: config.jobs, logger: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('preClose', () => jobs.stop());
   const ctx: AppContext = {
     database,
     db: database.db,
     config,
     codec: envelopeCodec(config.responseEncryptionKey),
-    mailer: options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now }),
+    jobs,
+    notify,
+    afterAnswer: new AfterAnswer(app.log),
   };
+  app.decorate('backgroundWork', ctx.afterAnswer);
+  app.addHook('onClose', () => ctx.afterAnswer.settled());
 
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
-  if (config.responseEncryption) registerEnvelope(app, ctx.codec);
+  clientAddress.register(app);
+  refuseNul(app);
+  // Every answer under a base path the contracts use is encrypted, unknown paths and errors included.
+  if (config.responseEncryption) registerEnvelope(app, ctx.codec, basePathsOf(contract));
 
+  database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost; it is replaced on the next query'));
   app.get('/healthz', async (_request, reply) => {
-    const database = (await ctx.database.ping()) ? 'up' : 'down';
-    return reply.status(database === 'up' ? 200 : 503).send({ status: database === 'up' ? 'ok' : 'error', database });
+    if (await ctx.database.ping()) return reply.status(200).send({ status: 'ok', database: 'up' });
+    return reply
+      .status(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send({ status: 'error', database: 'down', message: 'The database cannot be reached.' });
   });
   const document = openApiDocument();
   app.get('/openapi.json', async () => document);
@@ -113,111 +124,101 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limiter = new RateLimiter(config.authRateLimit.max, config.authRateLimit.windowMs, config.now);
   const auth = authHandlers(ctx);
   const audit = auditHandlers(ctx);
-  const requireAuth = (request: FastifyRequest) => {
+  const authOf = (request: FastifyRequest) => {
     if (!request.auth) throw new HttpError(401, 'Sign in to continue.');
     return request.auth;
   };
   const actorOf = (request: FastifyRequest): ActorContext => {
-    const { user } = requireAuth(request);
+    const { user } = authOf(request);
     return { id: user.id, email: user.email, ip: request.ip, adminScopes: user.adminScopes, iamAdmin: user.iamAdmin, now: config.now() };
   };
 
+  const hooksByResource = new Map<string, ResourceHooks>();
+  for (const area of areas) for (const [resource, hooks] of Object.entries(area.hooks?.(ctx) ?? {})) hooksByResource.set(resource, hooks);
+  const resources = resourceServices(database, entityRegistry, (entity) => hooksByResource.get(entity.resource));
+  const areaCtx: AreaContext = { ...ctx, resources, actorOf, authOf };
+
+  for (const area of areas) await area.mount?.(app, ctx);
+  const sessionSteps = areas.flatMap((area) => (area.sessionSteps ? [area.sessionSteps(ctx)] : []));
+
   const s = initServer();
   const coreImpl = s.router(coreContract, {
-    signIn: async ({ body, request }) => auth.signIn(body, request),
-    getCurrentUser: async ({ request }) => auth.currentUser(requireAuth(request)),
-    signOut: async ({ params, request }) => auth.signOut(requireAuth(request), params.userId, request),
-    changePassword: async ({ body, request }) => auth.changePassword(requireAuth(request), body, request),
+    signIn: async ({ body, request }) => {
+      const result = await auth.signIn(body, request);
+      if (result.status !== 200) return result;
+      let data = result.body.data;
+      for (const step of sessionSteps) data = { ...data, ...(await step.afterSignIn?.(data, request)) };
+      return { ...result, body: { data } };
+    },
+    getCurrentUser: async ({ request }) => auth.currentUser(authOf(request)),
+    signOut: async ({ params, request }) => {
+      const result = await auth.signOut(authOf(request), params.userId, request);
+      for (const step of sessionSteps) await step.afterSignOut?.(params.userId);
+      return result;
+    },
+    signOutEverywhere: async ({ params, request }) => signOutEverywhere(ctx, authOf(request), params.userId, request),
+    changePassword: async ({ body, request }) => auth.changePassword(authOf(request), body, request),
     requestPasswordRecovery: async ({ body, request }) => auth.requestRecovery(body, request),
     verifyPasswordReset: async ({ body }) => auth.verifyReset(body),
     resetPassword: async ({ body, request }) => auth.resetPassword(body, request),
-    createAuditTrail: async ({ body, request }) => audit.create(requireAuth(request), body, request),
-    listAuditTrails: async ({ query, request }) => audit.list(requireAuth(request), query),
+    createAuditTrail: async ({ body, request }) => audit.create(authOf(request), body, request),
+    listAuditTrails: async ({ query }) => audit.list(query),
   });
 
-  const hooksFor: Record<string, ResourceHooks> = {
-    users: userHooks(config.argon2),
-    roles: roleHooks,
-    schedules: scheduleHooks,
-    'academic-years': academicYearHooks,
-    semesters: semesterHooks,
-  };
-  type Handler = (input: {
-    params: { id: string };
-    query: unknown;
-    body: unknown;
-    request: FastifyRequest;
-    reply: FastifyReply;
-  }) => Promise<unknown>;
-  const resourceImpl: Record<string, Record<string, Handler>> = {};
-  for (const entity of entityRegistry.all) {
-    const model = buildModel(entity, entityRegistry);
-    const deps = { db: ctx.db, byResource: entityRegistry.byResource, hooks: hooksFor[entity.resource] };
-    const names = crudOperationNames(entity);
-    resourceImpl[entity.resource] = {
+  const implementation: Record<string, unknown> = { core: coreImpl };
+  for (const service of resources.all) {
+    const names = crudOperationNames(service.entity);
+    const handlers: ContractHandlers = {
       [names.list]: async ({ query, reply }) => {
         // The page arrives as JSON text built by the database and is sent as it is (the envelope, when on,
         // encodes that text), so the records are not parsed and serialised again here.
-        const body = await listPage(ctx.database, model, query as ListQuery);
+        const body = await service.list(query as ListQuery);
         reply.type('application/json; charset=utf-8');
         return { status: 200, body };
       },
-      [names.get]: async ({ params }) => {
-        const record = await getRecord(ctx.db, model, params.id);
-        if (!record) throw notFound(entity);
-        return { status: 200, body: { data: record } };
-      },
+      [names.get]: async ({ params }) => ({ status: 200, body: { data: await service.get((params as { id: string }).id) } }),
       [names.create]: async ({ body, request }) => ({
         status: 201,
-        body: { data: await createRecord(deps, model, body as Record<string, unknown>, actorOf(request)) },
+        body: { data: await service.create(body as Record<string, unknown>, actorOf(request)) },
       }),
       [names.update]: async ({ params, body, request }) => ({
         status: 200,
-        body: { data: await updateRecord(deps, model, params.id, body as Record<string, unknown>, actorOf(request)) },
+        body: { data: await service.update((params as { id: string }).id, body as Record<string, unknown>, actorOf(request)) },
       }),
     };
+    implementation[service.entity.resource] = handlers;
+  }
+  for (const area of areas) Object.assign(implementation, (await area.handlers?.(areaCtx, app)) ?? {});
+  for (const type of areas.flatMap((area) => area.jobTypes?.(areaCtx) ?? [])) jobs.register(type);
+  for (const service of areas.flatMap((area) => area.services?.(areaCtx) ?? [])) {
+    app.addHook('onReady', () => service.start());
+    app.addHook('onClose', () => service.stop());
   }
 
-  // The HR create paths of spec §7 are the generic create of their resource under another path.
-  const hrisImpl: Record<string, Handler> = {};
-  for (const [path, resource] of Object.entries(HRIS_CREATE_PATHS)) {
-    const entity = entityRegistry.byResource(resource);
-    if (!entity) continue;
-    const model = buildModel(entity, entityRegistry);
-    const deps = { db: ctx.db, byResource: entityRegistry.byResource, hooks: hooksFor[resource] };
-    hrisImpl[hrisOperationName(path)] = async ({ body, request }) => ({
-      status: 201,
-      body: { data: await createRecord(deps, model, body as Record<string, unknown>, actorOf(request)) },
-    });
-  }
+  // `GET /core/v1.0/areas/{code}/summary`: an area index's counts and attention figures in one statement.
+  const attentionOf = new Map(areas.map((a) => [a.code, a.attention ?? []]));
+  implementation.areas = Object.fromEntries(
+    Object.keys(areaSummaryContracts).map((code) => {
+      const entities = entityRegistry.all.filter((e) => e.application === code);
+      const handler: ContractHandlers[string] = async () => ({
+        status: 200,
+        body: { data: await areaSummary(ctx.database, entities, attentionOf.get(code) ?? [], { now: config.now() }) },
+      });
+      return [code, { [areaSummaryOperationName(code)]: handler }];
+    }),
+  );
 
-  const contract = { core: coreContract, hris: hrisContract, ...resourceContracts };
-  const implementation = { core: coreImpl, hris: hrisImpl, ...resourceImpl };
-
+  const guard = routeGuard(ctx, limiter, areas);
   await app.register(async (scope) => {
+    // Uploads arrive as multipart, streamed; each route that takes one sets its own size limits as it reads.
+    await scope.register(multipart, { limits: { fileSize: 1, files: 0, fields: 20 } });
     s.registerRouter(contract as AppRouter, implementation as never, scope, {
       logInitialization: false,
       jsonQuery: false,
       responseValidation: false,
       requestValidationErrorHandler: (error, _request, reply) =>
         reply.status(400).send(validationBody([error.pathParams, error.query, error.body], ['params', 'query', 'body'])),
-      hooks: {
-        preHandler: async (request) => {
-          const route = request.routeOptions.config.tsRestRoute as AppRoute;
-          if (RATE_LIMITED_ROUTES.has(route) && !limiter.take(request.ip)) {
-            throw new HttpError(429, 'Too many attempts from this address. Try again in a minute.');
-          }
-          if (PUBLIC_ROUTES.has(route)) return;
-          request.auth = await authenticate(ctx.db, config, request, ctx.database);
-          if (request.auth.user.mustChangePassword && !TEMPORARY_PASSWORD_ROUTES.has(route)) {
-            throw new HttpError(403, 'Change your temporary password before doing anything else.');
-          }
-          const meta = route.metadata as ResourceMetadata | undefined;
-          if (meta?.application && !request.auth.user.adminScopes.includes(meta.application)) {
-            if (!isOwnAccountLookup(request, meta, request.auth)) throw new HttpError(403, NO_ACCESS);
-          }
-        },
-      },
+      hooks: { preHandler: guard },
     });
     // ts-rest installs an error handler on this scope that answers validation failures (with the function above)
     // and passes every other error on to the root handler, so all failures keep one shape.

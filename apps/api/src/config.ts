@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { JobEngineSettings } from './platform/jobs/engine.js';
 
 /** Cost of argon2id hashes. The defaults are OWASP's minimum for argon2id (19 MiB, 2 iterations, 1 lane). */
 export interface Argon2Options {
@@ -29,19 +30,32 @@ export interface ApiConfig {
   readonly lockoutMs: number;
   /** Sign-in and password-reset requests allowed per client address per window. */
   readonly authRateLimit: { readonly max: number; readonly windowMs: number };
+  /** Activities one user may report through `POST /audit-trails` per window. */
+  readonly clientAuditRateLimit: { readonly max: number; readonly windowMs: number };
   /** How long a password reset code stays valid. */
   readonly resetCodeTtlMs: number;
   readonly argon2: Argon2Options;
   readonly smtpUrl: string | undefined;
   /**
-   * Which peers may set the client address with `X-Forwarded-For`: by default the loopback addresses, where the
-   * console runs; `TRUST_PROXY=true` trusts any peer, a comma-separated list trusts those addresses or ranges.
+   * Which peers, besides the console (which proves itself with a header derived from `SESSION_SECRET`), may set
+   * the client address with `X-Forwarded-For`: none by default; `TRUST_PROXY=true` trusts any peer, a
+   * comma-separated list trusts those addresses or ranges (a load balancer in front of the API).
    */
   readonly trustProxy: boolean | string[];
   readonly mailFrom: string;
   readonly logLevel: string;
-  /** The clock: sessions, lockouts and reset codes read time from here (tests move it). */
+  /** The clock: sessions, lockouts, reset codes, jobs and schedules read time from here (tests move it). */
   readonly now: () => Date;
+  /** Single sign-on issuer, the API's public address (`SSO_ISSUER`; default `http://{host}:{port}`). */
+  readonly ssoIssuer?: string;
+  /** The console's public address, whose `/auth` page signs users in for applications (`CONSOLE_URL`). */
+  readonly consoleUrl?: string;
+  /** Seals client secrets, signing keys and authenticator secrets (`SSO_ENCRYPTION_KEY`; else from the session secret). */
+  readonly ssoEncryptionKey?: string;
+  /** Every IAM administrator must enrol an authenticator app (`TOTP_REQUIRED_FOR_ADMINS`; off by default). */
+  readonly totpRequiredForAdmins?: boolean;
+  /** Job engine intervals (tests shorten them); defaults in `platform/jobs`. */
+  readonly jobs?: Partial<JobEngineSettings>;
 }
 
 /** `.data` at the repository root (from src/ or dist/), shared with the console whatever the working folder. */
@@ -54,6 +68,7 @@ export const DEFAULTS = {
   lockoutThreshold: 5,
   lockoutMs: 15 * 60 * 1000,
   authRateLimit: { max: 60, windowMs: 60 * 1000 },
+  clientAuditRateLimit: { max: 60, windowMs: 60 * 1000 },
   resetCodeTtlMs: 30 * 60 * 1000,
   argon2: { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 },
 } as const;
@@ -122,13 +137,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       max: number(env, 'AUTH_RATE_LIMIT', DEFAULTS.authRateLimit.max),
       windowMs: DEFAULTS.authRateLimit.windowMs,
     },
+    clientAuditRateLimit: {
+      max: number(env, 'AUDIT_REPORT_RATE_LIMIT', DEFAULTS.clientAuditRateLimit.max),
+      windowMs: DEFAULTS.clientAuditRateLimit.windowMs,
+    },
     resetCodeTtlMs: DEFAULTS.resetCodeTtlMs,
     argon2: DEFAULTS.argon2,
     smtpUrl: env.SMTP_URL || undefined,
     trustProxy:
-      env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((a) => a.trim()) : ['127.0.0.1', '::1'],
+      env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((a) => a.trim()) : [],
     mailFrom: env.MAIL_FROM || 'Campus Administration System <no-reply@example.edu>',
     logLevel: env.LOG_LEVEL || 'info',
     now: () => new Date(),
+    ssoIssuer: (env.SSO_ISSUER || `http://${env.API_HOST || '127.0.0.1'}:${number(env, 'API_PORT', DEFAULTS.port)}`).replace(/\/+$/, ''),
+    consoleUrl: (env.CONSOLE_URL || `http://127.0.0.1:${number(env, 'PORT', 3000)}`).replace(/\/+$/, ''),
+    ssoEncryptionKey: env.SSO_ENCRYPTION_KEY || undefined,
+    totpRequiredForAdmins: flag(env.TOTP_REQUIRED_FOR_ADMINS, false),
   };
 }

@@ -2,6 +2,9 @@ import type { ApiConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { EnvelopeCodec } from './http/envelope.js';
 import type { Mailer } from './auth/mailer.js';
+import type { JobEngine } from './platform/jobs/engine.js';
+import type { Notify } from './platform/notify.js';
+import type { AfterAnswer } from './platform/jobs/after-answer.js';
 
 /** What every handler needs: the database, the configuration (with its clock), the envelope and the mailer. */
 export interface AppContext {
@@ -10,4 +13,10 @@ export interface AppContext {
   readonly config: ApiConfig;
   readonly codec: EnvelopeCodec;
   readonly mailer: Mailer;
+  /** The job engine: long work is queued here, never run in a request. */
+  readonly jobs: JobEngine;
+  /** `notify({ userId, title, body, link })`: a notice delivered on the user's next page view. */
+  readonly notify: Notify;
+  /** Work started by a request that its answer does not wait for. */
+  readonly afterAnswer: AfterAnswer;
 }

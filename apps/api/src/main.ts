@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './db/seed.js';
 import { openDatabase } from './db/client.js';
+import { AREAS } from './areas/index.js';
 
 /** Starts the API: configuration, database with migrations, demo seed on an empty database, then listen. */
 async function main(): Promise<void> {
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
     seeded = true;
   }
 
+  for (const schedule of AREAS.flatMap((area) => area.schedules ?? [])) await app.jobs.ensureSchedule(schedule);
+  await app.jobs.start();
   await app.listen({ host: config.host, port: config.port });
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   const lines = [

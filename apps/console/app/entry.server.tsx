@@ -6,6 +6,9 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './lib/nonce.js';
 
+// server.mjs refuses cross-site posts with this before Remix sees them (it reaches it as build.entry.module).
+export { isCrossSiteRequest } from './lib/security.server.js';
+
 const ABORT_DELAY = 5_000;
 
 /**

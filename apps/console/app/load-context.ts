@@ -5,6 +5,8 @@ declare module '@remix-run/node' {
     readonly clientAddress?: string;
     /** This response's Content-Security-Policy nonce. */
     readonly cspNonce?: string;
+    /** Set when `server.mjs` turned a refused cross-site post into a request for the 403 page (`routes/refused.tsx`). */
+    readonly refusedCrossSite?: boolean;
   }
 }
 

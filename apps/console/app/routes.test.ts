@@ -10,6 +10,7 @@ import { action as signInAction, loader as authLoader } from './routes/auth';
 import { loader as appLoader } from './routes/app';
 import { action as logoutAction } from './routes/logout';
 import { action as menuAction } from './routes/preferences.menu';
+import { action as securityAction } from './routes/profile.security';
 
 // Loader and action tests against the real API (built `apps/api/dist/main.js`, embedded database, demo seed).
 const ORIGIN = 'http://console.test';
@@ -53,7 +54,9 @@ async function outcome(run: () => Promise<unknown>): Promise<{ status: number; l
     value = thrown;
   }
   if (value instanceof Response) {
-    return { status: value.status, location: value.headers.get('location'), setCookies: value.headers.getSetCookie(), data: null };
+    const isJson = value.headers.get('content-type')?.includes('json');
+    const data: unknown = isJson ? await value.clone().json() : null;
+    return { status: value.status, location: value.headers.get('location'), setCookies: value.headers.getSetCookie(), data };
   }
   const v = value as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
   if (v && v.type === 'DataWithResponseInit') {
@@ -173,6 +176,42 @@ describe('session', () => {
     const after = await outcome(() => appLoader(args(get('/app', cookie))));
     expect(after).toMatchObject({ status: 302, location: '/auth' });
     expect(after.setCookies.some((c) => c.startsWith('msc.notice='))).toBe(true);
+  });
+
+  it('keeps the session and says so when the sign-out cannot reach the API', async () => {
+    const { cookie } = await signIn('admin@example.edu');
+    const apiUrl = process.env.API_URL;
+    process.env.API_URL = `http://127.0.0.1:${await freePort()}`; // nothing listens there
+    resetConfig();
+    let result: Awaited<ReturnType<typeof outcome>>;
+    try {
+      const request = new Request(`${ORIGIN}/logout`, { method: 'POST', headers: { origin: ORIGIN, cookie } });
+      result = await outcome(() => logoutAction(args(request)));
+    } finally {
+      process.env.API_URL = apiUrl;
+      resetConfig();
+    }
+    expect(result.status).toBe(503);
+    expect(result.data).toMatchObject({ notice: { tone: 'error', title: 'You are still signed in' } });
+    expect(result.setCookies.some((c) => c.startsWith('msc.session='))).toBe(false);
+    // The token was not revoked, and the console did not pretend otherwise: the session still works.
+    expect((await outcome(() => appLoader(args(get('/app', cookie))))).status).toBe(200);
+  });
+
+  it('signs out everywhere: every session of the user ends, this one included', async () => {
+    const here = await signIn('registrar@example.edu');
+    const elsewhere = await signIn('registrar@example.edu');
+    const request = new Request(`${ORIGIN}/profile/security`, {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'sign-out-everywhere' }),
+      headers: { origin: ORIGIN, cookie: here.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const result = await outcome(() => securityAction(args(request)));
+    expect(result).toMatchObject({ status: 302, location: '/auth' });
+    expect(result.setCookies.find((c) => c.startsWith('msc.session='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    for (const cookie of [here.cookie, elsewhere.cookie]) {
+      expect(await outcome(() => appLoader(args(get('/app', cookie))))).toMatchObject({ status: 302, location: '/auth' });
+    }
   });
 
   it('keeps the menu preference in a cookie', async () => {

@@ -77,7 +77,7 @@ export async function startHarness(): Promise<Harness> {
   const log = createWriteStream(apiLogFile);
   const api = spawn(process.execPath, [join(REPO_ROOT, 'apps/api/dist/main.js')], {
     cwd: REPO_ROOT,
-    env: { ...baseEnv, API_PORT: String(apiPort), DEMO_SEED: 'on', AUTH_RATE_LIMIT: '1000' },
+    env: { ...baseEnv, API_PORT: String(apiPort), DEMO_SEED: 'on', AUTH_RATE_LIMIT: '1000', CONSOLE_URL: consoleUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   api.stdout?.pipe(log);

@@ -1,6 +1,11 @@
 import { initClient, type ApiFetcher, type AppRoute } from '@ts-rest/core';
 import type { AnyEntity } from '@campus/domain-core';
+import { areaSummaryContracts, areaSummaryOperationName, type AreaSummary } from './area-summary.js';
+import { batchContract } from './batch.js';
+import { outboxContract } from './outbox.js';
 import { coreContract } from './core.js';
+import { secondFactorContract, ssoContract } from './sso.js';
+import { frsContract } from './frs.js';
 import { crudContract, crudOperationNames } from './crud.js';
 import { decodeEnvelope, DECRYPT_FAILURE_MESSAGE } from './envelope.js';
 import type { ErrorBody } from './errors.js';
@@ -36,9 +41,14 @@ export interface ApiClientOptions {
   readonly fetch?: ApiFetch;
   /**
    * The address of the person behind the call, sent as `X-Forwarded-For` so the API's per-address sign-in limit
-   * counts people rather than the console server (the API trusts the header from loopback by default).
+   * counts people rather than the console server, and the audit trail records the person's address.
    */
   readonly clientAddress?: string | undefined;
+  /**
+   * The console's proof (`consoleProof(SESSION_SECRET)` of `@campus/api-contract/node`), sent with
+   * `clientAddress`: the API believes `X-Forwarded-For` only from a caller that proves to be the console.
+   */
+  readonly consoleProof?: string | undefined;
   /**
    * Decodes envelope tokens in place of the crypto-js decoder and `encryptionKey`: a server passes
    * `envelopeCodec(key)` from `@campus/api-contract/node`, which is several times cheaper on Node.
@@ -68,7 +78,7 @@ export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 
 export type ApiFailure = ApiResult<FailureStatus, ErrorBody>;
 
 export interface ResourceClient {
-  list(query?: ListQueryInput): Promise<ApiResult<200, { rows: EntityRecord[]; count: number }> | ApiFailure>;
+  list(query?: ListQueryInput): Promise<ApiResult<200, { rows: EntityRecord[]; count: number; estimated?: boolean }> | ApiFailure>;
   get(id: string): Promise<ApiResult<200, { data: EntityRecord }> | ApiFailure>;
   create(body: Record<string, unknown>): Promise<ApiResult<201, { data: EntityRecord }> | ApiFailure>;
   /** Any subset of the writable fields; `{ isActive }` or `{ status }` alone is the spec's state change. */
@@ -85,7 +95,10 @@ export function envelopeFetcher(options: ApiClientOptions): ApiFetcher {
   return async ({ path, method, headers, body, fetchOptions }) => {
     const requestHeaders: Record<string, string> = { ...headers };
     if (options.token) requestHeaders.authorization = `Bearer ${options.token}`;
-    if (options.clientAddress) requestHeaders['x-forwarded-for'] = options.clientAddress;
+    if (options.clientAddress) {
+      requestHeaders['x-forwarded-for'] = options.clientAddress;
+      if (options.consoleProof) requestHeaders['x-campus-console'] = options.consoleProof;
+    }
     const response = await doFetch(path, {
       ...fetchOptions,
       method,
@@ -115,11 +128,13 @@ type RouteCall = (args: Record<string, unknown>) => Promise<{ status: number; bo
 /**
  * The typed API client for the console: the core operations (`signIn`, `getCurrentUser`, `signOut`,
  * `changePassword`, `requestPasswordRecovery`, `verifyPasswordReset`, `resetPassword`, `createAuditTrail`,
- * `listAuditTrails`) and `resource(name)` for the CRUD operations of any registered entity.
+ * `listAuditTrails`), Access Management's `listOutbox` and `getOutboxMessage`, and `resource(name)` for the CRUD operations of any registered entity.
  */
 export function createApiClient(options: ApiClientOptions) {
   const clientArgs = { baseUrl: options.baseUrl.replace(/\/+$/, ''), baseHeaders: {}, api: envelopeFetcher(options) };
   const core = initClient(coreContract, clientArgs);
+  const batch = initClient(batchContract, clientArgs);
+  const outbox = initClient(outboxContract, clientArgs);
   const resourceClients = new Map<string, ResourceClient>();
 
   function resource(name: string | AnyEntity): ResourceClient {
@@ -143,6 +158,19 @@ export function createApiClient(options: ApiClientOptions) {
     return client;
   }
 
-  return { ...core, resource };
+  /** `GET /core/v1.0/areas/{code}/summary`: an area index's counts and attention figures in one call. */
+  const areaClients = new Map<string, RouteCall>();
+  function areaSummary(code: string): Promise<ApiResult<200, { data: AreaSummary }> | ApiFailure> {
+    let call = areaClients.get(code);
+    if (!call) {
+      const route = areaSummaryContracts[code];
+      if (!route) throw new Error(`Unknown application ${code}.`);
+      const calls = initClient(route as Record<string, AppRoute>, clientArgs) as unknown as Record<string, RouteCall>;
+      areaClients.set(code, (call = calls[areaSummaryOperationName(code)]!));
+    }
+    return call({}) as Promise<never>;
+  }
+
+  return { ...core, sso: initClient(ssoContract, clientArgs), secondFactor: initClient(secondFactorContract, clientArgs), batch, ...outbox, resource, areaSummary, frs: initClient(frsContract, clientArgs) };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { PasswordSchema, SignedInUserSchema, SignInSchema } from '@campus/domain-iam';
+import { guardedRouter } from './access.js';
 import { CORE_BASE } from './crud.js';
 import { dataBody, ErrorBodySchema, listBody } from './errors.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './list-query.js';
@@ -20,6 +21,8 @@ export const SignInResultSchema = z.object({
   userId: z.string().uuid(),
   /** True for a temporary password: the token can only change the password until it is changed. */
   mustChangePassword: z.boolean(),
+  /** `verify`: the token only serves `POST /auth/second-factor` until a code is given; `enrol`: enrolment first. */
+  secondFactor: z.enum(['verify', 'enrol']).optional(),
 });
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 
@@ -45,6 +48,8 @@ export const AuditTrailSchema = z.object({
   recordId: z.string().nullable(),
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).nullable(),
   ipAddress: z.string().nullable(),
+  /** True for an activity a client reported (`POST /audit-trails`); false for what the API itself recorded. */
+  reportedByClient: z.boolean(),
   createdAt: z.string(),
 });
 export type AuditTrail = z.infer<typeof AuditTrailSchema>;
@@ -52,8 +57,6 @@ export type AuditTrail = z.infer<typeof AuditTrailSchema>;
 export const CreateAuditTrailSchema = z
   .object({
     activity: z.string().trim().min(1, 'Required').max(500, 'At most 500 characters.'),
-    resource: z.string().trim().max(100).optional(),
-    recordId: z.string().trim().max(100).optional(),
   })
   .strict();
 
@@ -74,22 +77,30 @@ export const AuditTrailQuerySchema = z
   .strict();
 export type AuditTrailQuery = z.infer<typeof AuditTrailQuerySchema>;
 
+/** Reading the audit trail belongs to Analytics and Reports; IAM administrators may read it too. */
+export const AUDIT_READ_APPLICATIONS = ['REPORTS', 'IAM'] as const;
+
 const MessageDataSchema = z.object({ message: z.string() });
+/** How many sessions a sign-out everywhere ended. */
+export const SignedOutEverywhereSchema = MessageDataSchema.extend({ sessionsEnded: z.number().int() });
 
 /** Sign-in, the signed-in user, sign-out, passwords and the audit trail. */
-export const coreContract = c.router({
+export const coreContract = c.router(
+  guardedRouter({
   signIn: {
     method: 'POST',
     path: `${CORE_BASE}/auth`,
     body: SignInBodySchema,
     responses: { 200: dataBody(SignInResultSchema), 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
     summary: 'Sign in with email and password',
+    metadata: { public: true, rateLimited: true },
   },
   getCurrentUser: {
     method: 'GET',
     path: `${CORE_BASE}/users/me`,
     responses: { 200: dataBody(CurrentUserSchema), 401: ErrorBodySchema },
     summary: 'The signed-in user',
+    metadata: { signedIn: true, temporaryPassword: true, secondFactorSteps: ['enrol'] },
   },
   signOut: {
     method: 'POST',
@@ -98,13 +109,24 @@ export const coreContract = c.router({
     body: c.noBody(),
     responses: { 200: dataBody(MessageDataSchema), 401: ErrorBodySchema, 403: ErrorBodySchema },
     summary: 'Sign out: revokes the calling token',
+    metadata: { signedIn: true, temporaryPassword: true, secondFactorSteps: ['verify', 'enrol'] },
+  },
+  signOutEverywhere: {
+    method: 'POST',
+    path: `${CORE_BASE}/auth/logout/:userId/all`,
+    pathParams: z.object({ userId: z.string().max(64) }),
+    body: c.noBody(),
+    responses: { 200: dataBody(SignedOutEverywhereSchema), 401: ErrorBodySchema, 403: ErrorBodySchema },
+    summary: "Sign out everywhere: revokes every token of the signed-in user, the calling one included",
+    metadata: { signedIn: true, temporaryPassword: true },
   },
   changePassword: {
     method: 'POST',
     path: `${CORE_BASE}/auth/password`,
     body: ChangePasswordSchema,
-    responses: { 200: dataBody(MessageDataSchema), 400: ErrorBodySchema, 401: ErrorBodySchema },
+    responses: { 200: dataBody(MessageDataSchema), 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
     summary: "Change the signed-in user's password",
+    metadata: { signedIn: true, temporaryPassword: true, rateLimited: true },
   },
   requestPasswordRecovery: {
     method: 'POST',
@@ -112,6 +134,7 @@ export const coreContract = c.router({
     body: RecoverySchema,
     responses: { 202: dataBody(MessageDataSchema), 400: ErrorBodySchema, 429: ErrorBodySchema },
     summary: 'Send a password reset code (the answer never says whether the address exists)',
+    metadata: { public: true, rateLimited: true },
   },
   verifyPasswordReset: {
     method: 'POST',
@@ -119,6 +142,7 @@ export const coreContract = c.router({
     body: VerifyResetSchema,
     responses: { 200: dataBody(MessageDataSchema), 400: ErrorBodySchema, 429: ErrorBodySchema },
     summary: 'Check a password reset code',
+    metadata: { public: true, rateLimited: true },
   },
   resetPassword: {
     method: 'POST',
@@ -126,13 +150,15 @@ export const coreContract = c.router({
     body: ResetPasswordSchema,
     responses: { 200: dataBody(MessageDataSchema), 400: ErrorBodySchema, 429: ErrorBodySchema },
     summary: 'Set a new password with a reset code',
+    metadata: { public: true, rateLimited: true },
   },
   createAuditTrail: {
     method: 'POST',
     path: `${CORE_BASE}/audit-trails`,
     body: CreateAuditTrailSchema,
-    responses: { 201: dataBody(AuditTrailSchema), 400: ErrorBodySchema, 401: ErrorBodySchema },
-    summary: 'Record an activity in the audit trail',
+    responses: { 201: dataBody(AuditTrailSchema), 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+    summary: "Report an activity of the signed-in user (marked as reported by the client; it names no record)",
+    metadata: { signedIn: true },
   },
   listAuditTrails: {
     method: 'GET',
@@ -140,6 +166,8 @@ export const coreContract = c.router({
     query: AuditTrailQuerySchema,
     responses: { 200: listBody(AuditTrailSchema), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
     summary: 'List audit-trail entries (filter by actorId, resource, recordId, from, to)',
+    metadata: { application: AUDIT_READ_APPLICATIONS },
   },
-});
+  }),
+);
 export type CoreContract = typeof coreContract;

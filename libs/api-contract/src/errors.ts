@@ -14,7 +14,12 @@ export function dataBody<T extends z.ZodTypeAny>(data: T) {
 
 /** A page of a list: `{ rows, count }`. */
 export function listBody<T extends z.ZodTypeAny>(row: T) {
-  return z.object({ rows: z.array(row), count: z.number().int().nonnegative() });
+  return z.object({
+    rows: z.array(row),
+    count: z.number().int().nonnegative(),
+    /** True when `count` is the planner's estimate of a large unfiltered table, not an exact count. */
+    estimated: z.boolean().optional(),
+  });
 }
 
 /** Turns zod issues into `fieldErrors` keyed by the dotted path (`''` for the object itself). */

@@ -7,9 +7,9 @@ import { entityRegistry } from './registry.js';
 const c = initContract();
 
 /**
- * The HR create endpoints of spec §7 (`POST /core/v1.0/hris/create-…`) for the HR entities that have a
- * descriptor; each is the create of that resource under its spec path. The spec's other HR endpoints (allowance
- * and deduction types, LWOPs, trainings, the employee sub-record updates) have no entity yet.
+ * The HR endpoints of spec §7 (`POST /core/v1.0/hris/create-…`, `…/update-employee-…`): each is the create of
+ * that resource under its spec path. The personal data sheet's sections are kept as rows, so each
+ * `update-employee-…` adds one entry to its section (edits and removals go through the resource's own routes).
  */
 export const HRIS_CREATE_PATHS: Readonly<Record<string, string>> = {
   'create-department': 'hr-departments',
@@ -26,9 +26,21 @@ export const HRIS_CREATE_PATHS: Readonly<Record<string, string>> = {
   'create-leave-credit': 'leave-credits',
   'create-appointment': 'appointments',
   'create-salary-grade': 'salary-grades',
+  'create-allowance-type': 'allowance-types',
+  'create-deduction-type': 'deduction-types',
+  'create-employee-allowance': 'employee-allowances',
+  'create-employee-deduction': 'employee-deductions',
+  'create-lwops': 'lwops',
+  'create-training': 'trainings',
+  'update-employee-fam': 'employee-family',
+  'update-employee-educ': 'employee-education',
+  'update-employee-civser': 'employee-eligibilities',
+  'update-employee-volwork': 'employee-voluntary-work',
+  'update-employee-learndev': 'employee-learning',
+  'update-employee-otherinfo': 'employee-other-info',
 };
 
-/** `create-daily-time-record` → `hrisCreateDailyTimeRecord`. */
+/** `create-daily-time-record` → `hrisCreateDailyTimeRecord`; `update-employee-fam` → `hrisUpdateEmployeeFam`. */
 export function hrisOperationName(path: string): string {
   return `hris${path
     .split('-')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyEntity, FieldDescriptor } from '@campus/domain-core';
+import { hasNul, NUL_MESSAGE, type AnyEntity, type FieldDescriptor } from '@campus/domain-core';
 
 /** Page size when none is asked for, and the largest page the API serves (ARCHITECTURE §4). */
 export const DEFAULT_LIMIT = 20;
@@ -10,8 +10,19 @@ export const BASE_SORT_FIELDS = ['createdAt', 'updatedAt'] as const;
 /** The list query as it arrives: strings from the query string. */
 export const ListQuerySchema = z
   .object({
-    search: z.string().max(1000, 'search is at most 1000 characters.').optional(),
-    q: z.string().trim().max(200, 'q is at most 200 characters.').optional(),
+    search: z
+      .string()
+      .max(1000, 'search is at most 1000 characters.')
+      .refine((v) => !hasNul(v), `search: ${NUL_MESSAGE}`)
+      .transform((v) => v.normalize('NFC'))
+      .optional(),
+    q: z
+      .string()
+      .trim()
+      .max(200, 'q is at most 200 characters.')
+      .refine((v) => !hasNul(v), `q: ${NUL_MESSAGE}`)
+      .transform((v) => v.normalize('NFC'))
+      .optional(),
     page: z.coerce
       .number({ invalid_type_error: 'page must be a number.' })
       .int('page must be a whole number.')

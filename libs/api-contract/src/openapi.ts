@@ -1,13 +1,10 @@
 import { generateOpenApi } from '@ts-rest/open-api';
-import { coreContract } from './core.js';
-import { hrisContract } from './hris.js';
-import { resourceContracts } from './registry.js';
+import { apiContract } from './api.js';
 
 /** The OpenAPI 3 document of the whole API, generated from the contracts. */
 export function openApiDocument(): ReturnType<typeof generateOpenApi> {
-  const router = { core: coreContract, hris: hrisContract, ...resourceContracts };
   const document = generateOpenApi(
-    router,
+    apiContract,
     {
       info: {
         title: 'Campus Administration System API',

@@ -48,3 +48,14 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/core/v1.0/auth']?.post?.operationId).toBe('signIn');
   });
 });
+
+describe('modules of Campus Management', () => {
+  it('places every CAMPUS entity in a module, and every HR entity in Human Resource Records', () => {
+    const campus = entityRegistry.all.filter((e) => e.application === 'CAMPUS');
+    expect(campus.filter((e) => !e.module).map((e) => e.resource)).toEqual([]);
+    const hr = campus.filter((e) => e.consolePath.includes('/hr/'));
+    expect(hr.length).toBeGreaterThan(10);
+    expect(new Set(hr.map((e) => e.module))).toEqual(new Set(['HR_RECORDS']));
+    expect(campus.filter((e) => !e.consolePath.includes('/hr/')).some((e) => e.module === 'HR_RECORDS')).toBe(false);
+  });
+});

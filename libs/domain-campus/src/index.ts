@@ -7,3 +7,4 @@ export * from './rules.js';
 export * from './schedules.js';
 export * from './templates.js';
 export * from './weekdays.js';
+export * from './modules.js';

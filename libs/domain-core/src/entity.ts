@@ -27,6 +27,11 @@ export interface EntityDescriptor<F extends Record<string, FieldDescriptor> = Re
   readonly label: string;
   readonly pluralLabel: string;
   readonly application: ApplicationCode;
+  /**
+   * The module of the application the entity belongs to (a module code, e.g. `HR_RECORDS`). A user whose roles in
+   * the application grant modules uses only the entities of those modules; see `canUseModule` in domain-iam.
+   */
+  readonly module?: string;
   /** Console path of the list screen, e.g. `/app/campus-management/campuses`. */
   readonly consolePath: string;
   readonly fields: F;

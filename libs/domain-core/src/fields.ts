@@ -122,31 +122,75 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+export const NUL_MESSAGE = 'Remove the NUL character; it cannot be stored.';
+export const INVISIBLE_MESSAGE = 'Enter visible characters, not only spaces or invisible ones.';
+export const BIDI_MESSAGE = 'Remove the text-direction control characters.';
+
+/**
+ * Characters that show nothing: spaces, control and format characters (zero-width space and joiners, word
+ * joiner, byte-order mark, direction marks) and the fillers that render blank.
+ */
+const INVISIBLE_ONLY = /^[\p{Z}\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0]*$/u;
+/** Embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder how text is shown. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
+export const hasNul = (value: string): boolean => value.includes('\u0000');
+/** Text in Unicode NFC, so that the same name typed on two systems is stored, and compared, the same way. */
+export const toNfc = (value: unknown): unknown => (typeof value === 'string' ? value.normalize('NFC') : value);
+
+/**
+ * Text hygiene every text field shares: no NUL (PostgreSQL cannot store it), NFC; single-line text (names,
+ * codes and the like) also refuses direction controls and values made only of invisible characters.
+ */
+function hygienic(s: z.ZodTypeAny, singleLine: boolean): z.ZodTypeAny {
+  let checked = z
+    .string()
+    .refine((v) => !hasNul(v), NUL_MESSAGE)
+    .pipe(s);
+  if (singleLine) {
+    checked = checked
+      .refine((v: string) => !BIDI_CONTROL.test(v), BIDI_MESSAGE)
+      .refine((v: string) => v === '' || !INVISIBLE_ONLY.test(v), INVISIBLE_MESSAGE) as never;
+  }
+  return z.preprocess(toNfc, checked);
+}
+
 /** The zod schema of one field's value, required or not (an optional field also accepts null). */
 export function fieldSchema(f: FieldDescriptor): z.ZodTypeAny {
   let s: z.ZodTypeAny;
   switch (f.kind) {
     case 'text':
-    case 'textarea':
-    case 'password': {
-      // Passwords are taken exactly as typed: spaces are characters like any other.
-      const base = f.kind === 'password' ? z.string() : z.string().trim();
-      let t = base.max(f.max, `At most ${f.max} characters.`);
+    case 'textarea': {
+      let t = z.string().trim().max(f.max, `At most ${f.max} characters.`);
       if (f.required) t = t.min(Math.max(1, f.min ?? 1), 'Required');
       else if (f.min) t = t.min(f.min, `At least ${f.min} characters.`);
       if (f.pattern) t = t.regex(f.pattern.regex, f.pattern.message);
-      s = t;
+      s = hygienic(t, f.kind === 'text');
+      break;
+    }
+    case 'password': {
+      // Passwords are taken exactly as typed (not normalised): spaces are characters like any other.
+      let t = z.string().max(f.max, `At most ${f.max} characters.`);
+      if (f.required) t = t.min(Math.max(1, f.min ?? 1), 'Required');
+      else if (f.min) t = t.min(f.min, `At least ${f.min} characters.`);
+      s = z
+        .string()
+        .refine((v) => !hasNul(v), NUL_MESSAGE)
+        .pipe(t);
       break;
     }
     case 'email':
-      s = z.string().trim().toLowerCase().max(f.max).email('Enter a valid email address.');
+      s = hygienic(z.string().trim().toLowerCase().max(f.max).email('Enter a valid email address.'), true);
       break;
     case 'url':
-      s = z
-        .string()
-        .trim()
-        .max(f.max)
-        .refine((v) => /^https?:\/\//i.test(v) || v.startsWith('/'), 'Enter a URL starting with http://, https:// or /.');
+      s = hygienic(
+        z
+          .string()
+          .trim()
+          .max(f.max)
+          .refine((v) => /^https?:\/\//i.test(v) || v.startsWith('/'), 'Enter a URL starting with http://, https:// or /.'),
+        true,
+      );
       break;
     case 'number':
     case 'integer': {

@@ -4,3 +4,4 @@ export * from './entity.js';
 export * from './fields.js';
 export * from './lifecycle.js';
 export * from './registry.js';
+export * from './modules.js';

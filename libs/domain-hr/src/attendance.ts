@@ -1,3 +1,4 @@
+import { HR_RECORDS_MODULE } from './modules.js';
 import { defineEntity, field } from '@campus/domain-core';
 import { parseClock } from '@campus/formatters';
 import {
@@ -21,6 +22,7 @@ export const dailyTimeRecordEntity = defineEntity({
   label: 'Daily Time Record',
   pluralLabel: 'Daily Time Records',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('daily-time-records'),
   fields: {
     employeeId: field.reference('Employee', 'employees', { required: true, labelField: 'lastName' }),
@@ -92,6 +94,7 @@ export const timesheetEntity = defineEntity({
   label: 'Timesheet',
   pluralLabel: 'Timesheets',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('timesheets'),
   fields: {
     timeIn: field.time('Time in'),
@@ -163,6 +166,7 @@ export const hrScheduleEntity = defineEntity({
   label: 'Schedule',
   pluralLabel: 'Schedules',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('hr-schedules'),
   fields: {
     name: field.text('Name', { required: true, max: 150 }),
@@ -192,6 +196,7 @@ export const hrScheduleItemEntity = defineEntity({
   label: 'Schedule Item',
   pluralLabel: 'Schedule Items',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('hr-schedule-items'),
   fields: {
     scheduleId: field.reference('Schedule', 'hr-schedules', { required: true }),
@@ -232,6 +237,7 @@ export const employeeScheduleEntity = defineEntity({
   label: 'Employee Schedule',
   pluralLabel: 'Employee Schedules',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('employee-schedules'),
   fields: {
     employeeId: field.reference('Employee', 'employees', { required: true, labelField: 'lastName' }),

@@ -1,3 +1,4 @@
+import { HR_RECORDS_MODULE } from './modules.js';
 import { defineEntity, field, type CodedOption } from '@campus/domain-core';
 import { leaveTypeOptions, serviceCreditTypeOptions } from './coded-values.js';
 import { hrConsolePath } from './organisation.js';
@@ -7,7 +8,8 @@ const DAYS = { min: 0, max: 10_000, description: 'In days.' } as const;
 
 /**
  * Leave credits and service credits share one ledger shape (spec §3: type code, employee, credit, debit,
- * balance): each row earns (`credit`) or uses (`debit`) days of one type and carries the balance after it.
+ * balance): each row earns (`credit`) or uses (`debit`) days of one type and carries the balance after it, which
+ * the database works out (migration 0013) and which may never fall below zero.
  */
 function creditLedger(o: {
   resource: 'leave-credits' | 'service-credits';
@@ -21,13 +23,16 @@ function creditLedger(o: {
     label: o.label,
     pluralLabel: o.pluralLabel,
     application: 'CAMPUS',
+    module: HR_RECORDS_MODULE.code,
     consolePath: hrConsolePath(o.resource),
     fields: {
-      typeCode: field.enum('Type', o.types, { required: true }),
-      employeeId: field.reference('Employee', 'employees', { required: true, labelField: 'lastName' }),
-      credit: field.number('Credit', DAYS),
-      debit: field.number('Debit', DAYS),
-      balance: field.number('Balance', DAYS),
+      // An entry is fixed once written (a mistake is corrected with another entry), so the running balance of
+      // every later entry stays true; the balance is the database's, never typed.
+      typeCode: field.enum('Type', o.types, { required: true, createOnly: true }),
+      employeeId: field.reference('Employee', 'employees', { required: true, labelField: 'lastName', createOnly: true }),
+      credit: field.number('Credit', { ...DAYS, createOnly: true }),
+      debit: field.number('Debit', { ...DAYS, createOnly: true }),
+      balance: field.number('Balance', { ...DAYS, readOnly: true, description: 'Worked out by the database.' }),
       asOf: field.date('As of'),
       remarks: field.text('Remarks', { max: 300 }),
     },
@@ -47,7 +52,7 @@ function creditLedger(o: {
           : undefined,
       notInTheFuture('asOf', 'The as-of date cannot be in the future.'),
     ],
-    sample: () => ({ typeCode: o.sampleType, credit: 1.25, debit: 0, balance: 15, asOf: '2026-01-31' }),
+    sample: () => ({ typeCode: o.sampleType, credit: 1.25, debit: 0, asOf: '2026-01-31' }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { HR_RECORDS_MODULE } from './modules.js';
 import { codedValues, defineEntity, field } from '@campus/domain-core';
 import {
   appointmentStatusOptions,
@@ -35,6 +36,7 @@ export const employeeEntity = defineEntity({
   label: 'Employee',
   pluralLabel: 'Employees',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('employees'),
   fields: {
     employeeNumber: field.text('Employee number', { required: true, max: 30, mask: 'upper' }),
@@ -121,6 +123,7 @@ export const workExperienceEntity = defineEntity({
   label: 'Work Experience',
   pluralLabel: 'Work Experiences',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('work-experiences'),
   fields: {
     employeeId: field.reference('Employee', 'employees', { required: true, labelField: 'lastName' }),
@@ -171,6 +174,7 @@ export const serviceRecordEntity = defineEntity({
   label: 'Service Record',
   pluralLabel: 'Service Records',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('service-records'),
   fields: {
     employeeId: field.reference('Employee', 'employees', { required: true, labelField: 'lastName' }),

@@ -47,7 +47,7 @@ function problemsWith(entity: AnyEntity, patch: Record<string, unknown>): [strin
 const all = hrEntities as readonly AnyEntity[];
 
 describe('HR entity descriptors', () => {
-  it('describes the fourteen HR resources once each', () => {
+  it('describes the twenty-six HR resources once each', () => {
     const registry = createRegistry(all);
     expect(all.map((e) => e.resource).sort()).toEqual(
       [
@@ -65,6 +65,18 @@ describe('HR entity descriptors', () => {
         'service-records',
         'timesheets',
         'work-experiences',
+        'allowance-types',
+        'deduction-types',
+        'employee-allowances',
+        'employee-deductions',
+        'lwops',
+        'trainings',
+        'employee-family',
+        'employee-education',
+        'employee-eligibilities',
+        'employee-voluntary-work',
+        'employee-learning',
+        'employee-other-info',
       ].sort(),
     );
     expect(registry.byConsolePath('/app/campus-management/hr/employees')).toBe(employeeEntity);
@@ -408,14 +420,14 @@ describe('leave and service credits', () => {
     [serviceCreditEntity, { typeCode: 'VL' }, 'typeCode', expect.stringContaining('Election duty')],
     [leaveCreditEntity, { credit: 0, debit: 0 }, 'credit', 'Enter the days credited or debited.'],
     [serviceCreditEntity, { credit: null, debit: null }, 'credit', 'Enter the days credited or debited.'],
-    [leaveCreditEntity, { balance: -1 }, 'balance', 'At least 0.'],
+    [leaveCreditEntity, { debit: -1 }, 'debit', 'At least 0.'],
     [leaveCreditEntity, { asOf: '2999-01-01' }, 'asOf', 'The as-of date cannot be in the future.'],
   ] as const)('rejects %#: %j', (entity, patch, fieldName, message) => {
     expect(problemsWith(entity, patch)).toContainEqual([fieldName, message]);
   });
 
   it('accepts a debit alone', () => {
-    expect(problemsWith(leaveCreditEntity, { credit: 0, debit: 1, balance: 14 })).toEqual([]);
+    expect(problemsWith(leaveCreditEntity, { credit: 0, debit: 1 })).toEqual([]);
   });
 });
 

@@ -6,6 +6,20 @@ import {
   hrScheduleItemEntity,
   timesheetEntity,
 } from './attendance.js';
+import {
+  allowanceTypeEntity,
+  deductionTypeEntity,
+  employeeAllowanceEntity,
+  employeeDeductionEntity,
+  employeeEducationEntity,
+  employeeEligibilityEntity,
+  employeeFamilyMemberEntity,
+  employeeLearningEntity,
+  employeeOtherInfoEntity,
+  employeeVoluntaryWorkEntity,
+  lwopEntity,
+  trainingEntity,
+} from './compensation.js';
 import { leaveCreditEntity, serviceCreditEntity } from './credits.js';
 import { employeeEntity, serviceRecordEntity, workExperienceEntity } from './employee.js';
 import {
@@ -16,6 +30,7 @@ import {
 } from './organisation.js';
 
 export * from './attendance.js';
+export * from './compensation.js';
 export * from './coded-values.js';
 export * from './coordinates.js';
 export * from './credits.js';
@@ -40,4 +55,17 @@ export const hrEntities: readonly AnyEntity[] = [
   serviceCreditEntity,
   workExperienceEntity,
   serviceRecordEntity,
+  allowanceTypeEntity,
+  deductionTypeEntity,
+  employeeAllowanceEntity,
+  employeeDeductionEntity,
+  lwopEntity,
+  trainingEntity,
+  employeeFamilyMemberEntity,
+  employeeEducationEntity,
+  employeeEligibilityEntity,
+  employeeVoluntaryWorkEntity,
+  employeeLearningEntity,
+  employeeOtherInfoEntity,
 ];
+export * from './modules.js';

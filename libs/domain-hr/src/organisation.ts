@@ -1,3 +1,4 @@
+import { HR_RECORDS_MODULE } from './modules.js';
 import { defineEntity, field } from '@campus/domain-core';
 import { appointmentStatusOptions, designationCategoryOptions } from './coded-values.js';
 import { notMoreThan } from './rules.js';
@@ -11,6 +12,7 @@ export const hrDepartmentEntity = defineEntity({
   label: 'Department',
   pluralLabel: 'Departments',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('hr-departments'),
   fields: {
     headId: field.reference('Head', 'employees', { labelField: 'lastName' }),
@@ -38,6 +40,7 @@ export const salaryGradeEntity = defineEntity({
   label: 'Salary Grade',
   pluralLabel: 'Salary Grades',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('salary-grades'),
   fields: {
     name: field.text('Name', { required: true, max: 50, description: 'The grade, e.g. SG 11.' }),
@@ -63,6 +66,7 @@ export const designationEntity = defineEntity({
   label: 'Designation',
   pluralLabel: 'Designations',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('designations'),
   fields: {
     name: field.text('Name', { required: true, max: 150 }),
@@ -121,6 +125,7 @@ export const appointmentEntity = defineEntity({
   label: 'Appointment',
   pluralLabel: 'Appointments',
   application: 'CAMPUS',
+  module: HR_RECORDS_MODULE.code,
   consolePath: hrConsolePath('appointments'),
   fields: {
     name: field.text('Name', { required: true, max: 150 }),

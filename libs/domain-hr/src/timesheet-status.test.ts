@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIMESHEET_DAY_STATUSES, timesheetColor, timesheetDayStatus, timesheetLabel } from './index.js';
+import { TIMESHEET_DAY_STATUSES, dayStatusOfRecord, timesheetColor, timesheetDayStatus, timesheetLabel } from './index.js';
 
 describe('timesheet day statuses', () => {
   it.each([
@@ -41,5 +41,19 @@ describe('timesheet day statuses', () => {
       'HOLIDAY',
       'NORMAL',
     ]);
+  });
+});
+
+describe('dayStatusOfRecord', () => {
+  it.each([
+    [{ statuses: [9, 1] }, 'ONLEAVE'],
+    [{ statuses: [6], lwopDuration: 3600 }, 'LWOP'],
+    [{ statuses: [1, 6] }, 'LATE'],
+    [{ statuses: [6], tardinessDuration: 120 }, 'LATE'],
+    [{ statuses: [3] }, 'UNDERTIME'],
+    [{ statuses: [6, 5] }, 'NORMAL'],
+    [{ statuses: null }, 'NORMAL'],
+  ] as const)('%j is %s', (record, status) => {
+    expect(dayStatusOfRecord(record)).toBe(status);
   });
 });

@@ -32,3 +32,24 @@ export function timesheetColor(status: string | null | undefined): string {
 export function timesheetLabel(status: string | null | undefined): string {
   return byValue.get(timesheetDayStatus(status))?.label ?? NORMAL.label;
 }
+
+/** What a daily time record's coded statuses (`dailyRecordStatusOptions`) and durations say about the day. */
+export interface DailyRecordFacts {
+  readonly statuses?: readonly (number | string)[] | null;
+  readonly tardinessDuration?: number | null;
+  readonly undertimeDuration?: number | null;
+  readonly lwopDuration?: number | null;
+}
+
+/**
+ * The day status of a daily time record, the most telling first: on leave (status 9), leave without pay (LWOP
+ * time), late (status 1 or tardiness), undertime (status 3 or undertime), otherwise normal.
+ */
+export function dayStatusOfRecord(record: DailyRecordFacts): TimesheetDayStatus {
+  const codes = new Set((record.statuses ?? []).map((s) => Number(s)));
+  if (codes.has(9)) return 'ONLEAVE';
+  if ((record.lwopDuration ?? 0) > 0) return 'LWOP';
+  if (codes.has(1) || (record.tardinessDuration ?? 0) > 0) return 'LATE';
+  if (codes.has(3) || (record.undertimeDuration ?? 0) > 0) return 'UNDERTIME';
+  return 'NORMAL';
+}

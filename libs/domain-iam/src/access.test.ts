@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { APPLICATION_CODES } from '@campus/domain-core';
 import {
   NO_ACCESS_MESSAGE,
+  SETTINGS_ADMIN_ONLY,
   canOpenApplication,
+  canUseModule,
   decideAccess,
   hasScope,
   isPublicPath,
@@ -64,13 +66,16 @@ describe('route guard (spec §6)', () => {
     expect(decision).toMatchObject({ allowed: false, status: 401 });
   });
 
-  it.each(['/app/notifications', '/app/settings', '/app/settings/appearance'])(
-    'allows the personal page %s to any signed-in user, like /app itself',
-    (path) => {
-      expect(decideAccess(nothing, path)).toEqual({ allowed: true });
-      expect(decideAccess(null, path)).toMatchObject({ allowed: false, status: 401 });
-    },
-  );
+  it.each(['/app/notifications'])('allows the personal page %s to any signed-in user, like /app itself', (path) => {
+    expect(decideAccess(nothing, path)).toEqual({ allowed: true });
+    expect(decideAccess(null, path)).toMatchObject({ allowed: false, status: 401 });
+  });
+
+  it.each(['/app/settings', '/app/settings/mail'])('opens %s to IAM administrators only (401 for anyone else)', (path) => {
+    expect(decideAccess({ ...everything, iamAdmin: true }, path)).toEqual({ allowed: true });
+    expect(decideAccess(everything, path)).toEqual({ allowed: false, status: 401, reason: SETTINGS_ADMIN_ONLY });
+    expect(decideAccess(null, path)).toMatchObject({ allowed: false, status: 401 });
+  });
 
   it('words the refusal as the No Access notice', () => {
     expect(decideAccess(campusOnly, '/app/analytics')).toEqual({
@@ -114,5 +119,24 @@ describe('launcher tiles', () => {
     expect(hasScope(campusOnly, 'CAMPUS')).toBe(true);
     expect(hasScope(campusOnly, 'campus:write')).toBe(false);
     expect(hasScope(null, 'campus:read')).toBe(false);
+  });
+});
+
+describe('canUseModule', () => {
+  const grants = { CAMPUS: ['ACADEMIC_STRUCTURE', 'CLASSES'], IAM: [] };
+  it.each([
+    ['a module the roles grant', 'CAMPUS', 'CLASSES', true],
+    ['a module they do not grant', 'CAMPUS', 'HR_RECORDS', false],
+    ['something of no module, in an application with roles', 'CAMPUS', undefined, false],
+    ['anything, in an application with roles that grant no module', 'IAM', 'USERS', false],
+    ['anything, in an application where the user holds no role', 'REPORTS', 'AUDIT', true],
+    ['something of no module, where the user holds no role', 'REPORTS', undefined, true],
+  ])('decides %s', (_case, application, module, expected) => {
+    expect(canUseModule(grants, application, module)).toBe(expected);
+  });
+
+  it('keeps full access for a user with no grants at all', () => {
+    expect(canUseModule(undefined, 'CAMPUS', 'HR_RECORDS')).toBe(true);
+    expect(canUseModule({}, 'CAMPUS', 'HR_RECORDS')).toBe(true);
   });
 });

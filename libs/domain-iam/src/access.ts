@@ -5,6 +5,29 @@ import { applicationForPath, pathSegments } from './applications.js';
 export interface ScopedUser {
   readonly adminScopes: readonly string[];
   readonly scopes?: readonly string[];
+  /** An IAM administrator: the only user who may open `/app/settings`. */
+  readonly iamAdmin?: boolean;
+  /** Modules granted by the user's roles, by application code (absent application: no roles there). */
+  readonly moduleGrants?: ModuleGrants;
+}
+
+/** The module codes a user's active roles grant, by application code. */
+export type ModuleGrants = Readonly<Record<string, readonly string[]>>;
+
+/** What a user whose roles do not grant the module of a page or resource is told (403). */
+export const MODULE_NOT_GRANTED = 'Your roles in this application do not include this module.';
+
+/**
+ * Whether a user may use something of `application` that belongs to `module` (the entity descriptor's
+ * `module`). Roles narrow an application to their modules: a user who holds roles in the application uses only
+ * what those roles grant, and nothing that belongs to no module. A user who holds the application's scope but
+ * no role in it keeps the whole application (accounts made before roles were assigned keep working).
+ * The scope itself is checked separately (`decideAccess`, the API's scope check).
+ */
+export function canUseModule(grants: ModuleGrants | undefined, application: string, module: string | undefined): boolean {
+  const granted = grants?.[application];
+  if (!granted) return true;
+  return module !== undefined && granted.includes(module);
 }
 
 /** The spec's wording when an application or page is outside the user's scopes (§6, §8). */
@@ -25,7 +48,11 @@ export const PUBLIC_PATHS = [
  * Pages under `/app` that belong to no launcher application but to the signed-in user (spec §2:
  * `/app/notifications`, `/app/settings`); like `/app` itself they are always allowed.
  */
-export const PERSONAL_APP_PAGES = ['notifications', 'settings'] as const;
+export const PERSONAL_APP_PAGES = ['notifications'] as const;
+
+/** `/app/settings` (the system settings) opens for IAM administrators only. */
+export const SETTINGS_APP_PAGE = 'settings';
+export const SETTINGS_ADMIN_ONLY = 'Only an IAM administrator may open the system settings.';
 
 export type AccessDecision =
   { readonly allowed: true } | { readonly allowed: false; readonly status: 401; readonly reason: string };
@@ -52,6 +79,7 @@ export function decideAccess(user: ScopedUser | null | undefined, pathname: stri
   if (!user) return DENIED('Sign in to view the page requested.');
   if (segments.length === 1) return { allowed: true };
   if ((PERSONAL_APP_PAGES as readonly string[]).includes(segments[1] ?? '')) return { allowed: true };
+  if (segments[1] === SETTINGS_APP_PAGE) return user.iamAdmin ? { allowed: true } : DENIED(SETTINGS_ADMIN_ONLY);
   const application = applicationForPath(pathname);
   if (!application || !user.adminScopes.includes(application.code)) return DENIED(NO_ACCESS_MESSAGE);
   return { allowed: true };

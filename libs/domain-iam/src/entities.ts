@@ -4,6 +4,15 @@ import { checkPassword } from './password.js';
 
 const base = '/app/access-management';
 
+/** The code of an application (a launcher code such as `CAMPUS`, or one of a registered university application). */
+const applicationCodeField = (label: string, required = true) =>
+  field.text(label, {
+    required,
+    max: 30,
+    mask: 'upper',
+    pattern: { regex: /^[A-Z][A-Z0-9_-]{1,29}$/, message: 'Use 2–30 capital letters, digits, - or _, starting with a letter.' },
+  });
+
 /** The launcher applications as records (spec §3 Applications: name, description, applicationURL, active). */
 export const applicationEntity = defineEntity({
   resource: 'applications',
@@ -12,7 +21,9 @@ export const applicationEntity = defineEntity({
   application: 'IAM',
   consolePath: `${base}/applications`,
   fields: {
-    code: field.enum('Code', applicationCodeOptions, { required: true }),
+    // The eight launcher applications keep their codes; any other university application registered for single
+    // sign-on gets a code of its own.
+    code: applicationCodeField('Code'),
     name: field.text('Name', { required: true, max: 150 }),
     description: field.textarea('Description', { max: 500 }),
     applicationURL: field.url('Application URL'),
@@ -28,9 +39,8 @@ export const applicationEntity = defineEntity({
   ],
   displayField: 'name',
   state: { kind: 'isActive' },
-  // The code is one of eight, so a sample cannot carry the suffix there; the name does.
   sample: (s) => ({
-    code: 'REPORTS',
+    code: `APP-${s}`.toUpperCase().replace(/[^A-Z0-9_-]/g, '').slice(0, 30),
     name: `Analytics and Reports ${s}`,
     description: 'Dashboards for chatbot, support and tickets.',
     applicationURL: '/app/analytics',
@@ -48,7 +58,7 @@ export const moduleEntity = defineEntity({
     code: field.text('Code', { required: true, max: 50, mask: 'upper' }),
     name: field.text('Name', { required: true, max: 150 }),
     description: field.textarea('Description', { max: 500 }),
-    applicationCode: field.enum('Application', applicationCodeOptions, { required: true }),
+    applicationCode: applicationCodeField('Application'),
   },
   listColumns: ['code', 'name', 'applicationCode', 'description'],
   searchFields: ['code', 'name'],
@@ -84,6 +94,7 @@ export const serviceEntity = defineEntity({
     url: field.url('URL', { required: true }),
     target: field.enum('Target', serviceTargetOptions, { required: true }),
     description: field.textarea('Description', { max: 500 }),
+    applicationCode: applicationCodeField('Application', false),
   },
   listColumns: ['name', 'url', 'target'],
   searchFields: ['name', 'url'],
@@ -111,7 +122,7 @@ export const roleEntity = defineEntity({
   fields: {
     name: field.text('Name', { required: true, max: 150 }),
     description: field.textarea('Description', { max: 500 }),
-    applicationCode: field.enum('Application', applicationCodeOptions, { required: true }),
+    applicationCode: applicationCodeField('Application'),
     moduleIds: field.references('Modules', 'modules'),
   },
   listColumns: ['name', 'applicationCode', 'description'],

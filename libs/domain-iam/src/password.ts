@@ -20,10 +20,12 @@ export function passwordLength(password: string): number {
 }
 
 /** The problems with a proposed password; an empty list means it meets the policy. */
-export function checkPassword(password: string): string[] {
+/** `minLength` is the system setting (never below {@link PASSWORD_MIN_LENGTH}). */
+export function checkPassword(password: string, minLength: number = PASSWORD_MIN_LENGTH): string[] {
   const problems: string[] = [];
   const length = passwordLength(password);
-  if (length < PASSWORD_MIN_LENGTH) problems.push(PASSWORD_MESSAGES.tooShort);
+  const min = Math.max(PASSWORD_MIN_LENGTH, minLength);
+  if (length < min) problems.push(min === PASSWORD_MIN_LENGTH ? PASSWORD_MESSAGES.tooShort : `Use at least ${min} characters.`);
   if (length > PASSWORD_MAX_LENGTH) problems.push(PASSWORD_MESSAGES.tooLong);
   if (isCommonPassword(password.normalize('NFC'))) problems.push(PASSWORD_MESSAGES.common);
   return problems;

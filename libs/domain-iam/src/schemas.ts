@@ -27,6 +27,11 @@ export const SignedInUserSchema = z.object({
     ),
   iamAdmin: z.boolean(),
   scopes: z.array(z.string()),
+  /**
+   * The modules the user's active roles grant, by application code. An application absent here is one where the
+   * user holds no role: its scope alone gives every module (see `canUseModule`).
+   */
+  moduleGrants: z.record(z.string(), z.array(z.string())).default({}),
   employee: SignedInEmployeeSchema.nullable(),
 });
 export type SignedInUser = z.infer<typeof SignedInUserSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestApi } from '../test/harness.js';
 
-const api = await startTestApi();
+const api = await startTestApi({ clientAuditRateLimit: { max: 5, windowMs: 60_000 } });
 const admin = await api.signIn('admin@example.edu');
 api.clock.advance(60_000);
 const registrar = await api.signIn('registrar@example.edu');
@@ -53,5 +53,44 @@ describe('audit trails', () => {
 
   it.each(['actorId=abc', 'from=yesterday', 'limit=1000', 'sort=activity'])('rejects the query %s', async (query) => {
     expect((await api.call('GET', `/core/v1.0/audit-trails?${query}`, { token: auditor })).status).toBe(400);
+  });
+});
+
+describe('activities reported by a client', () => {
+  it('binds a reported activity to the caller, marks it as reported by the client, and names no record', async () => {
+    const result = await api.call('POST', '/core/v1.0/audit-trails', { token: registrar, body: { activity: 'Printed the class list' } });
+    expect(result.status).toBe(201);
+    expect(result.body.data).toMatchObject({
+      actorId: api.users.registrar,
+      reportedByClient: true,
+      resource: null,
+      recordId: null,
+      changes: null,
+    });
+    const recorded = (await api.call('GET', '/core/v1.0/audit-trails?limit=100', { token: auditor })).body.rows;
+    expect(recorded.find((r: { activity: string }) => r.activity === 'Signed in').reportedByClient).toBe(false);
+  });
+
+  it.each([
+    ['a resource', { resource: 'users' }],
+    ['a record', { recordId: '00000000-0000-4000-8000-000000000000' }],
+    ['before/after values', { changes: { iamAdmin: { before: false, after: true } } }],
+    ['another actor', { actorId: '00000000-0000-4000-8000-000000000000' }],
+    ['another address', { ipAddress: '192.0.2.1' }],
+    ['to be recorded by the API', { reportedByClient: false }],
+  ])('refuses a reported activity that claims %s', async (_what, claim) => {
+    const result = await api.call('POST', '/core/v1.0/audit-trails', { token: registrar, body: { activity: 'Edited a user', ...claim } });
+    expect(result.status).toBe(400);
+  });
+
+  it('limits how many activities one user reports a minute', async () => {
+    const report = (token: string) => api.call('POST', '/core/v1.0/audit-trails', { token, body: { activity: 'Opened a screen' } });
+    api.clock.advance(61_000);
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await report(auditor)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect((await report(admin)).status).toBe(201);
+    api.clock.advance(61_000);
+    expect((await report(auditor)).status).toBe(201);
   });
 });

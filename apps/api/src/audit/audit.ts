@@ -15,6 +15,8 @@ export interface AuditEntry {
   readonly resource?: string | null;
   readonly recordId?: string | null;
   readonly changes?: AuditChanges | null;
+  /** A client's report of what its user did (`POST /audit-trails`), rather than something the API recorded. */
+  readonly reportedByClient?: boolean;
 }
 
 export interface AuditRow {
@@ -26,6 +28,7 @@ export interface AuditRow {
   readonly recordId: string | null;
   readonly changes: AuditChanges | null;
   readonly ipAddress: string | null;
+  readonly reportedByClient: boolean;
   readonly createdAt: string;
 }
 
@@ -33,10 +36,10 @@ export interface AuditRow {
 export async function writeAudit(db: Db, entry: AuditEntry, at: Date): Promise<AuditRow> {
   const [row] = await rows<{ record: AuditRow }>(
     db,
-    sql`insert into audit_trails (actor_id, actor_email, activity, resource, record_id, changes, ip_address, created_at)
+    sql`insert into audit_trails (actor_id, actor_email, activity, resource, record_id, changes, ip_address, reported_by_client, created_at)
         values (${entry.actor.id}, ${entry.actor.email}, ${entry.activity}, ${entry.resource ?? null},
                 ${entry.recordId ?? null}, ${entry.changes ? JSON.stringify(entry.changes) : null}::jsonb,
-                ${entry.actor.ip}, ${at.toISOString()})
+                ${entry.actor.ip}, ${entry.reportedByClient ?? false}, ${at.toISOString()})
         returning ${AUDIT_RECORD} as record`,
   );
   return row!.record;
@@ -45,7 +48,8 @@ export async function writeAudit(db: Db, entry: AuditEntry, at: Date): Promise<A
 /** An audit row as the API returns it, built in SQL. */
 export const AUDIT_RECORD = sql.raw(`jsonb_build_object(
   '_id', id, 'actorId', actor_id, 'actorEmail', actor_email, 'activity', activity, 'resource', resource,
-  'recordId', record_id, 'changes', changes, 'ipAddress', ip_address, 'createdAt', created_at)`);
+  'recordId', record_id, 'changes', changes, 'ipAddress', ip_address, 'reportedByClient', reported_by_client,
+  'createdAt', created_at)`);
 
 /** Before/after pairs of the fields whose values differ. */
 export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): AuditChanges {

@@ -4,33 +4,32 @@ import type { AuditTrailQuery } from '@campus/api-contract';
 import type { AppContext } from '../context.js';
 import { rows } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
+import { RateLimiter } from '../auth/rate-limit.js';
 import type { AuthContext } from '../auth/sessions.js';
 import { AUDIT_RECORD, writeAudit, type AuditRow } from './audit.js';
-
-/** Reading the audit trail belongs to Analytics and Reports; IAM administrators may read it too. */
-export const AUDIT_READ_SCOPES = ['REPORTS', 'IAM'];
 
 const dayEnd = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T23:59:59.999Z` : text);
 
 export function auditHandlers({ db, config }: AppContext) {
-  async function create(auth: AuthContext, body: { activity: string; resource?: string; recordId?: string }, request: FastifyRequest) {
+  const reports = new RateLimiter(config.clientAuditRateLimit.max, config.clientAuditRateLimit.windowMs, config.now);
+
+  /**
+   * A client's report of what its user did (spec §7: `{activity}`): bound to the caller, marked as reported by
+   * the client, and never about a record — the resource, record and before/after values of the trail are
+   * written only by the API, in the transaction of the change. Limited per user, so a token cannot flood it.
+   */
+  async function create(auth: AuthContext, body: { activity: string }, request: FastifyRequest) {
+    if (!reports.take(auth.user.id)) throw new HttpError(429, 'Too many activities reported. Try again in a minute.');
     const row = await writeAudit(
       db,
-      {
-        actor: { id: auth.user.id, email: auth.user.email, ip: request.ip },
-        activity: body.activity,
-        resource: body.resource ?? null,
-        recordId: body.recordId ?? null,
-      },
+      { actor: { id: auth.user.id, email: auth.user.email, ip: request.ip }, activity: body.activity, reportedByClient: true },
       config.now(),
     );
     return { status: 201 as const, body: { data: row } };
   }
 
-  async function list(auth: AuthContext, query: AuditTrailQuery) {
-    if (!auth.user.adminScopes.some((s) => AUDIT_READ_SCOPES.includes(s))) {
-      throw new HttpError(403, 'You have no access to the audit trail.');
-    }
+  /** Who may read it is declared on the route (Analytics and Reports, or IAM). */
+  async function list(query: AuditTrailQuery) {
     const conditions: SQL[] = [];
     if (query.actorId) conditions.push(sql`actor_id = ${query.actorId}`);
     if (query.resource) conditions.push(sql`resource = ${query.resource}`);

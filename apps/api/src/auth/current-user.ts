@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@campus/api-contract';
 import { statement, type Database } from '../db/client.js';
-import { rememberedReads } from '../db/remembered.js';
+import { answerCache } from '../platform/cache.js';
+import { MODULE_GRANTS_SQL } from './sessions.js';
 
 /** Compiled once and run with a reusable plan: every page of the console asks for it. */
 const CURRENT_USER = statement(
@@ -8,6 +9,7 @@ const CURRENT_USER = statement(
           '_id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name, 'avatar', u.avatar,
           'adminScopes', to_jsonb(u.admin_scopes), 'iamAdmin', u.iam_admin,
           'mustChangePassword', u.must_change_password,
+          'moduleGrants', ${MODULE_GRANTS_SQL},
           'scopes', to_jsonb(array(
             select distinct s from (
               select unnest(u.admin_scopes) as s
@@ -32,11 +34,13 @@ const CURRENT_USER = statement(
  * modules granted through active roles) and the linked employee with designation and department — one query.
  */
 export async function loadCurrentUser(
-  database: Pick<Database, 'run' | 'writeGeneration'>,
+  database: Pick<Database, 'run' | 'tableChanges'>,
   userId: string,
 ): Promise<CurrentUser | undefined> {
-  // Remembered until anything is written (embedded database only, see `rememberedReads`).
-  return rememberedUser(database, userId, async () => (await database.run<{ user: CurrentUser }>(CURRENT_USER, [userId]))[0]?.user);
+  // Remembered until one of the tables it reads changes (embedded database only, see `answerCache`).
+  return rememberedUser(database, userId, CURRENT_USER_TABLES, async () => (await database.run<{ user: CurrentUser }>(CURRENT_USER, [userId]))[0]?.user);
 }
 
-const rememberedUser = rememberedReads<CurrentUser | undefined>(1_000);
+/** The tables `CURRENT_USER` reads. */
+const CURRENT_USER_TABLES = ['users', 'roles', 'modules', 'employees', 'designations', 'hr_departments'];
+const rememberedUser = answerCache<CurrentUser | undefined>({ name: 'current users', maxEntries: 1_000 });

@@ -5,7 +5,9 @@ import { writeAudit, type Actor } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { rows, type Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
+import { securityLimits } from '../platform/settings.js';
 import { loadCurrentUser } from './current-user.js';
+import { resetCodeMessage } from './mailer.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession, revokeUserSessions, type AuthContext } from './sessions.js';
 import { hashResetCode, newResetCode } from './tokens.js';
@@ -46,6 +48,41 @@ export function authHandlers(ctx: AppContext) {
   const { db, config } = ctx;
   const decoy = decoyHash(config.argon2);
 
+  const isLocked = (user: { locked_until: string | Date | null }, now: Date) =>
+    user.locked_until !== null && new Date(user.locked_until).getTime() > now.getTime();
+
+  /**
+   * Counts one failed password against an account in a single statement, so that parallel attempts each count
+   * (a read followed by a write lets twenty parallel guesses count as one). The failure that reaches the
+   * threshold locks the account and starts the count again.
+   */
+  async function countFailure(userId: string, actor: Actor, now: Date, what: string, activity: string): Promise<void> {
+    const { lockoutThreshold, lockoutMs } = await securityLimits(ctx.database, config);
+    const until = new Date(now.getTime() + lockoutMs).toISOString();
+    await db.transaction(async (txRaw) => {
+      const tx = asTx(txRaw);
+      const [row] = await rows<{ failed_sign_ins: number }>(
+        tx,
+        sql`update users set
+              failed_sign_ins = case when failed_sign_ins + 1 >= ${lockoutThreshold} then 0 else failed_sign_ins + 1 end,
+              locked_until = case when failed_sign_ins + 1 >= ${lockoutThreshold} then ${until}::timestamptz else locked_until end
+            where id = ${userId}
+            returning failed_sign_ins`,
+      );
+      const lockedNow = row?.failed_sign_ins === 0;
+      await writeAudit(
+        tx,
+        {
+          actor,
+          activity: lockedNow ? `Account locked after ${lockoutThreshold} failed ${what}` : activity,
+          resource: 'users',
+          recordId: userId,
+        },
+        now,
+      );
+    });
+  }
+
   async function signIn(body: { email: string; password: string }, request: FastifyRequest) {
     const now = config.now();
     const refuse = { status: 401 as const, body: { message: INVALID_CREDENTIALS } };
@@ -56,37 +93,21 @@ export function authHandlers(ctx: AppContext) {
       return refuse;
     }
     const actor = actorOf(request, user);
-    if (user.locked_until && new Date(user.locked_until).getTime() > now.getTime()) {
+    if (isLocked(user, now)) {
       await verifyPassword(await decoy, body.password);
       await writeAudit(db, { actor, activity: 'Sign-in refused: account locked', resource: 'users', recordId: user.id }, now);
       return refuse;
     }
     const matches = await verifyPassword(user.password_hash, body.password);
     if (!matches || !user.is_active) {
-      await db.transaction(async (txRaw) => {
-        const tx = asTx(txRaw);
-        const failures = user.failed_sign_ins + 1;
-        if (failures >= config.lockoutThreshold) {
-          const until = new Date(now.getTime() + config.lockoutMs);
-          await tx.execute(
-            sql`update users set failed_sign_ins = 0, locked_until = ${until.toISOString()} where id = ${user.id}`,
-          );
-          await writeAudit(
-            tx,
-            { actor, activity: `Account locked after ${failures} failed sign-ins`, resource: 'users', recordId: user.id },
-            now,
-          );
-        } else {
-          await tx.execute(sql`update users set failed_sign_ins = ${failures} where id = ${user.id}`);
-          await writeAudit(tx, { actor, activity: 'Failed sign-in', resource: 'users', recordId: user.id }, now);
-        }
-      });
+      await countFailure(user.id, actor, now, 'sign-ins', 'Failed sign-in');
       return refuse;
     }
+    const limits = await securityLimits(ctx.database, config);
     const token = await db.transaction(async (txRaw) => {
       const tx = asTx(txRaw);
       await tx.execute(sql`update users set failed_sign_ins = 0, locked_until = null where id = ${user.id}`);
-      const created = await createSession(tx, config, user.id, request);
+      const created = await createSession(tx, config, user.id, request, limits.sessionAbsoluteMs);
       await writeAudit(tx, { actor, activity: 'Signed in', resource: 'users', recordId: user.id }, now);
       return created;
     });
@@ -118,22 +139,34 @@ export function authHandlers(ctx: AppContext) {
     body: { currentPassword: string; newPassword: string },
     request: FastifyRequest,
   ) {
-    const [row] = await rows<{ password_hash: string }>(db, sql`select password_hash from users where id = ${auth.user.id}`);
-    if (!row || !(await verifyPassword(row.password_hash, body.currentPassword))) {
-      throw new HttpError(400, 'The current password is incorrect.', {
-        currentPassword: ['The current password is incorrect.'],
-      });
+    const now = config.now();
+    const wrong = () =>
+      new HttpError(400, 'The current password is incorrect.', { currentPassword: ['The current password is incorrect.'] });
+    const [row] = await rows<{ password_hash: string; locked_until: string | Date | null }>(
+      db,
+      sql`select password_hash, locked_until from users where id = ${auth.user.id}`,
+    );
+    if (!row) throw wrong();
+    // A locked account takes no guess here either: a stolen token must not keep trying the current password.
+    if (isLocked(row, now)) {
+      await verifyPassword(await decoy, body.currentPassword);
+      throw wrong();
+    }
+    if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
+      await countFailure(auth.user.id, actorOf(request, auth.user), now, 'password checks', 'Failed password change: wrong current password');
+      throw wrong();
     }
     if (body.currentPassword === body.newPassword) {
       const message = 'Choose a password different from the current one.';
       throw new HttpError(400, message, { newPassword: [message] });
     }
+    const problems = checkPassword(body.newPassword, (await securityLimits(ctx.database, config)).passwordMinLength);
+    if (problems.length) throw new HttpError(400, problems[0]!, { newPassword: problems });
     const hash = await hashPassword(body.newPassword, config.argon2);
-    const now = config.now();
     await db.transaction(async (txRaw) => {
       const tx = asTx(txRaw);
       await tx.execute(
-        sql`update users set password_hash = ${hash}, must_change_password = false,
+        sql`update users set password_hash = ${hash}, must_change_password = false, failed_sign_ins = 0,
             password_changed_at = ${now.toISOString()} where id = ${auth.user.id}`,
       );
       // Other sessions end; the one that changed the password carries on.
@@ -143,8 +176,19 @@ export function authHandlers(ctx: AppContext) {
     return { status: 200 as const, body: { data: { message: 'Password changed.' } } };
   }
 
+  /**
+   * Answers at once and looks the address up afterwards: an address with an account costs a transaction and a
+   * mail, one without a single read, and an answer that waited for either would tell them apart by its timing.
+   */
   async function requestRecovery(body: { email: string }, request: FastifyRequest) {
-    const user = await findUser(db, body.email);
+    const ip = request.ip;
+    const log = request.log;
+    ctx.afterAnswer.run('password recovery', () => sendRecoveryCode(body.email, ip, log));
+    return { status: 202 as const, body: { data: { message: RECOVERY_ACCEPTED } } };
+  }
+
+  async function sendRecoveryCode(email: string, ip: string, log: FastifyRequest['log']) {
+    const user = await findUser(db, email);
     if (user?.is_active) {
       const now = config.now();
       const code = newResetCode();
@@ -157,14 +201,12 @@ export function authHandlers(ctx: AppContext) {
               values (${user.id}, ${hashResetCode(code, user.id, config.sessionSecret)}, ${now.toISOString()},
                       ${new Date(now.getTime() + config.resetCodeTtlMs).toISOString()})`,
         );
-        await writeAudit(tx, { actor: actorOf(request, user), activity: 'Requested a password reset code', resource: 'users', recordId: user.id }, now);
+        await writeAudit(tx, { actor: { id: user.id, email: user.email, ip }, activity: 'Requested a password reset code', resource: 'users', recordId: user.id }, now);
       });
-      // Sent after the answer is decided, so its timing does not tell whether the account exists.
-      void ctx.mailer
-        .sendResetCode(user.email, code, Math.round(config.resetCodeTtlMs / 60000))
-        .catch((error: unknown) => request.log.error({ err: error }, 'sending a reset code failed'));
+      await ctx.mailer
+        .send(resetCodeMessage(user.email, code, Math.round(config.resetCodeTtlMs / 60000)))
+        .catch((error: unknown) => log.error({ err: error }, 'sending a reset code failed'));
     }
-    return { status: 202 as const, body: { data: { message: RECOVERY_ACCEPTED } } };
   }
 
   /** Finds the live reset of an email whose code matches, counting a wrong code against it. */
@@ -197,7 +239,7 @@ export function authHandlers(ctx: AppContext) {
   }
 
   async function resetPassword(body: { email: string; code: string; newPassword: string }, request: FastifyRequest) {
-    const problems = checkPassword(body.newPassword);
+    const problems = checkPassword(body.newPassword, (await securityLimits(ctx.database, config)).passwordMinLength);
     if (problems.length) throw new HttpError(400, problems[0]!, { newPassword: problems });
     const hash = await hashPassword(body.newPassword, config.argon2);
     const now = config.now();

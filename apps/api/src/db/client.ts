@@ -11,6 +11,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { NoticeCounters, type TableChanges } from '../platform/cache.js';
+import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
 
 /** A database or an open transaction: both run queries the same way. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -30,13 +32,36 @@ export interface Database {
   /** Runs a statement compiled once (`statement(text)`) with a reusable plan; same parameter rules as `prepared`. */
   run<T>(statement: Statement, params: readonly unknown[]): Promise<T[]>;
   /**
-   * A number that changes whenever anything may have been written, where this process is the database's only
-   * writer (the embedded PGlite: its data directory opens in one process). A read remembered with the number it
-   * was read at is current while the number is the same. `undefined` on PostgreSQL, which other processes share.
+   * Change counters of the tracked tables, kept from their `table_changed` notices, for the answers the cache
+   * module remembers (`platform/cache.ts`). Only on the embedded database, whose notices arrive before the writing
+   * call returns; `undefined` on PostgreSQL, where other processes write too and notices arrive later.
    */
-  writeGeneration(): number | undefined;
+  readonly tableChanges?: TableChanges;
+  /**
+   * Called with each error of a pooled PostgreSQL connection (the server went away, a backend was terminated).
+   * Such a connection is dropped and the next query opens another, so the API carries on once the database is
+   * back; the listener only reports. PGlite, in the process, has none.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
+  /** How the job engine (pg-boss) reaches the same database: PGlite's client, or PostgreSQL's connection string. */
+  readonly jobConnection: JobConnection;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (a plain identifier) from any process using
+   * the database; resolves once listening, to a function that stops it. On PostgreSQL this holds one connection.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/**
+ * For PGlite, the client's own `query`/`exec`/`listen`, not counted as writes: pg-boss writes only its own schema,
+ * which no remembered read depends on, and counting its polls would forget every remembered read each poll.
+ */
+export type JobConnection =
+  | { readonly kind: 'pglite'; readonly client: Pick<PGlite, 'query' | 'exec' | 'listen'> }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 /** SQL text with `$1…` placeholders and the name it is prepared under, built once for a hot path. */
 export interface Statement {
@@ -64,6 +89,8 @@ export interface OpenDatabaseOptions {
   readonly dataDir?: string | undefined;
   /** Connections in the PostgreSQL pool. */
   readonly poolSize?: number;
+  /** How long a query waits for a PostgreSQL connection before failing (the database is away). */
+  readonly connectTimeoutMs?: number;
   /** Start an in-memory PGlite from a dump of an already migrated one (tests: initdb once, not per file). */
   readonly pgliteDump?: Blob;
 }
@@ -71,8 +98,37 @@ export interface OpenDatabaseOptions {
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    /** The stop functions of the connections held for LISTEN (see `listen`). */
+    const listening = new Set<() => Promise<void>>();
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    });
+    // Without a listener, an 'error' event of the pool (an idle connection lost) or of a client checked out
+    // between two statements ends the process. With one, the broken connection is dropped and replaced.
+    const listeners = new Set<(error: Error) => void>();
+    const report = (error: Error) => {
+      for (const listener of listeners) listener(error);
+    };
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     const db = drizzlePg(pool) as unknown as Db;
+    // drizzle's pooled transaction sends BEGIN before its try/finally, so a connection lost at that moment is
+    // never given back and the pool shrinks until every request waits. Each transaction here runs on a client
+    // of its own that is always released — and destroyed when the database went away under it.
+    db.transaction = (async (work: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await drizzlePg(client).transaction(work as never, config);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) broken = error as Error;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    }) as Db['transaction'];
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
     async function run<T>(statement: Statement, params: readonly unknown[]) {
       params.forEach(literal);
@@ -88,8 +144,38 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         return run<T>(statement(text), params);
       },
       run,
-      writeGeneration: () => undefined,
-      close: () => pool.end(),
+      onConnectionError: (listener) => void listeners.add(listener),
+      jobConnection: { kind: 'postgres', url: options.databaseUrl },
+      async listen(channel, onMessage) {
+        if (!CHANNEL.test(channel)) throw new Error(`Bad channel name ${channel}.`);
+        const connection = await pool.connect();
+        const handler = (message: pg.Notification) => {
+          if (message.channel === channel) onMessage(message.payload ?? '');
+        };
+        connection.on('notification', handler);
+        await connection.query(`listen ${channel}`);
+        let stopped = false;
+        const stop = async () => {
+          if (stopped) return;
+          stopped = true;
+          listening.delete(stop);
+          connection.off('notification', handler);
+          try {
+            await connection.query(`unlisten ${channel}`);
+            connection.release();
+          } catch (error) {
+            // The connection went away (a restart, a terminated backend): it is dropped, not returned to the pool.
+            connection.release(error instanceof Error ? error : true);
+          }
+        };
+        listening.add(stop);
+        return stop;
+      },
+      // Listening connections are checked out of the pool: they are given back first, or ending the pool would wait.
+      close: async () => {
+        await Promise.all([...listening].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
   let dataDir: string | undefined;
@@ -103,10 +189,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     extensions: { pg_trgm },
   });
   await client.waitReady;
-  const generation = countWrites(client);
   const database = drizzlePglite(client);
   await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
   const db = database as unknown as Db;
+  const tracked = await rows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'list_version'`,
+  );
+  const tableChanges = new NoticeCounters(new Set(tracked.map((t) => t.name)));
+  await client.listen('table_changed', (table) => tableChanges.changed(table));
   // One PREPARE per name, even when the first requests for a statement arrive together.
   const preparing = new Map<string, Promise<unknown>>();
   async function run<T>(statement: Statement, params: readonly unknown[]) {
@@ -118,8 +209,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ready.catch(() => preparing.delete(statement.name));
     }
     await ready;
-    // The compiled statements only read (they bump nothing).
-    const result = await generation.read<T>(`execute ${statement.name}${values.length ? `(${values.join(', ')})` : ''}`);
+    const result = await client.query<T>(`execute ${statement.name}${values.length ? `(${values.join(', ')})` : ''}`);
     return result.rows;
   }
   return {
@@ -131,51 +221,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return run<T>(statement(text), params);
     },
     run,
-    writeGeneration: () => generation.value,
+    tableChanges,
+    onConnectionError: () => undefined,
+    // The job engine's tables carry no version trigger, so its polling leaves remembered answers alone.
+    jobConnection: { kind: 'pglite', client },
+    async listen(channel, onMessage) {
+      if (!CHANNEL.test(channel)) throw new Error(`Bad channel name ${channel}.`);
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
 
-/**
- * Counts what may write on a PGlite client: every statement through `query` or `exec` that is not a plain
- * `select`, and every transaction (counted again when it ends, so nothing read while it ran is taken as current).
- * PGlite runs one statement or transaction at a time, so a read that starts after the count is taken sees every
- * write counted before it.
- */
-function countWrites(client: PGlite) {
-  const state = { value: 0 };
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  const isRead = (text: string) => /^\s*select\b/i.test(text) && !/\b(nextval|setval|set_config)\s*\(/i.test(text);
-  client.query = ((text: string, ...rest: unknown[]) => {
-    if (!isRead(text)) state.value += 1;
-    return (query as (...args: unknown[]) => unknown)(text, ...rest);
-  }) as typeof client.query;
-  client.exec = ((text: string, ...rest: unknown[]) => {
-    if (!isRead(text)) state.value += 1;
-    return (exec as (...args: unknown[]) => unknown)(text, ...rest);
-  }) as typeof client.exec;
-  client.transaction = (async (callback: Parameters<typeof transaction>[0]) => {
-    state.value += 1;
-    try {
-      return await transaction(callback);
-    } finally {
-      state.value += 1;
-    }
-  }) as typeof client.transaction;
-  return {
-    get value() {
-      return state.value;
-    },
-    read: <T>(text: string) => query<T>(text),
-  };
-}
-
 /** A migrated, empty in-memory database as a dump, to start test databases from. */
-export async function migratedPgliteDump(): Promise<Blob> {
+export async function migratedPgliteDump(prepare?: (client: PGlite) => Promise<void>): Promise<Blob> {
   const client = new PGlite({ extensions: { pg_trgm } });
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  await prepare?.(client);
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;

@@ -22,7 +22,8 @@ export async function seedBulk(db: Db, students: number, log: (line: string) => 
     sql`select c.id, c.campus_id, c.department_id, d.college_id from courses c
         left join academic_departments d on d.id = c.department_id order by c.code`,
   );
-  const [year] = await rows<{ id: string }>(db, sql`select id from academic_years order by "from" desc limit 1`);
+  // The current (default) academic year: the demo's dates follow the day its database was created.
+  const [year] = await rows<{ id: string; from: number }>(db, sql`select id, "from" from academic_years order by "default" desc, "from" desc limit 1`);
   const [semester] = await rows<{ id: string }>(db, sql`select id from semesters order by code limit 1`);
   const [existing] = await rows<{ n: string }>(db, sql`select count(*) as n from students`);
   const offset = Number(existing?.n ?? 0);
@@ -32,6 +33,7 @@ export async function seedBulk(db: Db, students: number, log: (line: string) => 
     colleges: new Map(programs.map((p) => [p.department_id, p.college_id ?? ''])),
     admittedYearId: year!.id,
     admittedSemesterId: semester!.id,
+    entryYear: Number(year!.from),
   };
   const started = Date.now();
   for (let done = 0; done < students; done += BATCH) {

@@ -1,16 +1,24 @@
 import { sql } from 'drizzle-orm';
+import { campusModules } from '@campus/domain-campus';
+import { HR_RECORDS_MODULE } from '@campus/domain-hr';
 import { APPLICATIONS } from '@campus/domain-iam';
 import type { Argon2Options } from '../config.js';
 import { rows, type Db } from './client.js';
 import { insertRows, type SeedRecord } from './insert-rows.js';
 import { insertAccount } from './users.js';
-import { FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, PLACES, randomSource, SURNAMES, type RandomSource } from './seed-data.js';
+import { academicCalendar, FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, PLACES, randomSource, SURNAMES, type RandomSource } from './seed-data.js';
+import { seedSsoDemo } from '../areas/access/sso/seed.js';
+import { seedBatchHistory } from '../areas/batch/seed.js';
+import { seedSupport } from '../areas/support/seed.js';
+import { seedAttendance } from '../areas/frs/seed.js';
+import { seedChatbot } from '../areas/chatbot/seed.js';
+import { seedHr } from '../areas/campus/seed.js';
 
 /** The demo accounts, stated in the README. */
 export const DEMO_PASSWORD = 'Campus!Demo2026';
 export const DEMO_ACCOUNTS = [
   { email: 'admin@example.edu', scopes: 'all eight applications, IAM administrator' },
-  { email: 'registrar@example.edu', scopes: 'CAMPUS only' },
+  { email: 'registrar@example.edu', scopes: 'CAMPUS only: the academic modules (Registrar role), not HR records' },
 ] as const;
 
 export interface SeedSummary {
@@ -121,16 +129,22 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
       'applications',
       APPLICATIONS.map((a) => ({ id: id(), code: a.code, name: a.name, description: a.description, applicationURL: `/app/${a.segment}` })),
     );
+    // Campus Management's modules come from the domain (each campus and HR entity names its module); the
+    // registrar's role grants the academic ones and not Human Resource Records.
+    const academicModules = campusModules.map((m) => m.code);
     const modules = [
-      ['USERS', 'Users', 'IAM'], ['ROLES', 'Roles', 'IAM'], ['CAMPUSES', 'Campuses', 'CAMPUS'],
-      ['SECTIONS', 'Sections', 'CAMPUS'], ['STUDENTS', 'Students', 'CAMPUS'], ['ENROLMENT', 'Enrolment', 'CAMPUS'],
-      ['AUDIT', 'Audit Trails', 'REPORTS'], ['BROADCAST', 'Broadcasts', 'CHATBOT'],
-    ].map(([code, name, applicationCode]) => ({ id: id(), code: code!, name: name!, applicationCode: applicationCode!, description: `${name} screens.` }));
+      ['USERS', 'Users', 'IAM', 'Users screens.'], ['ROLES', 'Roles', 'IAM', 'Roles screens.'],
+      ...[...campusModules, HR_RECORDS_MODULE].map((m) => [m.code, m.name, m.applicationCode, m.description]),
+      ['AUDIT', 'Audit Trails', 'REPORTS', 'Audit Trails screens.'], ['BROADCAST', 'Broadcasts', 'CHATBOT', 'Broadcasts screens.'],
+    ].map(([code, name, applicationCode, description]) => ({ id: id(), code: code!, name: name!, applicationCode: applicationCode!, description: description! }));
     await putTx('modules', modules);
-    const moduleIds = (app: string) => modules.filter((m) => m.applicationCode === app).map((m) => m.id);
+    const moduleIds = (app: string, codes?: readonly string[]) =>
+      modules.filter((m) => m.applicationCode === app && (!codes || codes.includes(m.code))).map((m) => m.id);
+    const registrarRole = id();
     await putTx('roles', [
       { id: id(), name: 'System Administrator', applicationCode: 'IAM', description: 'Manages accounts, roles and applications.', moduleIds: moduleIds('IAM') },
-      { id: id(), name: 'Registrar', applicationCode: 'CAMPUS', description: 'Maintains sections, students and enrolments.', moduleIds: moduleIds('CAMPUS') },
+      { id: registrarRole, name: 'Registrar', applicationCode: 'CAMPUS', description: 'Maintains the academic structure, classes, students and the academic calendar.', moduleIds: moduleIds('CAMPUS', academicModules) },
+      { id: id(), name: 'HR Officer', applicationCode: 'CAMPUS', description: 'Keeps employee records, attendance and credits.', moduleIds: moduleIds('CAMPUS', [HR_RECORDS_MODULE.code]) },
       { id: id(), name: 'Data Analyst', applicationCode: 'REPORTS', description: 'Reads the audit trail and reports.', moduleIds: moduleIds('REPORTS') },
     ]);
     await putTx('services', [
@@ -168,19 +182,35 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
         appointmentStatus: 1, designationId: designations[1]!.id, departmentId: offices[1]!.id, dateHired: '2014-07-15',
       },
     ]);
-    await insertAccount(
+    const adminId = await insertAccount(
       tx,
       { email: 'admin@example.edu', password: DEMO_PASSWORD, firstName: 'Ramon', middleName: 'Santos', lastName: 'Bautista',
         adminScopes: APPLICATIONS.map((a) => a.code), iamAdmin: true, employeeId: adminEmployee },
       options.argon2,
     );
-    await insertAccount(
+    const registrar = await insertAccount(
       tx,
       { email: 'registrar@example.edu', password: DEMO_PASSWORD, firstName: 'Liza', middleName: 'Reyes', lastName: 'Mendoza',
         adminScopes: ['CAMPUS'], employeeId: registrarEmployee },
       options.argon2,
     );
-    counts.users = 2;
+    // New staff who have not yet replaced their temporary password, and an account locked by failed sign-ins
+    // (the Access overview lists both). Their passwords are random: nobody signs in with them.
+    const staff = [
+      { email: 'm.villanueva@example.edu', firstName: 'Maricel', lastName: 'Villanueva', adminScopes: ['CAMPUS'], mustChangePassword: true },
+      { email: 'j.soriano@example.edu', firstName: 'Jerome', lastName: 'Soriano', adminScopes: ['SUPPORT'], mustChangePassword: true },
+      { email: 'r.aquino@example.edu', firstName: 'Rowena', lastName: 'Aquino', adminScopes: ['REPORTS'], mustChangePassword: false },
+    ];
+    for (const account of staff) {
+      const userId = await insertAccount(tx, { ...account, password: `${id()}!Aa1` }, options.argon2);
+      if (account.email === 'r.aquino@example.edu') {
+        await tx.execute(sql`update users set failed_sign_ins = 5, locked_until = ${at.toISOString()}::timestamptz + interval '1 day' where id = ${userId}`);
+      }
+    }
+    // The registrar holds the Registrar role: the academic modules of CAMPUS, not HR records.
+    await tx.execute(sql`update users set role_ids = ${`{${registrarRole}}`}::uuid[] where id = ${registrar}`);
+    counts.users = 2 + staff.length;
+    await seedSsoDemo(tx, id, at);
 
     // Campus structure.
     const campuses = [
@@ -259,20 +289,27 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
     });
     await putTx('schedules', schedules);
 
-    const years = [
-      { id: id(), code: 'AY2024-2025', description: 'Academic Year 2024–2025', from: 2024, to: 2025, default: false, status: 'CLOSED' },
-      { id: id(), code: 'AY2025-2026', description: 'Academic Year 2025–2026', from: 2025, to: 2026, default: true, status: 'OPEN' },
-      { id: id(), code: 'AY2026-2027', description: 'Academic Year 2026–2027', from: 2026, to: 2027, default: false, status: 'UPCOMING' },
-    ];
+    // The calendar around the day the database is created, so the demo lives in the present.
+    const calendar = academicCalendar(at);
+    const years = calendar.years.map((year) => ({ id: id(), ...year }));
     await putTx('academic-years', years);
-    const semesters = years.flatMap((year) => [
-      { id: id(), code: `1SEM-${year.from}`, description: `First Semester ${year.from}–${year.to}`, academicYearId: year.id, startDate: `${year.from}-08-11`, endDate: `${year.from}-12-19`, default: false, status: year.status === 'OPEN' ? 'CLOSED' : year.status },
-      { id: id(), code: `2SEM-${year.from}`, description: `Second Semester ${year.from}–${year.to}`, academicYearId: year.id, startDate: `${year.to}-01-12`, endDate: `${year.to}-05-22`, default: year.default, status: year.status },
-      { id: id(), code: `SUM-${year.to}`, description: `Midyear Term ${year.to}`, academicYearId: year.id, startDate: `${year.to}-06-08`, endDate: `${year.to}-07-24`, default: false, status: year.status === 'OPEN' ? 'UPCOMING' : year.status },
-    ]);
+    const semesters = calendar.semesters.map(({ year, ...semester }) => ({ id: id(), academicYearId: years[year]!.id, ...semester }));
     await putTx('semesters', semesters);
     const currentYear = years[1]!;
-    const currentSemester = semesters.find((s) => s.code === `2SEM-${currentYear.from}`)!;
+    const currentSemester = semesters[calendar.currentSemester]!;
+    const inTerm = { academicYearId: currentYear.id, semesterId: currentSemester.id };
+    await putTx(
+      'calendar-events',
+      calendar.events.map((e) => ({ id: id(), ...e })),
+    );
+    await putTx(
+      'academic-breaks',
+      calendar.breaks.map(({ title, ...b }) => ({ id: id(), name: title, ...b, ...inTerm })),
+    );
+    await putTx(
+      'grade-release-dates',
+      calendar.gradeReleases.map((g) => ({ id: id(), ...g, ...inTerm })),
+    );
 
     const sections = Array.from({ length: 40 }, (_, i) => {
       const program = programs[i % programs.length]!;
@@ -283,18 +320,24 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
         id: id(), code: `${program.code}-${subject.code}-${letter}`, name: `${program.code} 1-${letter} ${subject.name}`,
         courseId: program.id, subjectId: subject.id, roomId: schedule.roomId, scheduleId: schedule.id,
         instructorId: schedule.instructorId, semesterId: currentSemester.id, academicYearId: currentYear.id,
-        departmentId: program.departmentId, campusId: program.campusId, term: 'Second semester', daysMidterm: 36, daysFinals: 36,
+        departmentId: program.departmentId, campusId: program.campusId, term: currentSemester.description, daysMidterm: 36, daysFinals: 36,
         laboratory: subject.subjectType !== 'LEC', slot: 40, availableSlots: 40, ...WEIGHTS, participationOverall: 100, recitationOverall: 100,
         status: 'OPEN',
       };
     });
-    await putTx('sections', sections);
+    // Sections still being prepared: no instructor, room or schedule assigned yet (the Campus overview lists them).
+    const unstaffed: SeedRecord[] = sections.slice(0, 3).map((base) => ({
+      ...base, id: id(), code: base.code.replace(/-A$/, '-X'), name: base.name.replace(' 1-A ', ' 1-X '),
+      instructorId: null, roomId: null, scheduleId: null, status: 'DRAFT',
+    }));
+    await putTx('sections', [...sections, ...unstaffed]);
 
     const students = makeStudents(random, options.students ?? 500, 0, {
       campuses: campuses.map((c) => c.id),
       programs,
       colleges: new Map(departments.map((d) => [d.id, d.collegeId as string])),
       admittedYearId: currentYear.id,
+      entryYear: currentYear.from,
       admittedSemesterId: semesters[3]!.id,
     });
     await putTx('students', students);
@@ -314,7 +357,12 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
       }
     }
     await putTx('enrolled-students', enrolments);
+    await seedSupport(tx, putTx, { random, at, campuses: campuses.map((c) => c.id), agents: [adminId] });
+    await seedAttendance(tx, putTx, { id, random, at, employees: [adminEmployee, registrarEmployee], campus: campuses[0]! });
+    await seedChatbot(tx, putTx, { id, at });
+    await seedHr(tx, putTx, { id, employees: [adminEmployee, registrarEmployee] });
   });
+  await seedBatchHistory(db, at);
   await db.execute(sql`vacuum analyze`);
   return counts;
 }
@@ -325,6 +373,8 @@ export interface StudentContext {
   readonly colleges: ReadonlyMap<string, string>;
   readonly admittedYearId: string;
   readonly admittedSemesterId: string;
+  /** The year the newest students entered (student numbers and ages count back from it). */
+  readonly entryYear?: number;
 }
 
 /** Synthetic students numbered from `offset` (student numbers `2025-00001`, …), deterministic per source. */
@@ -333,7 +383,7 @@ export function makeStudents(random: RandomSource, count: number, offset: number
     const n = offset + i + 1;
     const p = person(random);
     const program = context.programs[n % context.programs.length]!;
-    const year = 2025 - (n % 4);
+    const year = (context.entryYear ?? 2025) - (n % 4);
     return {
       id: random.uuid(),
       studentNumber: `${year}-${String(n).padStart(6, '0')}`,

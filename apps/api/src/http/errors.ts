@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { RequestValidationError } from '@ts-rest/fastify';
 import type { ZodError } from 'zod';
 import { fieldErrorsOf, type ErrorBody } from '@campus/api-contract';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../platform/db/unavailable.js';
 
 /** An expected failure with the status and body the client should see. */
 export class HttpError extends Error {
@@ -64,6 +65,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ message: status === 429 ? 'Too many requests; try again later.' : 'Bad request.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: SERVICE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: GENERIC_FAILURE });

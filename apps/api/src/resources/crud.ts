@@ -261,4 +261,61 @@ export async function updateRecord(
   }
 }
 
+/**
+ * One state change (`isActive` or `status`) for many records at once, with the same checks and audit rows as
+ * `updateRecord` gives each: the records are read and locked in one statement, each is checked (allowed move,
+ * rules), the accepted ones change in one UPDATE, and their audit rows go in one INSERT. Only for resources
+ * without update hooks (a hook may do per-record work); `deps.db` is the caller's transaction. Answers the ids
+ * that changed and the refusals with their messages.
+ */
+export async function updateStateMany(
+  deps: CrudDeps,
+  model: EntityModel,
+  ids: readonly string[],
+  target: unknown,
+  actor: ActorContext,
+): Promise<{ changed: string[]; refused: { id: string; message: string }[] }> {
+  if (deps.hooks?.beforeUpdate || deps.hooks?.afterUpdate) throw new Error(`${model.entity.resource} has update hooks: change it record by record.`);
+  const { entity } = model;
+  const stateKey = entity.state.kind;
+  const wanted = ids.filter((id) => UUID.test(id));
+  if (!wanted.length) return { changed: [], refused: [] };
+  const current = await rows<{ record: EntityRecord }>(
+    deps.db,
+    sql`select ${model.record} as record from ${model.table} t ${model.joins}
+        where t.id = any(${`{${wanted.join(',')}}`}::uuid[]) order by t.id for update of t`,
+  );
+  const refused: { id: string; message: string }[] = [];
+  const accepted: EntityRecord[] = [];
+  for (const { record } of current) {
+    const id = String(record._id);
+    if (!isAllowedStateChange(entity, record[stateKey], target)) {
+      refused.push({ id, message: `Cannot change status from ${String(record[stateKey])} to ${String(target)}.` });
+      continue;
+    }
+    const problems = ruleProblems(entity, { ...record, [stateKey]: target });
+    if (problems.length) refused.push({ id, message: problems[0]!.message });
+    else accepted.push(record);
+  }
+  const found = new Set(current.map(({ record }) => String(record._id)));
+  for (const id of wanted) if (!found.has(id)) refused.push({ id, message: notFound(entity).message });
+  if (!accepted.length) return { changed: [], refused };
+  const changedIds = accepted.map((r) => String(r._id));
+  const at = actor.now.toISOString();
+  await deps.db.execute(
+    sql`update ${model.table} set ${sql.identifier(snake(stateKey))} = ${target}, updated_at = ${at}, modified_by_id = ${actor.id}
+        where id = any(${`{${changedIds.join(',')}}`}::uuid[])`,
+  );
+  const audit = accepted.map((record) => {
+    const after = { ...record, [stateKey]: target };
+    return sql`(${actor.id}, ${actor.email}, ${stateActivity(entity, holderName(after, entity), target)}, ${entity.resource}, ${String(record._id)},
+                ${JSON.stringify(changesBetween(auditView(record, [stateKey]), auditView(after, [stateKey])))}::jsonb, ${actor.ip}, false, ${at})`;
+  });
+  await deps.db.execute(
+    sql`insert into audit_trails (actor_id, actor_email, activity, resource, record_id, changes, ip_address, reported_by_client, created_at)
+        values ${sql.join(audit, sql`, `)}`,
+  );
+  return { changed: changedIds, refused };
+}
+
 export { arrayTypeOf };

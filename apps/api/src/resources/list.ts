@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ListFilter, ListQuery } from '@campus/api-contract';
 import { rows, statement, type Database, type Db, type Statement } from '../db/client.js';
 import { scalarSqlType } from '../db/table-for.js';
+import { answerCache, checkedCache, schemaFacts } from '../platform/cache.js';
 import { bindValue, col, isArrayField, isTextField, type EntityModel } from './model.js';
 
 /** Above this many rows an unfiltered list reports the planner's row estimate instead of counting. */
@@ -15,7 +16,7 @@ export const COUNT_ESTIMATE_THRESHOLD = 50_000;
 export const ANCHOR_STEP = 1_000;
 
 /** What a list needs of the database: ad-hoc queries and statements compiled once. */
-export type ListDatabase = Pick<Database, 'db' | 'run'> & Partial<Pick<Database, 'writeGeneration'>>;
+export type ListDatabase = Pick<Database, 'db' | 'run'> & Partial<Pick<Database, 'tableChanges'>>;
 
 type Sort = ListQuery['sort'];
 
@@ -57,6 +58,14 @@ function whereSql(model: EntityModel, query: Pick<ListQuery, 'filters' | 'q'>): 
 }
 
 const dialect = new PgDialect();
+
+/**
+ * What a list query selects, without paging: its condition (`true` for all) and its order, over `t`. Bulk work
+ * and exports use it so that they act on exactly the records the list screen shows.
+ */
+export function selectionSql(model: EntityModel, query: Pick<ListQuery, 'filters' | 'q' | 'sort'>): { where: SQL; order: SQL } {
+  return { where: whereSql(model, query) ?? sql`true`, order: sql.raw(orderText(query.sort)) };
+}
 
 /** `t."last_name" asc, t.id asc`: every list order ends with the id, which makes it total. */
 function orderText(sort: Sort): string {
@@ -105,7 +114,7 @@ function compiled(model: EntityModel, sort: Sort): Compiled {
       count,
       estimate,
       ids: statement(
-        `select ${versionText(model)} as version, ${count} as count,
+        `select ${versionText(model)} as version, ${count} as count, e.n >= ${COUNT_ESTIMATE_THRESHOLD} as estimated,
                 (select array_agg(p.id)::text from (select t.id from ${table} t order by ${order} limit $1 offset $2) p) as ids
            from ${estimate}`,
       ),
@@ -129,7 +138,10 @@ interface Anchors {
 }
 
 /** Per database, per table and order: the anchors being read or read, or `null` where the table has no trigger. */
-const anchorsByDatabase = new WeakMap<Db, Map<string, Promise<Anchors | null>>>();
+const anchorsCache = checkedCache<{ readonly version: string; readonly anchors: Promise<Anchors | null> }>({
+  name: 'list anchors',
+  maxEntries: 1_000,
+});
 
 /** The table's change counter (see `list_versions`) as text; `0` before its first write. */
 function versionText(model: EntityModel): string {
@@ -137,22 +149,16 @@ function versionText(model: EntityModel): string {
 }
 const versionOf = (model: EntityModel) => sql.raw(versionText(model));
 
-const trackedByDatabase = new WeakMap<Db, Map<string, Promise<boolean>>>();
+const trackedTables = schemaFacts<boolean>('tables with a version trigger');
 
 /** Whether the table carries the trigger that keeps its version (every entity table does since migration 0003). */
 function isTracked(db: Db, model: EntityModel): Promise<boolean> {
-  let cache = trackedByDatabase.get(db);
-  if (!cache) trackedByDatabase.set(db, (cache = new Map()));
-  let found = cache.get(model.tableName);
-  if (!found) {
-    found = rows<{ tracked: boolean }>(
+  return trackedTables(db, model.tableName, () =>
+    rows<{ tracked: boolean }>(
       db,
       sql.raw(`select exists (select 1 from pg_trigger where tgrelid = to_regclass('${model.tableName}') and tgname = 'list_version') as tracked`),
-    ).then(([row]) => row?.tracked === true);
-    cache.set(model.tableName, found);
-    found.catch(() => cache.delete(model.tableName));
-  }
-  return found;
+    ).then(([row]) => row?.tracked === true),
+  );
 }
 
 async function readAnchors(db: Db, model: EntityModel, sort: Sort): Promise<Anchors | null> {
@@ -173,15 +179,14 @@ async function readAnchors(db: Db, model: EntityModel, sort: Sort): Promise<Anch
 }
 
 function anchorsFor(db: Db, model: EntityModel, sort: Sort, stale?: Promise<Anchors | null>): Promise<Anchors | null> {
-  let cache = anchorsByDatabase.get(db);
-  if (!cache) anchorsByDatabase.set(db, (cache = new Map()));
   const key = `${model.tableName} ${sort.field} ${sort.direction}`;
-  let found = cache.get(key);
+  let found = anchorsCache.get(db, key)?.anchors;
   // Only one reading at a time: the first request to see a stale set replaces it, later ones share the new one.
+  // (The entry's version is checked by `deepPageIds` against the statement that uses it.)
   if (!found || found === stale) {
     found = readAnchors(db, model, sort);
-    cache.set(key, found);
-    found.catch(() => cache.delete(key));
+    anchorsCache.set(db, key, { version: '', anchors: found });
+    found.catch(() => anchorsCache.delete(db, key));
   }
   return found;
 }
@@ -189,6 +194,8 @@ function anchorsFor(db: Db, model: EntityModel, sort: Sort, stale?: Promise<Anch
 interface IdsRow {
   version?: string;
   count: number | string | bigint | null;
+  /** The count is the planner's estimate (unfiltered lists of large tables). */
+  estimated?: boolean | null;
   ids: string | null;
 }
 
@@ -210,7 +217,7 @@ async function deepPageIds(db: Db, model: EntityModel, sort: Sort, limit: number
     const rest = offset - (index + 1) * ANCHOR_STEP;
     const [row] = await rows<IdsRow>(
       db,
-      sql`select ${versionOf(model)} as version, ${sql.raw(c.count)} as count,
+      sql`select ${versionOf(model)} as version, ${sql.raw(c.count)} as count, e.n >= ${sql.raw(String(COUNT_ESTIMATE_THRESHOLD))} as estimated,
                  (select array_agg(p.id)::text from (
                     select t.id from ${model.table} t
                      where (${col(sort.field)}, t.id) ${comparison} (${anchors.keys[index]}::${sql.raw(type)}, ${anchors.ids[index]}::uuid)
@@ -235,7 +242,7 @@ export const MATCH_CACHE_ENTRIES = 100;
 /** How many of a search's first matches are remembered (pages beyond them are read as they come). */
 export const MATCH_CACHE_MAX_IDS = 500;
 
-const matchesByDatabase = new WeakMap<Db, Map<string, Matches>>();
+const matchCache = checkedCache<Matches>({ name: 'search matches', maxEntries: MATCH_CACHE_ENTRIES });
 
 /** Unfiltered pages whose ids are remembered, per database (the least recently used are forgotten). */
 export const PAGE_CACHE_ENTRIES = 500;
@@ -243,23 +250,12 @@ export const PAGE_CACHE_ENTRIES = 500;
 interface KnownPage {
   readonly version: string;
   readonly count: number;
+  readonly estimated: boolean;
   /** `{…}` text, as the records statement takes it. */
   readonly ids: string;
 }
 
-const pagesByDatabase = new WeakMap<Db, Map<string, KnownPage>>();
-
-function pageCache(db: Db): Map<string, KnownPage> {
-  let cache = pagesByDatabase.get(db);
-  if (!cache) pagesByDatabase.set(db, (cache = new Map()));
-  return cache;
-}
-
-function matchCache(db: Db): Map<string, Matches> {
-  let cache = matchesByDatabase.get(db);
-  if (!cache) matchesByDatabase.set(db, (cache = new Map()));
-  return cache;
-}
+const pageCache = checkedCache<KnownPage>({ name: 'list page ids', maxEntries: PAGE_CACHE_ENTRIES });
 
 interface MatchesRow extends IdsRow {
   version: string;
@@ -301,9 +297,7 @@ async function filteredPageIds(
     // Remembered only when the records were read at the same version as the matches.
     remember: (version) => {
       if (version !== String(row.version)) return;
-      const cache = matchCache(db);
-      cache.set(matchKey(model, query, where), { version, count: Number(row.count ?? 0), ids: first });
-      if (cache.size > MATCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      matchCache.set(db, matchKey(model, query, where), { version, count: Number(row.count ?? 0), ids: first });
     },
   };
 }
@@ -325,39 +319,26 @@ function matchKey(model: EntityModel, query: ListQuery, where: SQL): string {
  * it was read at. Filtered or searched, see `filteredPageIds`: counts are exact.
  */
 export async function listPage(database: ListDatabase, model: EntityModel, query: ListQuery): Promise<string> {
-  const generation = database.writeGeneration?.();
-  if (generation === undefined) return readListPage(database, model, query);
-  let pages = answeredPages.get(database);
-  if (!pages) answeredPages.set(database, (pages = { bytes: 0, byKey: new Map() }));
-  const key = `${model.tableName} ${JSON.stringify(query)}`;
-  const known = pages.byKey.get(key);
-  if (known) {
-    pages.byKey.delete(key);
-    if (known.generation === generation) {
-      pages.byKey.set(key, known); // most recently used last
-      return known.text;
-    }
-    pages.bytes -= known.text.length;
-  }
-  // Remembered with the generation read before the page, so a write that lands while it is read makes it stale.
-  const text = await readListPage(database, model, query);
-  pages.byKey.set(key, { generation, text });
-  pages.bytes += text.length;
-  while (pages.bytes > ANSWERED_PAGES_MAX_CHARS && pages.byKey.size > 1) {
-    const [oldest, entry] = pages.byKey.entries().next().value!;
-    pages.byKey.delete(oldest);
-    pages.bytes -= entry.text.length;
-  }
-  return text;
+  return answeredPages(database, `${model.tableName} ${JSON.stringify(query)}`, model.listTables, () => readListPage(database, model, query));
 }
 
 /**
- * Whole answers of the embedded database, by query, with the write generation they were read at (see
- * `Database.writeGeneration`): while nothing has been written since, the same list query gets the same text without
- * asking the database. At most about 8 MB of text per database; the least recently used go first.
+ * Whole answers of the embedded database, by query, remembered until one of the tables the list reads changes
+ * (`answerCache`): the same list query then gets the same text without asking the database. At most about 8 MB of
+ * text per database; the least recently used go first. On PostgreSQL every call reads (the checked entries below
+ * still spare it the search).
  */
-const answeredPages = new WeakMap<object, { bytes: number; byKey: Map<string, { generation: number; text: string }> }>();
-const ANSWERED_PAGES_MAX_CHARS = 8_000_000;
+const answeredPages = answerCache<string>({
+  name: 'list answers',
+  maxEntries: 10_000,
+  maxWeight: 8_000_000,
+  weigh: (text) => text.length,
+});
+
+/** The answer's JSON text; an estimated count says so (`"estimated":true`), an exact one adds nothing. */
+function listText(rowsJson: string, count: number, estimated: boolean): string {
+  return estimated ? `{"rows":${rowsJson},"count":${count},"estimated":true}` : `{"rows":${rowsJson},"count":${count}}`;
+}
 
 async function readListPage(database: ListDatabase, model: EntityModel, query: ListQuery): Promise<string> {
   const where = whereSql(model, query);
@@ -366,45 +347,36 @@ async function readListPage(database: ListDatabase, model: EntityModel, query: L
   const records = async (ids: string) => (await database.run<{ version: string; rows: string }>(c.records, [ids]))[0];
   if (!where) {
     // A page read before is read again from its ids while the table is unchanged (the records report the version).
-    const pages = pageCache(database.db);
     const key = `${model.tableName} ${query.sort.field} ${query.sort.direction} ${query.limit} ${offset}`;
-    const known = pages.get(key);
+    const known = pageCache.get(database.db, key);
     if (known) {
-      pages.delete(key);
       const page = await records(known.ids);
-      if (page && String(page.version) === known.version) {
-        pages.set(key, known); // most recently used last
-        return `{"rows":${page.rows},"count":${known.count}}`;
-      }
+      if (page && String(page.version) === known.version) return listText(page.rows, known.count, known.estimated);
+      pageCache.delete(database.db, key);
     }
     const found = (await deepPageIds(database.db, model, query.sort, query.limit, offset)) ??
       (await database.run<IdsRow>(c.ids, [query.limit, offset]))[0];
     const count = Number(found?.count ?? 0);
-    if (!found?.ids) return `{"rows":[],"count":${count}}`;
+    const estimated = found?.estimated === true;
+    if (!found?.ids) return listText('[]', count, estimated);
     const page = await records(found.ids);
     if (page && found.version !== undefined && String(page.version) === String(found.version) && (await isTracked(database.db, model))) {
-      pages.set(key, { version: String(found.version), count, ids: found.ids });
-      if (pages.size > PAGE_CACHE_ENTRIES) pages.delete(pages.keys().next().value!);
+      pageCache.set(database.db, key, { version: String(found.version), count, estimated, ids: found.ids });
     }
-    return `{"rows":${page?.rows ?? '[]'},"count":${count}}`;
+    return listText(page?.rows ?? '[]', count, estimated);
   }
 
-  const cache = matchCache(database.db);
   const key = matchKey(model, query, where);
-  const known = cache.get(key);
+  const known = matchCache.get(database.db, key);
   if (known) {
     const ids = known.ids.slice(offset, offset + query.limit);
     // Only a page wholly inside the remembered matches (or of a search whose matches are all remembered).
     const whole = offset + query.limit <= known.ids.length || known.ids.length >= known.count;
     if (ids.length && whole) {
       const page = await records(`{${ids.join(',')}}`);
-      if (page && String(page.version) === known.version) {
-        cache.delete(key);
-        cache.set(key, known); // most recently used last
-        return `{"rows":${page.rows},"count":${known.count}}`;
-      }
+      if (page && String(page.version) === known.version) return `{"rows":${page.rows},"count":${known.count}}`;
     }
-    cache.delete(key);
+    matchCache.delete(database.db, key);
   }
   const { row, remember } = await filteredPageIds(database.db, model, query, where, offset);
   const count = Number(row.count ?? 0);

@@ -25,6 +25,8 @@ export interface EntityModel {
    * the joins are planned once; each small referenced table is then read once per page rather than once per row.
    */
   readonly listJoinsText: string;
+  /** The tables a list answer is read from: the entity's own and those its labels come from. */
+  readonly listTables: readonly string[];
 }
 
 const id = (name: string) => sql.identifier(name);
@@ -62,6 +64,7 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
   // Lists read labels through joins instead: see `EntityModel.listJoinsText`.
   const listLabels: [string, SQL][] = [];
   const listJoins: string[] = [];
+  const listTables = new Set<string>([tableNameOf(entity)]);
   for (const [name, f] of fields) {
     pairs.push([name, f.kind === 'datetime' ? isoTime(col(name)) : col(name)]);
     if (f.kind !== 'reference' && f.kind !== 'multi-reference') continue;
@@ -69,6 +72,7 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
     const labelField = target?.fields[f.labelField];
     if (!target || !labelField || labelField.writeOnly) continue;
     const targetTable = id(tableNameOf(target));
+    listTables.add(tableNameOf(target));
     const labelColumn = id(snake(f.labelField));
     // A scalar subquery per reference rather than a join: the planner has no join order to search, which keeps
     // planning cheap for tables with many references. An empty reference skips its lookup altogether.
@@ -106,6 +110,7 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
     joins: sql.join(joins, sql` `),
     recordJsonText: dialect.sqlToQuery(recordJson).sql,
     listJoinsText: listJoins.join(' '),
+    listTables: [...listTables].sort(),
   };
 }
 

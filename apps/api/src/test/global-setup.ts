@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratedPgliteDump } from '../db/client.js';
+import { installJobSchema } from '../platform/jobs/engine.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +34,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('databasePrefix', 'campus_test_');
   const file = join(tmpdir(), `campus-api-test-${process.pid}.tar`);
-  await writeFile(file, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()));
+  await writeFile(file, Buffer.from(await (await migratedPgliteDump(installJobSchema)).arrayBuffer()));
   project.provide('pgliteDump', file);
   return async () => {
     await rm(file, { force: true });

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { createApiClient, type ApiClient, type ApiFetch, type FetchedResponse } from '@campus/api-contract';
-import { envelopeCodec, type EnvelopeCodec } from '@campus/api-contract/node';
+import { initClient, type AppRouter } from '@ts-rest/core';
+import { createApiClient, envelopeFetcher, type ApiClient, type ApiFetch, type FetchedResponse } from '@campus/api-contract';
+import { consoleProof, envelopeCodec, type EnvelopeCodec } from '@campus/api-contract/node';
 import { failureNotice } from '@campus/ui';
 import { config } from './config.server.js';
 import { cookiesFor, clientIdsInRequest, clientTokenCookie } from './cookies.server.js';
@@ -15,6 +16,20 @@ function envelope(): EnvelopeCodec {
   const key = config().responseEncryptionKey;
   if (codec?.key !== key) codec = { key, codec: envelopeCodec(key) };
   return codec.codec;
+}
+
+let proof: { secret: string; value: string } | undefined;
+
+/** The header value that makes the API believe the browser's address this console forwards (made once). */
+function proofForApi(): string {
+  const secret = config().sessionSecret;
+  if (proof?.secret !== secret) proof = { secret, value: consoleProof(secret) };
+  return proof.value;
+}
+
+/** The browser's address, which `server.mjs` puts on every request it hands to Remix. */
+export function clientAddressOf(request: Request): string | undefined {
+  return request.headers.get('x-campus-client-address') || undefined;
 }
 
 /** Reads the message of an API error answer (envelope or plain JSON); undefined when there is none. */
@@ -48,12 +63,25 @@ export async function sessionExpiredResponse(request: Request, apiMessage?: stri
  * context) goes along so that the API's per-address sign-in limit counts people, not the console.
  */
 export function publicApi(context?: AppLoadContext): ApiClient {
-  return createApiClient({ baseUrl: config().apiUrl, envelope: envelope(), clientAddress: context?.clientAddress, fetch: apiFetch });
+  return createApiClient({
+    baseUrl: config().apiUrl,
+    envelope: envelope(),
+    clientAddress: context?.clientAddress,
+    consoleProof: proofForApi(),
+    fetch: apiFetch,
+  });
 }
 
 /** A client with an explicit token and no 401 handling (sign-in flow, logout). */
-export function apiWithToken(token: string): ApiClient {
-  return createApiClient({ baseUrl: config().apiUrl, token, envelope: envelope(), fetch: apiFetch });
+export function apiWithToken(token: string, request?: Request): ApiClient {
+  return createApiClient({
+    baseUrl: config().apiUrl,
+    token,
+    envelope: envelope(),
+    clientAddress: request ? clientAddressOf(request) : undefined,
+    consoleProof: proofForApi(),
+    fetch: apiFetch,
+  });
 }
 
 /**
@@ -69,7 +97,14 @@ export async function apiFor(request: Request): Promise<ApiClient> {
     if (response.status === 401) throw await sessionExpiredResponse(request, await errorMessageOf(response));
     return response;
   };
-  return createApiClient({ baseUrl: config().apiUrl, token, envelope: envelope(), fetch: guardedFetch });
+  return createApiClient({
+    baseUrl: config().apiUrl,
+    token,
+    envelope: envelope(),
+    clientAddress: clientAddressOf(request),
+    consoleProof: proofForApi(),
+    fetch: guardedFetch,
+  });
 }
 
 /** Redirect to /auth for a page that needs a session when there is none. */
@@ -87,4 +122,28 @@ export function failureResponse(status: number, body: unknown): Response {
     { message: typeof message === 'string' && message ? message : 'Error' },
     { status: status >= 400 && status <= 599 ? status : 500 },
   );
+}
+
+/**
+ * The typed client of an area's own contract (`supportContract`, …) for the signed-in user of `request`; a 401
+ * throws the session-expired redirect like `apiFor`.
+ */
+export async function contractClientFor<C extends AppRouter>(request: Request, contract: C) {
+  const { token } = await readSession(request);
+  if (!token) throw await sessionRequiredResponse(request);
+  const guardedFetch: ApiFetch = async (url, init) => {
+    const response = await apiFetch(url, init);
+    if (response.status === 401) throw await sessionExpiredResponse(request, await errorMessageOf(response));
+    return response;
+  };
+  return initClient(contract, { baseUrl: config().apiUrl, baseHeaders: {}, api: envelopeFetcher({ baseUrl: config().apiUrl, token, envelope: envelope(), fetch: guardedFetch }) });
+}
+
+/** The typed client of an area's contract without a session, for public pages (the browser's address goes along). */
+export function publicContractClient<C extends AppRouter>(context: AppLoadContext | undefined, contract: C) {
+  return initClient(contract, {
+    baseUrl: config().apiUrl,
+    baseHeaders: {},
+    api: envelopeFetcher({ baseUrl: config().apiUrl, envelope: envelope(), clientAddress: context?.clientAddress, fetch: apiFetch }),
+  });
 }

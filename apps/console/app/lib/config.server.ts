@@ -9,6 +9,18 @@ export interface ConsoleConfig {
   responseEncryptionKey: string;
   /** Signs the console's cookies. */
   sessionSecret: string;
+  /** How long any API call may take before the console gives up and says the service is unavailable. */
+  apiTimeoutMs: number;
+}
+
+/** `API_TIMEOUT_MS` when unset. */
+export const DEFAULT_API_TIMEOUT_MS = 10_000;
+
+function timeoutOf(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_API_TIMEOUT_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error('API_TIMEOUT_MS must be a whole number of milliseconds (1 or more).');
+  return value;
 }
 
 interface SecretsFile {
@@ -39,7 +51,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConsoleConfig 
         'Start the API once (it generates them) or set both variables.',
     );
   }
-  return { apiUrl: (env.API_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, ''), responseEncryptionKey, sessionSecret };
+  return {
+    apiUrl: (env.API_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, ''),
+    responseEncryptionKey,
+    sessionSecret,
+    apiTimeoutMs: timeoutOf(env.API_TIMEOUT_MS),
+  };
 }
 
 let cached: ConsoleConfig | undefined;

@@ -7,6 +7,10 @@ export interface SessionData {
   userId: string;
   /** Set while the user signed in with a temporary password and must choose a new one. */
   mustChangePassword?: boolean;
+  /** Set while the API session still owes the second factor: `verify` (give a code) or `enrol` (turn it on). */
+  secondFactor?: 'verify' | 'enrol';
+  /** An application's sign-in request to answer once the second factor is given. */
+  signInRequest?: string;
 }
 
 /** Lifetime of the redirect cookie (spec §9): 12 hours. */

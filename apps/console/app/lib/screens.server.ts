@@ -1,5 +1,5 @@
 import { entityRegistry } from '@campus/api-contract';
-import { applicationBySegment, type ApplicationInfo } from '@campus/domain-iam';
+import { applicationBySegment, canUseModule, type ApplicationInfo, type ModuleGrants } from '@campus/domain-iam';
 
 /** One entry of an area's side menu. */
 export interface Screen {
@@ -12,12 +12,20 @@ export interface Screen {
   group?: string;
 }
 
+interface OtherScreen {
+  readonly segment: string;
+  readonly label: string;
+  /** Shown to IAM administrators only. */
+  readonly isIamAdminOnly?: boolean;
+}
+
 /**
  * The screens of spec §2 that are not the list of a registered entity, per area segment, in the spec's order.
  * The entity screens come from `entityRegistry` (by `consolePath`), so they are never listed twice.
  */
-const OTHER_SCREENS: Readonly<Record<string, readonly { segment: string; label: string }[]>> = {
-  'access-management': [],
+const OTHER_SCREENS: Readonly<Record<string, readonly OtherScreen[]>> = {
+  // Mail kept instead of sent (no SMTP server): IAM administrators only (areas/access-management).
+  'access-management': [{ segment: 'outbox', label: 'Outbox', isIamAdminOnly: true }],
   'campus-management': [],
   'chatbot-management': [
     { segment: 'responses', label: 'Responses' },
@@ -34,6 +42,7 @@ const OTHER_SCREENS: Readonly<Record<string, readonly { segment: string; label: 
     { segment: 'categoriesV2', label: 'Issue Categories V2' },
     { segment: 'teams', label: 'Teams' },
     { segment: 'offices', label: 'Offices' },
+    { segment: 'tickets', label: 'Tickets' },
   ],
   'frs-management': [
     { segment: 'faces', label: 'Face Registration' },
@@ -64,11 +73,19 @@ const OTHER_SCREENS: Readonly<Record<string, readonly { segment: string; label: 
 /** Groups of nested entity paths (`/app/<area>/<group>/<resource>`). */
 const GROUP_LABELS: Readonly<Record<string, string>> = { hr: 'Human Resources' };
 
-/** Every screen of an area: entity lists from the registry, then the other screens of spec §2. */
-export function screensOf(area: ApplicationInfo): Screen[] {
+/**
+ * Every screen of an area: entity lists from the registry, then the other screens of spec §2. Given the user, the
+ * menu leaves out the entity screens of modules their roles do not grant, and the administrators' screens unless
+ * they are an IAM administrator.
+ */
+export function screensOf(
+  area: ApplicationInfo,
+  user?: { readonly iamAdmin?: boolean; readonly moduleGrants?: ModuleGrants },
+): Screen[] {
   const prefix = `/app/${area.segment}/`;
   const fromEntities: Screen[] = entityRegistry.all
     .filter((e) => e.consolePath.startsWith(prefix))
+    .filter((e) => !user || canUseModule(user.moduleGrants, area.code, e.module))
     .map((e) => {
       const rest = e.consolePath.slice(prefix.length).split('/');
       const group = rest.length > 1 ? (GROUP_LABELS[rest[0] ?? ''] ?? rest[0]) : undefined;
@@ -76,6 +93,7 @@ export function screensOf(area: ApplicationInfo): Screen[] {
     });
   const known = new Set(fromEntities.map((s) => s.path));
   const others = (OTHER_SCREENS[area.segment] ?? [])
+    .filter((s) => !s.isIamAdminOnly || user?.iamAdmin)
     .map((s) => ({ path: `${prefix}${s.segment}`, label: s.label }))
     .filter((s) => !known.has(s.path));
   return [...fromEntities, ...others];

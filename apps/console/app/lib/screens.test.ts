@@ -43,3 +43,27 @@ describe('side menu lists every screen of spec §2 for the area', () => {
     expect(screenAt('/app/unknown/x')).toBeUndefined();
   });
 });
+
+describe('the menu and the modules of an application', () => {
+  const campus = applicationBySegment('campus-management')!;
+  const paths = (user?: Parameters<typeof screensOf>[1]) => screensOf(campus, user).map((s) => s.path);
+
+  it('leaves out the screens of modules the roles do not grant', () => {
+    const registrar = { moduleGrants: { CAMPUS: ['ACADEMIC_STRUCTURE', 'CLASSES'] } };
+    expect(paths(registrar)).toContain('/app/campus-management/campuses');
+    expect(paths(registrar)).toContain('/app/campus-management/sections');
+    expect(paths(registrar).some((p) => p.includes('/hr/'))).toBe(false);
+    expect(paths(registrar)).not.toContain('/app/campus-management/announcements');
+  });
+
+  it('shows every screen to a user without roles in the application', () => {
+    expect(paths({ moduleGrants: {} })).toEqual(paths());
+    expect(paths({ moduleGrants: { REPORTS: ['AUDIT'] } }).some((p) => p.includes('/hr/'))).toBe(true);
+  });
+
+  it('shows the outbox to IAM administrators only', () => {
+    const iam = applicationBySegment('access-management')!;
+    expect(screensOf(iam, { iamAdmin: true }).map((s) => s.label)).toContain('Outbox');
+    expect(screensOf(iam, { iamAdmin: false }).map((s) => s.label)).not.toContain('Outbox');
+  });
+});

@@ -1,28 +1,36 @@
+/** What a refused cross-site request is told (the product's error page shows it with 403). */
+export const CROSS_SITE_REFUSED = 'This request came from another site and was refused.';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * Refuses a state-changing request that comes from another site (spec: actions check the Origin). Browsers send
+ * Whether a state-changing request comes from another site (spec: actions check the Origin). Browsers send
  * `Origin` on every POST; when it is missing, `Sec-Fetch-Site` decides, and a request with neither (a non-browser
- * client) passes, since the cookie-borne session is what a cross-site attack would need and it always
- * comes with one of the two.
+ * client) passes, since the cookie-borne session is what a cross-site attack would need and it always comes with
+ * one of the two. `server.mjs` asks this before Remix sees the request (whose own check answers 500), and every
+ * action asks again through `assertSameOrigin`.
  */
-export function assertSameOrigin(request: Request): void {
-  if (request.method === 'GET' || request.method === 'HEAD') return;
-  const expectedHost = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || new URL(request.url).host;
-  const origin = request.headers.get('origin');
+export function isCrossSiteRequest(method: string, header: (name: string) => string | null | undefined, host: string): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  const expectedHost = header('x-forwarded-host')?.split(',')[0]?.trim() || host;
+  const origin = header('origin');
   if (origin && origin !== 'null') {
-    let host: string;
     try {
-      host = new URL(origin).host;
+      return new URL(origin).host !== expectedHost;
     } catch {
-      throw forbidden();
+      return true;
     }
-    if (host !== expectedHost) throw forbidden();
-    return;
   }
-  if (origin === 'null') throw forbidden();
-  const site = request.headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') throw forbidden();
+  if (origin === 'null') return true;
+  const site = header('sec-fetch-site');
+  return !!site && site !== 'same-origin' && site !== 'none';
+}
+
+/** Throws 403 for a state-changing request from another site; call it first in every action. */
+export function assertSameOrigin(request: Request): void {
+  if (isCrossSiteRequest(request.method, (name) => request.headers.get(name), new URL(request.url).host)) throw forbidden();
 }
 
 function forbidden(): Response {
-  return new Response('This request came from another site and was refused.', { status: 403, statusText: 'Forbidden' });
+  return Response.json({ message: CROSS_SITE_REFUSED }, { status: 403, statusText: 'Forbidden' });
 }

@@ -1,5 +1,7 @@
 import type { CurrentUser } from '@campus/api-contract';
 import { redirect } from '@remix-run/node';
+import { entityRegistry } from '@campus/api-contract';
+import { applicationForPath, canUseModule, decideAccess, MODULE_NOT_GRANTED } from '@campus/domain-iam';
 import { apiFor, failureResponse } from './api.server.js';
 import { cookiesFor, isHttps, type SessionData } from './cookies.server.js';
 
@@ -24,6 +26,9 @@ const inFlight = new Map<string, Promise<SignedIn>>();
 const verified = new Map<string, Promise<Partial<SessionData>>>();
 const MAX_VERIFIED = 500;
 
+/** Where a user turns two-factor sign-in on (and must, while an enrolment is owed). */
+export const TWO_FACTOR_PATH = '/profile/two-factor';
+
 /** The session data of the request, if signed in. */
 export function readSession(request: Request): Promise<Partial<SessionData>> {
   const header = request.headers.get('cookie');
@@ -36,6 +41,7 @@ export function readSession(request: Request): Promise<Partial<SessionData>> {
       token: session.get('token'),
       userId: session.get('userId'),
       mustChangePassword: session.get('mustChangePassword'),
+      secondFactor: session.get('secondFactor'),
     }));
     verified.set(key, data);
     if (verified.size > MAX_VERIFIED) verified.delete(verified.keys().next().value!);
@@ -50,8 +56,11 @@ export function readSession(request: Request): Promise<Partial<SessionData>> {
  * temporary password is still in use. The API is asked once per request even when several loaders call this.
  */
 export async function requireUser(request: Request): Promise<SignedIn> {
-  const { token } = await readSession(request);
+  const { token, secondFactor } = await readSession(request);
   if (!token) throw redirect('/auth');
+  // The API refuses everything else until the second factor is given or enrolled (decision 0015).
+  if (secondFactor === 'verify') throw redirect('/auth/second-factor');
+  if (secondFactor === 'enrol' && new URL(request.url).pathname !== TWO_FACTOR_PATH) throw redirect(TWO_FACTOR_PATH);
   const key = `${token}|${new URL(request.url).pathname === '/reset-password' ? 'reset' : ''}`;
   let pending = inFlight.get(key);
   if (!pending) {
@@ -61,9 +70,38 @@ export async function requireUser(request: Request): Promise<SignedIn> {
     pending.then(settle, settle);
   }
   // A thrown redirect goes to each waiting loader as its own Response.
-  return pending.catch((error: unknown) => {
+  const signedIn = await pending.catch((error: unknown) => {
     throw error instanceof Response ? error.clone() : error;
   });
+  assertAllowed(signedIn.user, request);
+  return signedIn;
+}
+
+/**
+ * The route guard of spec §6, for every loader and action that asks who is signed in — pages, their data
+ * requests (which may run one route's loader alone), CSV exports, feeds and lookups: a path outside the user's
+ * scopes answers 401 with the error page.
+ */
+function assertAllowed(user: CurrentUser, request: Request): void {
+  const { pathname } = new URL(request.url);
+  const decision = decideAccess(user, pathname);
+  if (!decision.allowed) throw Response.json({ message: decision.reason }, { status: decision.status });
+  // An entity's screens (list, form, export…) also need its module, when the user's roles narrow the application.
+  const application = applicationForPath(pathname);
+  const entity = application && entityOfPath(pathname);
+  if (entity && !canUseModule(user.moduleGrants, application.code, entity.module)) {
+    throw Response.json({ message: MODULE_NOT_GRANTED }, { status: 403 });
+  }
+}
+
+/** The entity whose screens a path is under (`/app/campus-management/hr/employees/new` → employees). */
+function entityOfPath(pathname: string) {
+  const path = pathname.replace(/\/+$/, '');
+  let found: (typeof entityRegistry.all)[number] | undefined;
+  for (const e of entityRegistry.all) {
+    if ((path === e.consolePath || path.startsWith(`${e.consolePath}/`)) && e.consolePath.length > (found?.consolePath.length ?? 0)) found = e;
+  }
+  return found;
 }
 
 async function loadUser(request: Request, token: string): Promise<SignedIn> {

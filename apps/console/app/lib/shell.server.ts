@@ -1,4 +1,5 @@
 import { APPLICATIONS, applicationPath, canOpenApplication } from '@campus/domain-iam';
+import { unreadCount } from '../features/notifications/notifications.server';
 import { isMenuCollapsed } from './preferences.server';
 import type { CurrentUser } from './session.server';
 import type { ShellData } from './shell';
@@ -23,5 +24,6 @@ export async function shellDataFor(request: Request, user: CurrentUser): Promise
       isAllowed: canOpenApplication(user, a.code),
     })),
     isMenuCollapsed: await isMenuCollapsed(request),
+    unreadNotifications: await unreadCount(request),
   };
 }

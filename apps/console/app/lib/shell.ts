@@ -21,4 +21,6 @@ export interface ShellData {
   user: ShellUser;
   applications: ShellApplication[];
   isMenuCollapsed: boolean;
+  /** Notices not yet read (the header's bell), read on every page view. */
+  unreadNotifications: number;
 }

@@ -1,15 +1,17 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { entityRegistry } from '@campus/api-contract';
-import { CalendarMonth } from '../features/resources/CalendarMonth';
-import { loadCalendarMonth } from '../features/resources/calendar.server';
 import { ResourceList } from '../features/resources/ResourceList';
-import { entityAt, movedScreen } from '../features/resources/entities';
+import { entityAt, movedScreen, screenPathOf } from '../features/resources/entities';
+import { isBulkIntent, startBulk } from '../features/resources/bulk.server';
 import { changeState, entityOrThrow, loadList } from '../features/resources/resource.server';
 import { RouteError } from '../features/resources/RouteError';
 import PlannedScreen, { loader as plannedLoader } from './app.$area.$';
 import { assertSameOrigin } from '../lib/security.server';
 import { APP_TITLE } from '../lib/constants';
+import { overrideOf } from '../areas';
+import { serverOverrideOf } from '../areas/index.server';
+import { requireUser } from '../lib/session.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const entity = data && 'list' in data ? entityRegistry.byResource(data.list.resource) : undefined;
@@ -17,36 +19,36 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 /**
- * The list screen of any entity at `/app/{area}/{resource}` (the calendar adds its month view). Screens of spec §2
- * that are not entity lists keep the area's placeholder page.
+ * The list screen of any entity at `/app/{area}/{resource}`, with the panel its area adds above the list (the
+ * calendar's month view). Screens of spec §2 that are not entity lists keep the area's placeholder page.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
-  if (!entityAt(params.area, params.resource) && !isMoved(params)) return plannedLoader(args);
-  const entity = entityOrThrow(params);
-  const [list, month] = await Promise.all([
-    loadList(request, entity),
-    entity.resource === 'calendar-events' ? loadCalendarMonth(request) : Promise.resolve(null),
-  ]);
-  return { list, month };
+  await requireUser(request); // the route guard, first
+  const { area, resource } = screenPathOf(args);
+  if (!entityAt(area, resource) && !(area && resource && movedScreen(area, resource))) return plannedLoader(args);
+  const entity = entityOrThrow({ request, params });
+  const listPanel = serverOverrideOf(entity).listPanel;
+  const [list, panel] = await Promise.all([loadList(request, entity), listPanel ? listPanel(request) : null]);
+  return { list, panel };
 }
 
-/** A state change from a row of the list. */
+/** A state change from a row of the list, or a bulk action over every matching record (run as a batch). */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const entity = entityOrThrow(params);
-  return changeState(request, entity, await request.formData());
-}
-
-function isMoved(params: LoaderFunctionArgs['params']): boolean {
-  return Boolean(params.area && params.resource && movedScreen(params.area, params.resource));
+  await requireUser(request); // the route guard
+  const entity = entityOrThrow({ request, params });
+  const form = await request.formData();
+  return isBulkIntent(form) ? startBulk(request, entity, form) : changeState(request, entity, form);
 }
 
 export default function ResourceListRoute() {
   const data = useLoaderData<typeof loader>();
   if (!('list' in data)) return <PlannedScreen />;
-  const { list, month } = data;
-  return <ResourceList list={list}>{month ? <CalendarMonth month={month} /> : null}</ResourceList>;
+  const { list, panel } = data;
+  const entity = entityRegistry.byResource(list.resource);
+  const ListPanel = entity ? overrideOf(entity).ListPanel : undefined;
+  return <ResourceList list={list}>{ListPanel && panel ? <ListPanel data={panel as never} /> : null}</ResourceList>;
 }
 
 export const ErrorBoundary = RouteError;

@@ -8,8 +8,8 @@ import { requireUser } from '../lib/session.server';
  * free-text search finds, for the form's search box when the list is longer than the choices sent with the page.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const entity = entityOrThrow(params);
-  await requireUser(request);
+  await requireUser(request); // the route guard, first
+  const entity = entityOrThrow({ request, params });
   const url = new URL(request.url);
   const field = url.searchParams.get('field') ?? '';
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);

@@ -11,8 +11,8 @@ import { requireUser } from '../lib/session.server';
  * from the API a page of 100 rows at a time, so no list is capped and memory stays flat.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const entity = entityOrThrow(params);
-  await requireUser(request);
+  await requireUser(request); // the route guard, first
+  const entity = entityOrThrow({ request, params });
   const api = await apiFor(request);
   const state = readListState(entity, new URL(request.url).searchParams);
   const { page: _page, limit: _limit, ...query } = toApiQuery(state);

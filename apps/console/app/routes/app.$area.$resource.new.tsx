@@ -5,6 +5,8 @@ import { ResourceForm } from '../features/resources/ResourceForm';
 import { entityOrThrow, loadForm, saveForm } from '../features/resources/resource.server';
 import { RouteError } from '../features/resources/RouteError';
 import { APP_TITLE } from '../lib/constants';
+import { assertSameOrigin } from '../lib/security.server';
+import { requireUser } from '../lib/session.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const entity = data ? entityRegistry.byResource(data.resource) : undefined;
@@ -13,11 +15,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 /** The create screen of any entity. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadForm(request, entityOrThrow(params), 'create');
+  await requireUser(request); // the route guard, first
+  return loadForm(request, entityOrThrow({ request, params }), 'create');
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return saveForm(request, entityOrThrow(params), 'create');
+  assertSameOrigin(request);
+  await requireUser(request); // the route guard
+  return saveForm(request, entityOrThrow({ request, params }), 'create');
 }
 
 export default function NewResourceRoute() {

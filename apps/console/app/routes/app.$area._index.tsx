@@ -1,31 +1,40 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { resourceCounts } from '../features/resources/area-counts.server';
+import { Link, useLoaderData } from '@remix-run/react';
+import { applicationBySegment } from '@campus/domain-iam';
+import { AttentionPanel } from '../features/resources/AttentionPanel';
+import { loadAreaSummary } from '../features/resources/area-summary.server';
 import { APP_TITLE } from '../lib/constants';
-import type { loader as areaLoader } from './app.$area';
+import { useAreaLayoutData, type AreaLayoutData } from './app.$area';
+import { requireUser } from '../lib/session.server';
 
 export const meta: MetaFunction = ({ matches }) => {
-  const area = (matches.find((m) => m.id === 'routes/app.$area')?.data as { area?: { name: string } } | undefined)?.area;
+  const area = (matches.map((m) => m.data as Partial<AreaLayoutData> | undefined).findLast((d) => d?.area && d.sections))?.area;
   return [{ title: area ? `${area.name} · ${APP_TITLE}` : APP_TITLE }];
 };
 
-/** The number of records behind each of the area's resource screens (the layout route has guarded the path). */
+/** What needs attention in the area and the number of records behind each of its screens, in one API call. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return { counts: await resourceCounts(request, params.area ?? '') };
+  await requireUser(request); // the route guard, first
+  // Under an area's own layout route there is no `area` parameter: the segment is read from the address.
+  const area = applicationBySegment(params.area ?? new URL(request.url).pathname.split('/')[2] ?? '');
+  // The layout route answers 404 for an unknown area; this loader runs beside it.
+  if (!area) return { counts: {}, attention: [] };
+  return loadAreaSummary(request, area);
 }
 
 const countFormat = new Intl.NumberFormat('en-PH');
 
-/** An area's index page: what the application holds, and a link to each of its screens with its record count. */
+/** An area's index page: what needs attention, then a link to each of its screens with its record count. */
 export default function AreaIndex() {
-  const layout = useRouteLoaderData<typeof areaLoader>('routes/app.$area');
-  const { counts } = useLoaderData<typeof loader>();
+  const layout = useAreaLayoutData();
+  const { counts, attention } = useLoaderData<typeof loader>();
   if (!layout) return null;
   const { area, sections } = layout;
   return (
     <>
       <h1 className="cas-page-title">{area.name}</h1>
       <p>{area.description}</p>
+      {attention.length ? <AttentionPanel figures={attention} /> : null}
       {sections.map((section) => (
         <section key={section.title} className="cas-panel" aria-labelledby={`section-${section.title}`}>
           <h2 id={`section-${section.title}`} style={{ marginTop: 0, fontSize: '1.125rem' }}>

@@ -1,22 +1,27 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Outlet, useLoaderData, useMatches, type ShouldRevalidateFunction } from '@remix-run/react';
 import { applicationBySegment } from '@campus/domain-iam';
-import { AdminLayout, SideMenu, SideMenuItem, SideMenuSection } from '@campus/ui';
-import { LogoutControl } from '../components/LogoutControl';
+import { AdminLayout } from '@campus/ui';
+import { AreaMenu, PhoneMenuToggle } from '../components/AreaMenu';
+import { KeyboardHelp } from '../components/KeyboardHelp';
 import { ShellHeader } from '../components/ShellHeader';
 import { useMenuToggle } from '../components/use-menu-toggle';
-import { APP_VERSION } from '../lib/constants';
 import { screensOf, type Screen } from '../lib/screens.server';
 import { useShell } from '../lib/use-shell';
+import { requireUser } from '../lib/session.server';
 
 /**
  * The admin layout for every /app/<area>/… page (spec §2): header, side menu with Go Back Home, the area's
  * section listing every screen of the area, and Account Management. The guard already ran in /app.
+ *
+ * It serves `/app/:area` and, under the same module, each area's own layout route (`/app/<segment>`, see
+ * `vite.config.ts`), which has no `area` parameter: the segment is then read from the address.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const area = applicationBySegment(params.area ?? '');
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request); // the route guard, first
+  const area = applicationBySegment(params.area ?? new URL(request.url).pathname.split('/')[2] ?? '');
   if (!area) throw data({ message: 'This page could not be found' }, { status: 404 });
-  const screens = screensOf(area);
+  const screens = screensOf(area, user);
   const groups = new Map<string, Screen[]>();
   for (const s of screens) {
     const key = s.group ?? '';
@@ -31,45 +36,39 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, defaultShouldRevalidate }) =>
   currentParams.area !== nextParams.area || defaultShouldRevalidate;
 
-function isCurrent(pathname: string, path: string): boolean {
-  return pathname === path || pathname.startsWith(`${path}/`);
+export type AreaLayoutData = Awaited<ReturnType<typeof loader>>;
+
+/** The data of the admin layout around the current page, whichever of its routes matched. */
+export function useAreaLayoutData(): AreaLayoutData | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const d = matches[i]?.data as Partial<AreaLayoutData> | undefined;
+    if (d && typeof d === 'object' && d.area && d.sections) return d as AreaLayoutData;
+  }
+  return undefined;
 }
 
 export default function AdminArea() {
   const shell = useShell();
-  const { area, sections } = useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
+  const menu = useLoaderData<typeof loader>();
   const { collapsed, toggle } = useMenuToggle(shell.isMenuCollapsed);
   return (
     <AdminLayout
       isMenuCollapsed={collapsed}
-      header={<ShellHeader shell={shell} currentCode={area.code} start={toggle} />}
-      menu={
-        <SideMenu>
-          <SideMenuSection>
-            <SideMenuItem href="/app" label="Go Back Home" icon="home" />
-          </SideMenuSection>
-          {sections.map((section) => (
-            <SideMenuSection key={section.title} title={section.title}>
-              {section.title === area.name ? (
-                <SideMenuItem href={area.path} label="Overview" icon="apps" isCurrent={pathname === area.path} />
-              ) : null}
-              {section.items.map((s) => (
-                <SideMenuItem key={s.path} href={s.path} label={s.label} isCurrent={isCurrent(pathname, s.path)} />
-              ))}
-            </SideMenuSection>
-          ))}
-          <SideMenuSection title="Account Management">
-            <SideMenuItem href="/profile" label="Manage Profile" icon="user" target="_blank" />
-            <li>
-              <LogoutControl variant="menu" />
-            </li>
-          </SideMenuSection>
-          <p className="cas-version cas-menu__label" style={{ padding: '0 10px' }}>
-            Version {APP_VERSION}
-          </p>
-        </SideMenu>
+      header={
+        <ShellHeader
+          shell={shell}
+          currentCode={menu.area.code}
+          tools={<KeyboardHelp />}
+          start={
+            <>
+              <span className="cas-md-up">{toggle}</span>
+              <PhoneMenuToggle {...menu} />
+            </>
+          }
+        />
       }
+      menu={<AreaMenu {...menu} />}
     >
       <Outlet />
     </AdminLayout>

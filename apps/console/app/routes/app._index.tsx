@@ -46,6 +46,11 @@ export default function Launcher() {
           </Reveal>
         ))}
       </ul>
+      {shell.user.iamAdmin ? (
+        <p className="cas-launcher-settings">
+          <a href="/app/settings">System settings</a>: the organisation, sign-in panel, mail, security limits and retention.
+        </p>
+      ) : null}
     </HomeLayout>
   );
 }

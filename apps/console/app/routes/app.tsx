@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, type ShouldRevalidateFunction } from '@remix-run/react';
-import { decideAccess } from '@campus/domain-iam';
 import { rememberPath } from '../lib/redirect.server';
 import { requireUser } from '../lib/session.server';
 import { shellDataFor } from '../lib/shell.server';
@@ -10,9 +9,8 @@ import { shellDataFor } from '../lib/shell.server';
  * scopes answers 401 with the error page), and the redirect cookie that remembers the page for 12 hours.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  // requireUser applies the guard.
   const { user } = await requireUser(request);
-  const decision = decideAccess(user, new URL(request.url).pathname);
-  if (!decision.allowed) throw data({ message: decision.reason }, { status: decision.status });
   const shell = await shellDataFor(request, user);
   return data(shell, { headers: { 'Set-Cookie': await rememberPath(request) } });
 }

@@ -1,67 +1,106 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { SignInSchema } from '@campus/domain-iam';
 import { AuthLayout, Button, failureNotice, PasswordField, TextField } from '@campus/ui';
 import { AuthPanel } from '../components/AuthPanel';
 import { FormNotice } from '../components/FormNotice';
 import { publicApi } from '../lib/api.server';
+import { signInPanel } from '../lib/sign-in-panel.server';
 import { clientTokenCookie, cookiesFor, isValidClientId } from '../lib/cookies.server';
 import { formProblem, formValues } from '../lib/forms.server';
 import { rememberedPath } from '../lib/redirect.server';
 import { assertSameOrigin } from '../lib/security.server';
+import { TWO_FACTOR_PATH } from '../lib/session.server';
 import { APP_TITLE } from '../lib/constants';
+import { continueSignInRequest, continueSignInRequestFromForm, describeSignInRequest, signInRequestId } from '../areas/access-management/sign-in-request.server';
+import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
+import { rememberedDeviceHeaders } from '../areas/access-management/second-factor.server';
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${APP_TITLE}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const clientId = url.searchParams.get('clientId');
+  const uid = signInRequestId(url.searchParams.get('interaction'));
   const session = await cookiesFor(request).session.getSession(request.headers.get('cookie'));
-  if (session.get('token')) throw redirect(session.get('mustChangePassword') ? '/reset-password' : await rememberedPath(request));
-  return { clientId: isValidClientId(clientId) ? clientId : null };
+  const token = session.get('token') as string | undefined;
+  // Already signed in: an application's sign-in request is answered at once (single sign-on).
+  if (token && session.get('secondFactor') === 'verify') throw redirect('/auth/second-factor');
+  if (token && uid && !session.get('mustChangePassword') && !session.get('secondFactor')) throw await continueSignInRequest(token, uid);
+  if (token) throw redirect(session.get('mustChangePassword') ? '/reset-password' : await rememberedPath(request));
+  const signInRequest = uid ? await describeSignInRequest(uid) : null;
+  return {
+    clientId: isValidClientId(clientId) ? clientId : null,
+    uid: signInRequest ? uid : null,
+    applicationName: signInRequest?.applicationName ?? null,
+    panel: await signInPanel(context),
+  };
 }
+
+/**
+ * Not after this page's own post: the loader of a signed-in browser answers an application's sign-in request at
+ * once, and that request must be answered only once (its resume address refuses a second visit). The post's answer
+ * already sends the browser on; nothing the loader shows changes with it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === 'POST' ? false : defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   const values = formValues(form);
   const clientId = isValidClientId(values.clientId) ? values.clientId : null;
+  const uid = signInRequestId(values.interaction);
   const parsed = SignInSchema.safeParse(values);
   if (!parsed.success) return data({ ...formProblem(parsed.error, values), email: values.email ?? '' }, { status: 400 });
 
-  const result = await publicApi(context).signIn({ body: parsed.data });
+  const result = await publicApi(context).signIn({ body: parsed.data, extraHeaders: await rememberedDeviceHeaders(request) });
   if (result.status !== 200) {
     const message = typeof result.body === 'object' && result.body && 'message' in result.body ? String(result.body.message) : undefined;
     return data({ notice: failureNotice(message), fieldErrors: {} as Record<string, string>, email: parsed.data.email }, { status: result.status === 429 ? 429 : 401 });
   }
 
-  const { token, userId, mustChangePassword } = result.body.data;
+  const { token, userId, mustChangePassword, secondFactor } = result.body.data;
   const { session: storage } = cookiesFor(request);
   const session = await storage.getSession(request.headers.get('cookie'));
   session.set('token', token);
   session.set('userId', userId);
   session.set('mustChangePassword', mustChangePassword);
+  if (secondFactor) session.set('secondFactor', secondFactor);
+  if ((secondFactor || mustChangePassword) && uid) session.set('signInRequest', uid);
   const headers = new Headers();
   headers.append('Set-Cookie', await storage.commitSession(session));
   if (clientId) headers.append('Set-Cookie', clientTokenCookie(request, clientId, token));
+  // The second factor comes before anything else (decision 0015).
+  if (secondFactor) throw redirect(secondFactor === 'verify' ? '/auth/second-factor' : TWO_FACTOR_PATH, { headers });
+  // An application asked for this sign-in: back to it (or No Access) once the password is not temporary.
+  if (uid && !mustChangePassword) return continueSignInRequestFromForm(token, uid, headers);
   // A temporary password must be replaced before anything else (issue 4).
   throw redirect(mustChangePassword ? '/reset-password' : await rememberedPath(request), { headers });
 }
 
 export default function SignInPage() {
-  const { clientId } = useLoaderData<typeof loader>();
+  const { clientId, uid, applicationName, panel } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const isSubmitting = navigation.state === 'submitting';
+  if (result && 'continueTo' in result) {
+    return (
+      <AuthLayout panel={<AuthPanel panel={panel} />}>
+        <ContinueToApplication to={result.continueTo} />
+      </AuthLayout>
+    );
+  }
   return (
-    <AuthLayout panel={<AuthPanel />}>
+    <AuthLayout panel={<AuthPanel panel={panel} />}>
       <h1 className="cas-page-title">Sign in</h1>
       <p className="cas-field__description" style={{ marginTop: -8, marginBottom: 16 }}>
-        {APP_TITLE}
+        {applicationName ? `to continue to ${applicationName}` : APP_TITLE}
       </p>
       <FormNotice notice={result?.notice} />
       <Form method="post" noValidate>
         {clientId ? <input type="hidden" name="clientId" value={clientId} /> : null}
+        {uid ? <input type="hidden" name="interaction" value={uid} /> : null}
         <TextField
           label="Email"
           name="email"

@@ -1,12 +1,12 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link } from '@remix-run/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData } from '@remix-run/react';
 import { Button, DefaultLayout } from '@campus/ui';
 import { LOGOUT_QUESTION, LOGOUT_TITLE } from '../components/LogoutControl';
-import { apiWithToken } from '../lib/api.server';
-import { clientIdsInRequest, clientTokenCookie, cookiesFor } from '../lib/cookies.server';
+import { FormNotice } from '../components/FormNotice';
 import { APP_TITLE } from '../lib/constants';
 import { readSession } from '../lib/session.server';
 import { assertSameOrigin } from '../lib/security.server';
+import { revokeAtApi, SIGN_OUT_FAILED, signedOutRedirect } from '../lib/sign-out.server';
 
 export const meta: MetaFunction = () => [{ title: `${LOGOUT_TITLE} · ${APP_TITLE}` }];
 
@@ -18,33 +18,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Logout (spec §4): the session cookie and the current user are cleared, then the API is told (its failure
- * does not keep anyone signed in), and the user goes to the root path.
+ * Logout (spec §4): the API is told first, and only once the token is dead — revoked, or already expired — are the
+ * session cookie and the current user cleared and the user sent to the root path. When the API cannot be reached
+ * the user stays signed in and is told so, with the same question to try again, instead of a sign-out that only
+ * looks done.
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const { token, userId } = await readSession(request);
-  const { session: storage } = cookiesFor(request);
-  const headers = new Headers();
-  headers.append('Set-Cookie', await storage.destroySession(await storage.getSession(request.headers.get('cookie'))));
-  for (const clientId of clientIdsInRequest(request)) headers.append('Set-Cookie', clientTokenCookie(request, clientId, null));
-  if (token && userId) {
-    try {
-      await apiWithToken(token).signOut({ params: { userId } });
-    } catch (error) {
-      console.error('Logout: the API could not be told', error);
-    }
+  if (token && userId && !(await revokeAtApi(token, userId, false, request))) {
+    return data({ notice: SIGN_OUT_FAILED }, { status: 503 });
   }
-  throw redirect('/', { headers });
+  throw await signedOutRedirect(request, '/');
 }
 
 export default function LogoutPage() {
+  const result = useActionData<typeof action>();
   return (
     <DefaultLayout>
       <section className="cas-panel" style={{ maxWidth: 440, margin: '10vh auto' }} aria-labelledby="logout-title">
         <h1 id="logout-title" className="cas-dialog__title">
           {LOGOUT_TITLE}
         </h1>
+        <FormNotice notice={result?.notice} />
         <p className="cas-dialog__description">{LOGOUT_QUESTION}</p>
         <div className="cas-dialog__actions">
           <Link to="/app" className="cas-button cas-button--secondary">

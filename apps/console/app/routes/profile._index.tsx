@@ -1,10 +1,18 @@
-import { Link, useRouteLoaderData } from '@remix-run/react';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { Avatar } from '@campus/ui';
 import { ROLE_LABEL } from '../lib/constants';
 import type { loader as profileLoader } from './profile';
+import { MyApplications } from '../areas/access-management/MyApplications';
+import { loadMyApplications } from '../areas/access-management/my-applications.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { applications: await loadMyApplications(request) };
+}
 
 export default function Profile() {
   const profile = useRouteLoaderData<typeof profileLoader>('routes/profile');
+  const { applications } = useLoaderData<typeof loader>();
   if (!profile) return null;
   const { user } = profile.shell;
   return (
@@ -27,6 +35,7 @@ export default function Profile() {
           <Link to="/profile/security">Change your password</Link>
         </li>
       </ul>
+      <MyApplications applications={applications} />
     </section>
   );
 }

@@ -9,14 +9,26 @@ import { redirectWithNotice } from '../lib/notice.server';
 import { ChangePasswordFormSchema } from '../lib/passwords';
 import { assertSameOrigin } from '../lib/security.server';
 import { requireUser } from '../lib/session.server';
+import { revokeAtApi, SIGN_OUT_FAILED, SIGNED_OUT_EVERYWHERE, signedOutRedirect } from '../lib/sign-out.server';
 
 export const PASSWORD_CHANGED = { tone: 'success', title: 'Success!', description: 'Your password has been changed.' } as const;
 
-/** Change password (issue 4): the current password is required and the new one must meet the policy. */
+export const SIGN_OUT_EVERYWHERE_INTENT = 'sign-out-everywhere';
+
+/**
+ * Two forms: change password (issue 4: the current password is required and the new one must meet the policy),
+ * and sign out everywhere, which ends every session of the account at the API — other browsers and devices and
+ * this one — and then clears this browser's cookies.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireUser(request);
-  const values = formValues(await request.formData());
+  const { user, token } = await requireUser(request);
+  const form = await request.formData();
+  if (form.get('intent') === SIGN_OUT_EVERYWHERE_INTENT) {
+    if (!(await revokeAtApi(token, user._id, true, request))) return data({ everywhere: SIGN_OUT_FAILED }, { status: 503 });
+    throw await signedOutRedirect(request, '/auth', SIGNED_OUT_EVERYWHERE);
+  }
+  const values = formValues(form);
   const parsed = ChangePasswordFormSchema.safeParse(values);
   if (!parsed.success) return data(formProblem(parsed.error, values), { status: 400 });
   const api = await apiFor(request);
@@ -34,19 +46,36 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ProfileSecurity() {
   const result = useActionData<typeof action>();
   const isSubmitting = useNavigation().state === 'submitting';
+  const passwordResult = result && 'fieldErrors' in result ? result : undefined;
+  const everywhereNotice = result && 'everywhere' in result ? result.everywhere : undefined;
   return (
-    <section className="cas-panel" aria-labelledby="security-title" style={{ maxWidth: 520 }}>
-      <h1 id="security-title" className="cas-page-title">
-        Change password
-      </h1>
-      <FormNotice notice={result?.notice} />
-      <Form method="post" noValidate>
-        <PasswordField label="Current password" name="currentPassword" isRequired error={result?.fieldErrors?.currentPassword} />
-        <NewPasswordFields fieldErrors={result?.fieldErrors} />
-        <Button type="submit" isDisabled={isSubmitting}>
+    <>
+      <section className="cas-panel" aria-labelledby="security-title" style={{ maxWidth: 520 }}>
+        <h1 id="security-title" className="cas-page-title">
           Change password
-        </Button>
-      </Form>
-    </section>
+        </h1>
+        <FormNotice notice={passwordResult?.notice} />
+        <Form method="post" noValidate>
+          <PasswordField label="Current password" name="currentPassword" isRequired error={passwordResult?.fieldErrors?.currentPassword} />
+          <NewPasswordFields fieldErrors={passwordResult?.fieldErrors} />
+          <Button type="submit" isDisabled={isSubmitting}>
+            Change password
+          </Button>
+        </Form>
+      </section>
+      <section className="cas-panel" aria-labelledby="sessions-title" style={{ maxWidth: 520, marginTop: 24 }}>
+        <h2 id="sessions-title" className="cas-page-title">
+          Sessions
+        </h2>
+        <FormNotice notice={everywhereNotice} />
+        <p>Signed in on another computer or a lost phone? End every session of your account, this one included.</p>
+        <Form method="post">
+          <input type="hidden" name="intent" value={SIGN_OUT_EVERYWHERE_INTENT} />
+          <Button type="submit" variant="secondary" isDisabled={isSubmitting}>
+            Sign out everywhere
+          </Button>
+        </Form>
+      </section>
+    </>
   );
 }

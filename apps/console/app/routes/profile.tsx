@@ -23,6 +23,7 @@ export default function ProfileLayout() {
         </NavLink>
         <NavLink to="/profile/details">Details</NavLink>
         <NavLink to="/profile/security">Security</NavLink>
+        <NavLink to="/profile/two-factor">Two-factor sign-in</NavLink>
       </nav>
       <Outlet />
     </HomeLayout>

@@ -13,6 +13,8 @@ import { ChangePasswordFormSchema, NewPasswordSchema } from '../lib/passwords';
 import { rememberedPath } from '../lib/redirect.server';
 import { assertSameOrigin } from '../lib/security.server';
 import { requireUser } from '../lib/session.server';
+import { continueSignInRequestFromForm } from '../areas/access-management/sign-in-request.server';
+import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
 
 export const meta: MetaFunction = () => [{ title: `Set a new password · ${APP_TITLE}` }];
 
@@ -59,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = ChangePasswordFormSchema.safeParse(values);
     if (!parsed.success) return data(formProblem(parsed.error, values), { status: 400 });
     const { user } = await requireUser(request);
-    const api = apiWithToken(token);
+    const api = apiWithToken(token, request);
     const result = await api.changePassword({ body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword } });
     if (result.status !== 200) {
       const body = result.body as { message?: string };
@@ -74,7 +76,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     session.set('token', nextToken);
     session.set('mustChangePassword', false);
-    throw redirect(await rememberedPath(request), { headers: { 'Set-Cookie': await storage.commitSession(session) } });
+    // An application's sign-in that was waiting for the new password goes on now.
+    const signInRequest = session.get('signInRequest');
+    session.unset('signInRequest');
+    const headers = new Headers({ 'Set-Cookie': await storage.commitSession(session) });
+    if (signInRequest) return continueSignInRequestFromForm(nextToken, signInRequest, headers);
+    throw redirect(await rememberedPath(request), { headers });
   }
 
   const state = await resetState(request);
@@ -93,7 +100,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const { mode } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  if (answer && 'continueTo' in answer) {
+    return (
+      <AuthLayout panel={<AuthPanel />}>
+        <ContinueToApplication to={answer.continueTo} />
+      </AuthLayout>
+    );
+  }
+  const result = answer;
   return (
     <AuthLayout panel={<AuthPanel />}>
       <h1 className="cas-page-title">Set a new password</h1>

@@ -68,6 +68,20 @@ export class ResourcePage {
     await this.page.getByRole('heading', { level: 1, name: `New ${this.entity.label}` }).waitFor();
   }
 
+  /**
+   * Takes the first choice of a reference field: the native select without JavaScript, the combobox with it (open
+   * its list with the arrow key, take the first option).
+   */
+  async chooseFirst(control: Locator): Promise<void> {
+    if ((await control.evaluate((e) => e.tagName)) === 'SELECT') {
+      await control.selectOption({ index: 1 });
+      return;
+    }
+    await control.focus();
+    await control.press('ArrowDown');
+    await this.page.getByRole('listbox').getByRole('option').first().click();
+  }
+
   /** Fills the form from a create input (the descriptor's `sample`); required references get their first choice. */
   async fill(values: Record<string, unknown>): Promise<void> {
     for (const [name, f] of Object.entries(this.entity.fields)) {
@@ -76,7 +90,7 @@ export class ResourcePage {
       const control = this.form.getByLabel(labelled(f.label));
       switch (f.kind) {
         case 'reference':
-          if (f.required || value !== undefined) await control.selectOption({ index: 1 });
+          if (f.required || value !== undefined) await this.chooseFirst(this.form.getByRole('combobox', { name: labelled(f.label) }));
           break;
         case 'multi-reference':
           break;

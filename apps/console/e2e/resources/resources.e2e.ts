@@ -209,10 +209,15 @@ describe('other Campus Management screens', () => {
     await page.goto(url('/app/campus-management/students?sort=-lastName'));
     const number = (await page.locator('table tbody th[scope=row] a').first().textContent())?.trim() ?? '';
     await page.goto(url('/app/campus-management/enrolled-students/new'));
-    const student = page.getByLabel(labelled('Student'));
-    expect(await student.locator('option', { hasText: number }).count()).toBe(0);
-    await page.getByRole('searchbox', { name: 'Search student' }).fill(number);
-    await expect.poll(() => student.locator('option', { hasText: number }).count(), { timeout: 5000 }).toBe(1);
+    // The field becomes the combobox once the page has hydrated.
+    await page.waitForFunction(() => '__remixRouter' in window);
+    const student = page.locator('input').and(page.getByRole('combobox', { name: labelled('Student') }));
+    await student.focus();
+    await student.press('ArrowDown');
+    expect(await page.getByRole('listbox').getByRole('option', { name: new RegExp(number) }).count()).toBe(0);
+    await student.fill(number);
+    const found = page.getByRole('listbox').getByRole('option', { name: new RegExp(number) });
+    await expect.poll(() => found.count(), { timeout: 5000 }).toBe(1);
   });
 
   it('offers the calendar as an iCalendar feed', async () => {

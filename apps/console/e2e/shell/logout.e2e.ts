@@ -51,4 +51,15 @@ describe('logout (spec §2)', () => {
     await p.goto(url('/app'));
     expect(new URL(p.url()).pathname).toBe('/auth');
   });
+
+  it('signs out everywhere from the security page without JavaScript, ending the other browser too', async () => {
+    const other = await signedInPage(false);
+    const p = await signedInPage(false);
+    await p.goto(url('/profile/security'));
+    await p.getByRole('button', { name: 'Sign out everywhere' }).click();
+    expect(new URL(p.url()).pathname).toBe('/auth');
+    expect(await p.getByText('Every session of your account has ended, this one included.').count()).toBe(1);
+    await other.goto(url('/app'));
+    expect(new URL(other.url()).pathname).toBe('/auth');
+  });
 });

@@ -74,6 +74,12 @@ describe('admin layout (spec §2)', () => {
     expect(await menu.getByRole('link', { name: 'Programs' }).getAttribute('href')).toBe('/app/campus-management/courses');
     expect(await menu.getByRole('link', { name: 'Grading System' }).count()).toBe(1);
     expect(await menu.getByRole('link', { name: 'Manage Profile' }).getAttribute('target')).toBe('_blank');
+    // The IAM administrator reaches the system settings from every admin page; the registrar does not see it.
+    expect(await menu.getByRole('link', { name: 'System Settings' }).getAttribute('href')).toBe('/app/settings');
+    const registrar = await (await context()).newPage();
+    await signIn(registrar, DEMO_USERS.registrar);
+    await registrar.goto(url('/app/campus-management'));
+    expect(await registrar.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'System Settings' }).count()).toBe(0);
     await p.getByRole('button', { name: 'Applications' }).or(p.getByRole('link', { name: 'Applications' })).first().click();
     const popover = p.getByRole('dialog', { name: 'Applications' });
     await popover.waitFor();

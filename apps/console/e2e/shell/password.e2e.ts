@@ -1,7 +1,7 @@
 import { userEntity } from '@campus/domain-iam';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_USERS, latestResetCode, newContext, signIn, url } from '../support';
+import { apiClient, apiLog, DEMO_USERS, latestResetCode, newContext, signIn, url } from '../support';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -71,7 +71,7 @@ describe('passwords', () => {
     expect((await apiClient().signIn({ body: user })).status).toBe(200);
   });
 
-  it('resets a forgotten password with the emailed code (read from the API log)', async () => {
+  it('resets a forgotten password with the emailed code (read from the outbox, never the API log)', async () => {
     const p = await page(false);
     await p.goto(url('/auth'));
     await p.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -79,6 +79,7 @@ describe('passwords', () => {
     await p.getByRole('button', { name: 'Send reset code' }).click();
     expect(new URL(p.url()).pathname).toBe('/reset');
     const code = await latestResetCode(user.email);
+    expect(apiLog()).not.toContain(code);
     await p.getByLabel('Reset code').fill(code);
     await p.getByRole('button', { name: 'Continue' }).click();
     expect(new URL(p.url()).pathname).toBe('/reset-password');

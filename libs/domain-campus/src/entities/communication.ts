@@ -1,3 +1,4 @@
+import { CAMPUS_MODULES } from '../modules.js';
 import { defineEntity, field } from '@campus/domain-core';
 import { audienceOptions, profanityKindOptions } from '../coded.js';
 import { orderRule, requiredWhen } from '../rules.js';
@@ -12,6 +13,7 @@ export const announcementEntity = defineEntity({
   label: 'Announcement',
   pluralLabel: 'Announcements',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.announcements.code,
   consolePath: campusPath('announcements'),
   fields: {
     title: field.text('Title', { required: true, max: 200 }),
@@ -48,6 +50,7 @@ export const profanityWordEntity = defineEntity({
   label: 'Word',
   pluralLabel: 'Word Bank',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.announcements.code,
   consolePath: campusPath('profanity'),
   fields: {
     word: field.text('Word or phrase', { required: true, max: 100 }),

@@ -1,3 +1,4 @@
+import { CAMPUS_MODULES } from '../modules.js';
 import { defineEntity, field } from '@campus/domain-core';
 import { civilStatusOptions, genderOptions } from '../coded.js';
 import { notInFuture } from '../rules.js';
@@ -16,6 +17,7 @@ export const instructorEntity = defineEntity({
   label: 'Instructor',
   pluralLabel: 'Instructors',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.people.code,
   consolePath: campusPath('instructors'),
   fields: {
     employeeNumber: field.text('Employee number', { required: true, max: 50 }),
@@ -53,6 +55,7 @@ export const studentEntity = defineEntity({
   label: 'Student',
   pluralLabel: 'Students',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.people.code,
   consolePath: campusPath('students'),
   fields: {
     studentNumber: field.text('Student number', { required: true, max: 50 }),

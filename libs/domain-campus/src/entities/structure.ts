@@ -1,3 +1,4 @@
+import { CAMPUS_MODULES } from '../modules.js';
 import { defineEntity, field } from '@campus/domain-core';
 import { subjectTypeOptions } from '../coded.js';
 import { TEMPLATES } from '../templates.js';
@@ -8,6 +9,7 @@ export const campusEntity = defineEntity({
   label: 'Campus',
   pluralLabel: 'Campuses',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.structure.code,
   consolePath: campusPath('campuses'),
   fields: {
     code: codeField(),
@@ -48,6 +50,7 @@ export const collegeEntity = defineEntity({
   label: 'College',
   pluralLabel: 'Colleges',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.structure.code,
   consolePath: campusPath('colleges'),
   fields: {
     code: codeField(),
@@ -80,6 +83,7 @@ export const academicDepartmentEntity = defineEntity({
   label: 'Department',
   pluralLabel: 'Departments',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.structure.code,
   consolePath: campusPath('departments'),
   fields: {
     code: codeField(),
@@ -106,6 +110,7 @@ export const courseEntity = defineEntity({
   label: 'Program',
   pluralLabel: 'Programs',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.structure.code,
   consolePath: campusPath('courses'),
   fields: {
     code: codeField(),
@@ -133,6 +138,7 @@ export const subjectEntity = defineEntity({
   label: 'Subject',
   pluralLabel: 'Subjects',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.structure.code,
   consolePath: campusPath('subjects'),
   fields: {
     code: codeField(),
@@ -169,6 +175,7 @@ export const roomEntity = defineEntity({
   label: 'Room',
   pluralLabel: 'Rooms',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.structure.code,
   consolePath: campusPath('rooms'),
   fields: {
     code: codeField(),

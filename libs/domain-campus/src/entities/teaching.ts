@@ -1,3 +1,4 @@
+import { CAMPUS_MODULES } from '../modules.js';
 import { defineEntity, field } from '@campus/domain-core';
 import { enrollmentStatusOptions, weekdayOptions, yearLevelOptions } from '../coded.js';
 import { sectionLifecycle } from '../lifecycles.js';
@@ -15,6 +16,7 @@ export const scheduleEntity = defineEntity({
   label: 'Schedule',
   pluralLabel: 'Schedules',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.classes.code,
   consolePath: campusPath('schedules'),
   fields: {
     code: codeField(),
@@ -57,6 +59,7 @@ export const sectionEntity = defineEntity({
   label: 'Section',
   pluralLabel: 'Sections',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.classes.code,
   consolePath: campusPath('sections'),
   fields: {
     code: codeField(),
@@ -144,6 +147,7 @@ export const enrolledStudentEntity = defineEntity({
   label: 'Enrolled Student',
   pluralLabel: 'Enrolled Students',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.classes.code,
   consolePath: campusPath('enrolled-students'),
   fields: {
     studentId: ref.student(true),
@@ -229,6 +233,7 @@ export const gradingSystemEntity = defineEntity({
   label: 'Grading System',
   pluralLabel: 'Grading System',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.classes.code,
   consolePath: campusPath('syllabus'),
   fields: {
     scale: field.text('Scale', {

@@ -1,3 +1,4 @@
+import { CAMPUS_MODULES } from '../modules.js';
 import { defineEntity, field } from '@campus/domain-core';
 import { calendarCategoryOptions, gradingPeriodOptions } from '../coded.js';
 import { termLifecycle } from '../lifecycles.js';
@@ -27,6 +28,7 @@ export const academicYearEntity = defineEntity({
   label: 'Academic Year',
   pluralLabel: 'Academic Years',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.calendar.code,
   consolePath: campusPath('academic-years'),
   fields: {
     code: codeField(),
@@ -59,6 +61,7 @@ export const semesterEntity = defineEntity({
   label: 'Semester',
   pluralLabel: 'Semesters',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.calendar.code,
   consolePath: campusPath('semesters'),
   fields: {
     code: codeField(),
@@ -92,6 +95,7 @@ export const academicBreakEntity = defineEntity({
   label: 'Academic Break',
   pluralLabel: 'Academic Breaks',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.calendar.code,
   consolePath: campusPath('academic-break'),
   fields: {
     name: nameField(),
@@ -125,6 +129,7 @@ export const calendarEventEntity = defineEntity({
   label: 'Calendar Event',
   pluralLabel: 'Calendar',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.calendar.code,
   consolePath: campusPath('calendar'),
   fields: {
     title: field.text('Title', { required: true, max: 200 }),
@@ -158,6 +163,7 @@ export const gradeReleaseDateEntity = defineEntity({
   label: 'Grade Release Date',
   pluralLabel: 'Grade Release Dates',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.calendar.code,
   consolePath: campusPath('grade-release-date'),
   fields: {
     description: field.text('Description', { required: true, max: 200 }),
@@ -187,6 +193,7 @@ export const gracePeriodEntity = defineEntity({
   label: 'Grace Period',
   pluralLabel: 'Grace Periods',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.calendar.code,
   consolePath: campusPath('grace-period'),
   fields: {
     name: nameField(),
@@ -221,6 +228,7 @@ export const studentEvaluationEntity = defineEntity({
   label: 'Student Evaluation',
   pluralLabel: 'Student Evaluations',
   application: 'CAMPUS',
+  module: CAMPUS_MODULES.calendar.code,
   consolePath: campusPath('student-evaluation'),
   fields: {
     name: nameField(),

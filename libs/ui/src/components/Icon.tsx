@@ -12,6 +12,8 @@ const paths = {
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
   folder: 'M3 6h6l2 2h10v11H3z',
   chevronLeft: 'M15 5l-7 7 7 7',
+  chevronDown: 'M5 9l7 7 7-7',
+  keyboard: 'M3 6h18v12H3zM7 10h.01M11 10h.01M15 10h.01M8 14h8',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   building: 'M4 21V5l8-3 8 3v16M9 21v-4h6v4M8 9h2M14 9h2M8 13h2M14 13h2',
   chat: 'M4 5h16v11H8l-4 4z',
@@ -21,6 +23,7 @@ const paths = {
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   layers: 'M12 3 2 8l10 5 10-5-10-5ZM2 13l10 5 10-5M2 18l10 5 10-5',
   shield: 'M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
 } as const;
 
 export type IconName = keyof typeof paths;

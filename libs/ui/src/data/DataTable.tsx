@@ -24,9 +24,14 @@ export interface DataTableProps {
   readonly emptyMessage?: ReactNode;
 }
 
+/** On a phone a row is a card of its first columns (the descriptor lists the main fields first) and its state. */
+export const CARD_COLUMNS = 4;
+
 /**
  * The list of an entity as a table: columns from the descriptor, sortable headers as links (`?sort=field`, then
  * `-field`) with `aria-sort`, the first cell of each row a link to its edit screen, and empty and loading states.
+ * Below the md breakpoint each row shows as a card: every cell carries its column's label (`data-label`), and
+ * columns after the first `CARD_COLUMNS` are left out of the card.
  */
 export function DataTable({
   entity,
@@ -92,10 +97,17 @@ export function DataTable({
                       </Link>
                     </th>
                   ) : (
-                    <td key={name}>{text}</td>
+                    <td
+                      key={name}
+                      data-label={columnLabel(entity, name)}
+                      data-minor={index >= CARD_COLUMNS || undefined}
+                      data-empty={text === '' || undefined}
+                    >
+                      {text}
+                    </td>
                   );
                 })}
-                {renderRowEnd ? <td>{renderRowEnd(row)}</td> : null}
+                {renderRowEnd ? <td data-label={rowEndLabel}>{renderRowEnd(row)}</td> : null}
               </tr>
             ))
           )}

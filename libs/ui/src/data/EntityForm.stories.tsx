@@ -29,7 +29,9 @@ export const Create: Story = {
     const code = canvas.getByRole('textbox', { name: /^Code/ });
     await expect(code).toHaveAttribute('aria-required', 'true');
     await userEvent.type(code, 'CEN');
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: /^Campus/ }), 'Main Campus');
+    // The reference field is a combobox once JavaScript runs: type, arrow down, Enter.
+    await userEvent.click(canvas.getByRole('combobox', { name: /^Campus/ }));
+    await userEvent.keyboard('Main{ArrowDown}{Enter}');
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Monday' }));
     const form = canvas.getByRole('form', { name: 'New college' }) as HTMLFormElement;
     const data = new FormData(form);

@@ -8,6 +8,7 @@ import { FormField } from '../components/FormField.js';
 import { Switch } from '../components/Switch.js';
 import type { ChoiceOption } from './FilterBar.js';
 import { DataForm } from './form-context.js';
+import { ReferenceComboBox } from './ReferenceComboBox.js';
 import {
   formFieldsOf,
   isOn,
@@ -18,6 +19,9 @@ import {
   type FormValues,
 } from './form-encoding.js';
 import './data.css';
+
+/** The `intent` of the form's second submit button: save, then open a new form. */
+export const SAVE_AND_ADD_INTENT = 'save-and-add';
 
 /** Lists longer than this get a filter box once JavaScript runs. */
 const FILTER_FROM = 15;
@@ -46,6 +50,11 @@ export interface EntityFormProps {
   readonly isSubmitting?: boolean;
   /** Accessible name of the form, e.g. `New campus`. */
   readonly label?: string;
+  /**
+   * A second submit button (e.g. `Save and add another`), posted as `intent=save-and-add`: the action saves and
+   * opens a new form.
+   */
+  readonly saveAndAddLabel?: string;
   /** Extra hidden inputs or controls, placed before the buttons. */
   readonly children?: ReactNode;
 }
@@ -70,6 +79,7 @@ export function EntityForm({
   cancelHref,
   isSubmitting = false,
   label,
+  saveAndAddLabel,
   children,
 }: EntityFormProps) {
   const Link = useLinkComponent();
@@ -115,6 +125,11 @@ export function EntityForm({
         <Button type="submit" isDisabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : submitLabel}
         </Button>
+        {saveAndAddLabel ? (
+          <Button type="submit" variant="secondary" name="intent" value={SAVE_AND_ADD_INTENT} isDisabled={isSubmitting}>
+            {saveAndAddLabel}
+          </Button>
+        ) : null}
         {cancelHref ? (
           <Link href={cancelHref} className={buttonClassName('secondary')}>
             Cancel
@@ -184,7 +199,7 @@ export function EntityField({ name, field: f, value, error, options, isReadOnly,
       );
     case 'reference':
       return (
-        <SelectField
+        <ReferenceField
           name={name}
           field={f}
           value={textOf(value) ?? ''}
@@ -192,7 +207,6 @@ export function EntityField({ name, field: f, value, error, options, isReadOnly,
           error={error}
           isReadOnly={isReadOnly}
           description={description}
-          isSearchable
           searchChoices={searchChoices}
         />
       );
@@ -312,8 +326,58 @@ function matches(option: ChoiceOption, filter: string): boolean {
 /** Asks the server for the choices of a reference field that match a text (for lists too long to send whole). */
 export type SearchChoices = (field: string, text: string) => Promise<readonly ChoiceOption[]>;
 
-/** Waits this long after the last keystroke before asking the server. */
-const SEARCH_DELAY_MS = 250;
+/**
+ * A reference field: the combobox once JavaScript runs (type to search, on the server too); before that, and
+ * without JavaScript, a native select of the choices sent with the page, which posts the same field.
+ */
+function ReferenceField({
+  name,
+  field: f,
+  value,
+  options,
+  error,
+  isReadOnly,
+  description,
+  searchChoices,
+}: ControlProps & {
+  readonly value: string;
+  readonly options: readonly ChoiceOption[];
+  readonly searchChoices?: SearchChoices;
+}) {
+  const isHydrated = useIsHydrated();
+  const search = useMemo(
+    () => (searchChoices ? (text: string) => searchChoices(name, text) : undefined),
+    [searchChoices, name],
+  );
+  if (!isHydrated) {
+    return (
+      <SelectField
+        name={name}
+        field={f}
+        value={value}
+        options={options}
+        error={error}
+        isReadOnly={isReadOnly}
+        description={description}
+      />
+    );
+  }
+  // A chosen record outside the choices sent (e.g. typed in an earlier submission) keeps its id as label.
+  const known = value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
+  return (
+    <ReferenceComboBox
+      label={f.label}
+      name={name}
+      options={known}
+      defaultValue={value}
+      search={search}
+      description={description}
+      error={error}
+      isRequired={f.required}
+      isDisabled={isReadOnly}
+    />
+  );
+}
 
 function SelectField({
   name,
@@ -323,80 +387,31 @@ function SelectField({
   error,
   isReadOnly,
   description,
-  isSearchable = false,
-  searchChoices,
 }: ControlProps & {
   readonly value: string;
   readonly options: readonly ChoiceOption[];
-  readonly isSearchable?: boolean;
-  readonly searchChoices?: SearchChoices;
 }) {
-  const isHydrated = useIsHydrated();
   const [value, setValue] = useState(initial);
-  const [filter, setFilter] = useState('');
-  // Choices the server found, and every one seen so far (so a chosen one keeps its label).
-  const [found, setFound] = useState<{ text: string; options: readonly ChoiceOption[] } | null>(null);
-  const [seen, setSeen] = useState<ReadonlyMap<string, ChoiceOption>>(() => new Map());
-  const text = filter.trim();
-  useEffect(() => {
-    if (!searchChoices || !text) return;
-    let isCurrent = true;
-    const timer = setTimeout(() => {
-      searchChoices(name, text)
-        .then((result) => {
-          if (!isCurrent) return;
-          setFound({ text, options: result });
-          setSeen((prior) => new Map([...prior, ...result.map((o) => [o.value, o] as const)]));
-        })
-        .catch(() => undefined);
-    }, SEARCH_DELAY_MS);
-    return () => {
-      isCurrent = false;
-      clearTimeout(timer);
-    };
-  }, [searchChoices, name, text]);
-  const hasFilter = isSearchable && isHydrated && options.length > FILTER_FROM;
-  const shown = useMemo(() => {
-    const chosen = options.find((o) => o.value === value) ?? seen.get(value);
-    const local = text ? options.filter((o) => matches(o, text)) : options;
-    const remote = found && found.text === text ? found.options : [];
-    const unique = new Map<string, ChoiceOption>();
-    for (const o of [...(chosen ? [chosen] : []), ...local, ...remote]) unique.set(o.value, o);
-    return [...unique.values()];
-  }, [text, options, value, found, seen]);
-  const isKnown = value === '' || shown.some((o) => o.value === value);
+  const isKnown = value === '' || options.some((o) => o.value === value);
   return (
     <FormField label={f.label} description={description} error={error} isRequired={f.required}>
       {(control) => (
-        <>
-          {hasFilter ? (
-            <input
-              type="search"
-              className="cas-input cas-select-filter"
-              aria-label={`Search ${f.label.toLowerCase()}`}
-              aria-controls={control.id}
-              placeholder="Type to narrow the list"
-              value={filter}
-              onChange={(e) => setFilter(e.currentTarget.value)}
-            />
-          ) : null}
-          <select
-            {...control}
-            className="cas-select"
-            name={name}
-            value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
-            disabled={isReadOnly}
-          >
-            <option value="">{f.required ? `Choose ${f.label.toLowerCase()}` : '(none)'}</option>
-            {isKnown ? null : <option value={value}>{value}</option>}
-            {shown.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </>
+        <select
+          {...control}
+          className="cas-select"
+          name={name}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          disabled={isReadOnly}
+        >
+          <option value="">{f.required ? `Choose ${f.label.toLowerCase()}` : '(none)'}</option>
+          {isKnown ? null : <option value={value}>{value}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
     </FormField>
   );

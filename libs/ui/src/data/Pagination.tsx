@@ -8,6 +8,8 @@ import './data.css';
 export interface PaginationProps {
   /** Total number of records matching the list's search and filters. */
   readonly count: number;
+  /** The count is an estimate (a large unfiltered list): shown as "about N". */
+  readonly isEstimate?: boolean;
   readonly page: number;
   readonly limit: number;
   /** The page's current query string; page links keep everything else. */
@@ -35,7 +37,7 @@ export function pageWindow(page: number, pages: number, radius = 2): (number | n
  * Right-aligned paging for a list: links to pages (so it works without JavaScript) and a page-size choice that is
  * a small GET form keeping the list's search, filters and sort.
  */
-export function Pagination({ count, page, limit, searchParams, pageSizes = PAGE_SIZES }: PaginationProps) {
+export function Pagination({ count, isEstimate = false, page, limit, searchParams, pageSizes = PAGE_SIZES }: PaginationProps) {
   const Link = useLinkComponent();
   const pages = Math.max(1, Math.ceil(count / limit));
   const current = Math.min(page, pages);
@@ -46,7 +48,7 @@ export function Pagination({ count, page, limit, searchParams, pageSizes = PAGE_
   return (
     <div className="cas-pagination">
       <p className="cas-pagination-summary" aria-live="polite">
-        {count === 0 ? 'No records' : `${first}–${last} of ${count.toLocaleString('en-US')}`}
+        {count === 0 ? 'No records' : `${first}–${last} of ${isEstimate ? 'about ' : ''}${count.toLocaleString('en-US')}`}
       </p>
       <nav aria-label="Pagination">
         <ul>

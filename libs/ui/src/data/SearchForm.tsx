@@ -14,7 +14,7 @@ export interface SearchFormProps {
   readonly placeholder?: string;
 }
 
-/** A GET form with `q`: the list's free-text search (works without JavaScript; Escape clears it). */
+/** A GET form with `q`: the list's free-text search (works without JavaScript; Escape clears it; `/` focuses it). */
 export function SearchForm({ q, searchParams, label, placeholder }: SearchFormProps) {
   return (
     <DataForm method="get" role="search" className="cas-search-form" aria-label={label}>
@@ -23,7 +23,7 @@ export function SearchForm({ q, searchParams, label, placeholder }: SearchFormPr
       ))}
       <SearchField name="q" defaultValue={q} className="cas-field">
         <Label className="cas-field__label">{label}</Label>
-        <Input className="cas-input" placeholder={placeholder} maxLength={200} />
+        <Input className="cas-input" placeholder={placeholder} maxLength={200} data-shortcut="search" aria-keyshortcuts="/" />
       </SearchField>
       <Button type="submit">Search</Button>
     </DataForm>

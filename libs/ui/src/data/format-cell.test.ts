@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defineEntity, field } from '@campus/domain-core';
 import { cellText, columnLabel, displayNameOf, type EntityRow } from './format-cell.js';
 import { sampleCollegeEntity as college, sampleTermEntity as term } from './sample-entities.js';
 
@@ -47,5 +48,32 @@ describe('labels and names', () => {
   it('names a record by its display field, else a fallback field', () => {
     expect(displayNameOf(college, row)).toBe('College of Engineering');
     expect(displayNameOf(term, { _id: 'x', description: '', code: 'T1' })).toBe('T1');
+  });
+});
+
+describe('durations', () => {
+  it('shows an integer kept in seconds as Xh Ym Zs, other integers as they are', () => {
+    const entity = defineEntity({
+      resource: 'shifts',
+      label: 'Shift',
+      pluralLabel: 'Shifts',
+      application: 'CAMPUS',
+      consolePath: '/app/campus-management/shifts',
+      fields: {
+        length: field.integer('Length', { min: 0, description: 'In seconds.' }),
+        slots: field.integer('Slots'),
+      },
+      listColumns: ['length', 'slots'],
+      searchFields: [],
+      sortFields: [],
+      filterFields: [],
+      defaultSort: 'length',
+      unique: [],
+      displayField: 'length',
+      state: { kind: 'isActive' },
+      sample: () => ({ length: 0, slots: 1 }),
+    });
+    expect(cellText(entity, 'length', { _id: 'a', length: 8 * 3600 - 900 + 5 })).toBe('7h 45m 5s');
+    expect(cellText(entity, 'slots', { _id: 'a', slots: 3605 })).toBe('3605');
   });
 });

@@ -1,4 +1,5 @@
 import { labelOf, type AnyEntity, type FieldDescriptor } from '@campus/domain-core';
+import { formatDuration } from '@campus/formatters';
 
 /** A record as the API returns it: its fields, `_id`, the state field and `_labels` of references. */
 export type EntityRow = {
@@ -46,6 +47,9 @@ export function cellText(entity: AnyEntity, name: string, row: EntityRow): strin
     }
     case 'password':
       return '';
+    case 'integer':
+      // A length of time kept in seconds (its description says so) reads as `Xh Ym Zs`.
+      return f.description === 'In seconds.' && typeof value === 'number' ? formatDuration(value) : String(value);
     default:
       return String(value);
   }

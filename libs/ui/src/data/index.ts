@@ -8,3 +8,4 @@ export * from './SearchForm.js';
 export * from './FilterBar.js';
 export * from './StateControl.js';
 export * from './EntityForm.js';
+export * from './ReferenceComboBox.js';

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Before and after values of the fields a mutation changed. */
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
@@ -18,6 +18,8 @@ export const auditTrails = pgTable(
     recordId: text('record_id'),
     changes: jsonb('changes').$type<AuditChanges>(),
     ipAddress: text('ip_address'),
+    /** Reported by a client through `POST /audit-trails` (what the user says they did), not recorded by the API. */
+    reportedByClient: boolean('reported_by_client').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -42,6 +42,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** `verify` or `enrol` while the second factor is still owed: the token can do nothing else (decision 0015). */
+    secondFactor: text('second_factor'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, useLocation, useNavigation } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
 import { useCallback, type ReactNode } from 'react';
 import { entityRegistry } from '@campus/api-contract';
@@ -7,12 +7,13 @@ import {
   displayNameOf,
   EntityForm,
   Notice,
+  SAVE_AND_ADD_INTENT,
   StateControl,
   type ChoiceOption,
   type EntityRow,
 } from '@campus/ui';
 import type { ResourceFormData } from './resource.server';
-import { specialOf } from './special';
+import { overrideOf } from '../../areas';
 import './resources.css';
 
 export interface ResourceFormProps {
@@ -31,6 +32,7 @@ export interface ResourceFormProps {
 export function ResourceForm({ form, rejection, children }: ResourceFormProps) {
   const entity = entityRegistry.byResource(form.resource);
   const navigation = useNavigation();
+  const location = useLocation();
   const path = entity?.consolePath;
   const searchChoices = useCallback(
     async (field: string, text: string): Promise<ChoiceOption[]> => {
@@ -44,7 +46,7 @@ export function ResourceForm({ form, rejection, children }: ResourceFormProps) {
   const isCreate = form.mode === 'create';
   const name = form.record ? displayNameOf(entity, form.record) : '';
   const title = isCreate ? `New ${entity.label}` : `Edit ${entity.label}`;
-  const note = specialOf(entity).formNote?.[form.mode];
+  const note = overrideOf(entity).formNote?.[form.mode];
   const errors = rejection?.result.error ?? {};
   const formErrors = errors[''] ?? [];
   return (
@@ -59,7 +61,8 @@ export function ResourceForm({ form, rejection, children }: ResourceFormProps) {
       {rejection ? <Notice {...rejection.notice} /> : null}
       {note ? <p className="cas-form-note">{note}</p> : null}
       <EntityForm
-        key={form.record?._id ?? 'new'}
+        // A new visit of the create form ("Save and add another" lands on the same route) starts empty.
+        key={form.record?._id ?? `new-${location.key}`}
         entity={entity}
         mode={form.mode}
         label={title}
@@ -70,8 +73,12 @@ export function ResourceForm({ form, rejection, children }: ResourceFormProps) {
         readOnlyFields={form.readOnlyFields}
         searchChoices={searchChoices}
         cancelHref={form.returnTo}
-        isSubmitting={navigation.state === 'submitting' && navigation.formData?.get('intent') === null}
+        isSubmitting={
+          navigation.state === 'submitting' &&
+          [null, SAVE_AND_ADD_INTENT].includes(navigation.formData?.get('intent') as string | null)
+        }
         submitLabel={isCreate ? 'Create' : 'Save'}
+        saveAndAddLabel={isCreate ? 'Save and add another' : undefined}
       >
         <input type="hidden" name="returnTo" value={form.returnTo} />
       </EntityForm>

@@ -11,6 +11,7 @@ import {
   SearchForm,
   StateControl,
 } from '@campus/ui';
+import { BulkActions } from './BulkActions';
 import type { ListData } from './resource.server';
 import './resources.css';
 
@@ -47,7 +48,9 @@ export function ResourceList({ list, children }: ResourceListProps) {
             >
               Export CSV
             </a>
-            <ButtonLink href={`${path}/new${returnTo}`}>Add {entity.label}</ButtonLink>
+            <ButtonLink href={`${path}/new${returnTo}`} data-shortcut="new" aria-keyshortcuts="n">
+              Add {entity.label}
+            </ButtonLink>
           </div>
         </div>
         {children}
@@ -59,6 +62,7 @@ export function ResourceList({ list, children }: ResourceListProps) {
             placeholder={entity.searchFields.map((f) => entity.fields[f]?.label ?? f).join(', ')}
           />
         </div>
+        <BulkActions entity={entity} count={list.count} returnTo={here} action={`${path}?index`} />
         <FilterBar
           entity={entity}
           values={list.state.filters}
@@ -76,6 +80,7 @@ export function ResourceList({ list, children }: ResourceListProps) {
         />
         <Pagination
           count={list.count}
+          isEstimate={list.isEstimate}
           page={list.state.page}
           limit={list.state.limit}
           searchParams={searchParams}

@@ -9,9 +9,15 @@ describe('csvCell', () => {
     ['He said "hi"', '"He said ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
-    ['@SUM(A1)', "'@SUM(A1)"],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['x;=cmd|\' /C calc\'!A0', `"x;'=cmd|' /C calc'!A0"`],
+    ['Room 1, =1+1', `"Room 1, '=1+1"`],
+    ['a;b', '"a;b"'],
+    ['\tTAB', `"'\tTAB"`],
+    ['\rCR', `"'\rCR"`],
+    ['1,-5', '"1,-5"'],
     ['-12.5', '-12.5'],
-    ['+63 917 555 0142', "'+63 917 555 0142"],
+    ['+63 917 555 0142', `"'+63 917 555 0142"`],
     ['', ''],
   ])('writes %j as %j', (value, expected) => {
     expect(csvCell(value)).toBe(expected);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityRegistry } from '@campus/api-contract';
 import { choiceLabel, entityAt, movedScreen } from './entities';
-import { specialOf } from './special';
+import { overrideOf as specialOf } from '../../areas';
 
 describe('screens and their entities', () => {
   it.each([

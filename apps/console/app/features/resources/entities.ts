@@ -1,6 +1,32 @@
 import { entityRegistry } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
 
+/**
+ * Where a screen is: the area segment and the resource path below it, read from the address so that the same
+ * route module serves `/app/{area}/{resource}/…` and a grouped `/app/{area}/{group}/{resource}/…` (e.g. Human
+ * Resources records under `campus-management/hr/`), whichever route matched.
+ */
+export function screenPathOf(args: { request: Request; params: Readonly<Record<string, string | undefined>> }): {
+  area: string | undefined;
+  resource: string | undefined;
+} {
+  const parts = new URL(args.request.url).pathname
+    .split('/')
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
+  const area = args.params.area ?? parts[1];
+  const last = args.params.resource;
+  if (!last) return { area, resource: undefined };
+  const end = parts.indexOf(last, 2);
+  return { area, resource: end >= 2 ? parts.slice(2, end + 1).join('/') : last };
+}
+
 /** The entity whose list screen is `/app/{area}/{resource}`, if any. */
 export function entityAt(area: string | undefined, resource: string | undefined): AnyEntity | undefined {
   if (!area || !resource) return undefined;

@@ -5,7 +5,6 @@ import { entityRegistry, type EntityRecord } from '@campus/api-contract';
 import {
   createSchemaOf,
   ruleProblems,
-  uniquenessMessage,
   updateSchemaOf,
   type AnyEntity,
   type FieldDescriptor,
@@ -13,13 +12,14 @@ import {
 import {
   createDefaults,
   decodeEntityForm,
-  displayNameOf,
   encodeRecord,
   filterFieldsOf,
+  formFieldsOf,
   missingRequired,
   NOTICES,
   failureNotice,
   readListState,
+  SAVE_AND_ADD_INTENT,
   SET_STATE_INTENT,
   toApiQuery,
   NAMING_FIELDS,
@@ -34,9 +34,9 @@ import { apiFor, failureResponse } from '../../lib/api.server';
 import { redirectWithNotice, type FlashNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
 import { readSession, requireUser, type SignedIn } from '../../lib/session.server';
-import { choiceLabel, entityAt, movedScreen } from './entities';
+import { choiceLabel, entityAt, movedScreen, screenPathOf } from './entities';
 import { shortCache } from './short-cache.server';
-import { specialOf } from './special';
+import { overrideOf } from '../../areas';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type Api = Awaited<ReturnType<typeof apiFor>>;
@@ -44,10 +44,11 @@ type Api = Awaited<ReturnType<typeof apiFor>>;
 const notFound = () => data({ message: 'This page could not be found' }, { status: 404 });
 
 /** The entity of `/app/{area}/{resource}`; an older address redirects permanently, anything else is a 404. */
-export function entityOrThrow(params: Params): AnyEntity {
-  const entity = entityAt(params.area, params.resource);
+export function entityOrThrow(args: { request: Request; params: Params }): AnyEntity {
+  const { area, resource } = screenPathOf(args);
+  const entity = entityAt(area, resource);
   if (entity) return entity;
-  const moved = params.area && params.resource ? movedScreen(params.area, params.resource) : undefined;
+  const moved = area && resource ? movedScreen(area, resource) : undefined;
   if (moved) throw redirect(moved, 301);
   throw notFound();
 }
@@ -121,7 +122,7 @@ export async function referenceChoices(
   values: FormValues = {},
   q?: string,
 ): Promise<Record<string, ChoiceOption[]>> {
-  const special = specialOf(entity);
+  const special = overrideOf(entity);
   const pairs = await Promise.all(
     referenceFields(entity, names).map(async ([name, f]) => {
       const raw = values[name];
@@ -141,6 +142,8 @@ export interface ListData {
   resource: string;
   rows: EntityRow[];
   count: number;
+  /** `count` is the API's estimate of a large unfiltered list. */
+  isEstimate: boolean;
   state: ListState;
   search: string;
   filterChoices: Record<string, ChoiceOption[]>;
@@ -169,6 +172,7 @@ export async function loadList(request: Request, entity: AnyEntity): Promise<Lis
     resource: entity.resource,
     rows: page.body.rows.map((row) => listedPart(entity, row)),
     count: page.body.count,
+    isEstimate: page.body.estimated === true,
     state,
     search: url.search,
     filterChoices,
@@ -191,13 +195,14 @@ export function listedPart(entity: AnyEntity, row: EntityRecord): EntityRow {
   return part as EntityRow;
 }
 
-/** A return address inside the entity's own screens, else its list. */
-function returnPath(entity: AnyEntity, value: unknown): string {
+/** A return address inside the entity's own area (e.g. a record's page that links to it), else its list. */
+export function returnPath(entity: AnyEntity, value: unknown): string {
   const text = typeof value === 'string' ? value : '';
+  const area = entity.consolePath.split('/').slice(0, 3).join('/'); // /app/{segment}
   const isOwn =
     text === entity.consolePath ||
     text.startsWith(`${entity.consolePath}?`) ||
-    text.startsWith(`${entity.consolePath}/`);
+    text.startsWith(`${area}/`);
   return isOwn && !text.includes('//') ? text : entity.consolePath;
 }
 
@@ -238,7 +243,7 @@ export interface ResourceFormData {
 
 /** Fields the signed-in user may not change on this entity (e.g. `iamAdmin` unless they are an iamAdmin). */
 function lockedFields(entity: AnyEntity, signedIn: SignedIn): string[] {
-  return specialOf(entity).lockedFields?.(signedIn.user) ?? [];
+  return overrideOf(entity).lockedFields?.(signedIn.user) ?? [];
 }
 
 async function recordOrThrow(api: Api, entity: AnyEntity, id: string | undefined): Promise<EntityRecord> {
@@ -297,32 +302,6 @@ function schemaFor(entity: AnyEntity, mode: FormMode, omit: readonly string[]) {
   return z.preprocess(decode, target);
 }
 
-/** Looks up each unique field (`search=code:…`, `search=name:…`) and names the other record that holds it. */
-async function uniquenessProblems(
-  api: Api,
-  entity: AnyEntity,
-  input: Record<string, unknown>,
-  ownId: string | undefined,
-): Promise<{ field: string; message: string }[]> {
-  const checks = entity.unique.map(async (u) => {
-    const value = input[u.field];
-    if (typeof value !== 'string' || !value.trim() || /[,:]/.test(value)) return [];
-    const pairs = [`${u.field}:${value.trim()}`];
-    for (const s of u.scope ?? []) {
-      const scoped = input[s];
-      if (typeof scoped !== 'string' && typeof scoped !== 'number') return [];
-      pairs.push(`${s}:${scoped}`);
-    }
-    const found = await api.resource(entity.resource).list({ search: pairs.join(','), limit: 5 });
-    if (found.status !== 200) return [];
-    const holder = found.body.rows.find((r) => r._id !== ownId);
-    return holder
-      ? [{ field: u.field, message: uniquenessMessage(u.label, displayNameOf(entity, holder)) }]
-      : [];
-  });
-  return (await Promise.all(checks)).flat();
-}
-
 const validationNotice = (description: string): FlashNotice => ({
   tone: 'error',
   title: NOTICES.validation.title,
@@ -379,10 +358,11 @@ export async function saveForm(
     ...(submission.value as Record<string, unknown>),
     modifiedById: signedIn.user._id,
   };
-  // An edit posts the whole form, so the cross-field rules (e.g. weights summing to 100) can run here too.
-  const ruleIssues = mode === 'update' ? ruleProblems(entity, input) : [];
-  const clashes = ruleIssues.length ? [] : await uniquenessProblems(api, entity, input, id);
-  const problems = [...ruleIssues, ...clashes];
+  // An edit posts the whole form, so the descriptor's cross-field rules (e.g. weights summing to 100) are shown
+  // before the round trip; uniqueness and every other rule are the API's, answered as field errors below. A rule
+  // about fields the edit form does not hold (create-only ones) is the API's too: it knows the stored values.
+  const onForm = new Set(formFieldsOf(entity, 'update').map(([name]) => name));
+  const problems = mode === 'update' ? ruleProblems(entity, input).filter((p) => onForm.has(p.field)) : [];
   if (problems.length > 0) {
     const errors: Record<string, string[]> = {};
     for (const p of problems) (errors[p.field] ??= []).push(p.message);
@@ -393,22 +373,20 @@ export async function saveForm(
   const result = mode === 'create' ? await client.create(input) : await client.update(id ?? '', input);
   if (result.status === 200 || result.status === 201) {
     const back = returnPath(entity, form.get('returnTo'));
-    return redirectWithNotice(request, back, { ...(mode === 'create' ? NOTICES.created : NOTICES.updated) });
+    // "Save and add another": the notice shows on a fresh create form that still returns to the same list.
+    const next =
+      mode === 'create' && form.get('intent') === SAVE_AND_ADD_INTENT
+        ? `${entity.consolePath}/new${back === entity.consolePath ? '' : `?${new URLSearchParams({ returnTo: back })}`}`
+        : back;
+    return redirectWithNotice(request, next, { ...(mode === 'create' ? NOTICES.created : NOTICES.updated) });
   }
   const { message, fieldErrors } = problemOf(result.body);
-  if (result.status === 409) {
-    const field =
-      entity.unique.find((u) => message.startsWith(u.label))?.field ?? entity.unique[0]?.field ?? '';
-    return reject(
-      validationNotice(message),
-      field ? { [field]: [message], ...fieldErrors } : fieldErrors,
-      409,
-    );
-  }
+  // Uniqueness (spec §5: 'Code is existing in {name}.'): the API names the field in its field errors.
+  if (result.status === 409) return reject(validationNotice(message), fieldErrors, 409);
   if (result.status === 400)
     return reject(validationNotice(message || NOTICES.validation.description), fieldErrors);
   if (result.status === 404) throw notFound();
   return reject(failureNotice(message), fieldErrors, result.status);
 }
 
-export { specialOf };
+export { overrideOf };

@@ -1,0 +1,1 @@
+ALTER TABLE "audit_trails" ADD COLUMN "reported_by_client" boolean DEFAULT false NOT NULL;

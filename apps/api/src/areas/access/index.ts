@@ -1,0 +1,92 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppRoute } from '@ts-rest/core';
+import { outboxContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
+import type { AppContext } from '../../context.js';
+import type { AreaModule, ContractHandlers } from '../../platform/area.js';
+import type { AuthContext } from '../../auth/sessions.js';
+import { accessAttention } from './attention.js';
+import { roleHooks } from './hooks/roles.js';
+import { getOutboxMessage } from './routes/get-outbox-message.js';
+import { listOutbox } from './routes/list-outbox.js';
+import { userHooks } from './hooks/users.js';
+import { settingsHandlers } from './settings/index.js';
+import { ssoArea } from './sso/index.js';
+import { totpArea } from './totp/index.js';
+
+/** Any signed-in user may read their own account as `GET /core/v1.0/users?search=_id:{own id}` (spec §7). */
+function isOwnAccountLookup(request: FastifyRequest, route: AppRoute, auth: AuthContext): boolean {
+  const meta = route.metadata as { resource?: string; operation?: string } | undefined;
+  if (meta?.resource !== 'users' || meta.operation !== 'list') return false;
+  const query = request.query as Record<string, unknown>;
+  const keys = Object.keys(query).filter((k) => k !== 'page' && k !== 'limit');
+  return keys.length === 1 && query.search === `_id:${auth.user.id}`;
+}
+
+/** Single sign-on and the second factor, made once per application context and shared by what uses them. */
+const runtimes = new WeakMap<AppContext, { sso: ReturnType<typeof ssoArea>; totp: ReturnType<typeof totpArea> }>();
+function runtimeOf(ctx: AppContext) {
+  let found = runtimes.get(ctx);
+  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx) }));
+  return found;
+}
+
+type Input = { params: Record<string, string>; query: never; body: never; request: FastifyRequest };
+
+/** Identity and Access Management: applications, modules, services, roles and users; single sign-on; two factors. */
+export const accessArea: AreaModule = {
+  code: 'IAM',
+  contracts: { sso: ssoContract, secondFactor: secondFactorContract, outbox: outboxContract, settings: settingsContract },
+  hooks: ({ config }) => ({ users: userHooks(config.argon2), roles: roleHooks }),
+  attention: accessAttention,
+  allowsWithoutScope: isOwnAccountLookup,
+  mount: async (app, ctx) => {
+    await runtimeOf(ctx).sso.mount(app);
+  },
+  sessionSteps: (ctx) => {
+    const { sso, totp } = runtimeOf(ctx);
+    return {
+      async afterSignIn({ token, userId }, request) {
+        const secondFactor = await totp.afterPassword(token, userId, request);
+        return secondFactor ? { secondFactor } : undefined;
+      },
+      afterSignOut: (userId) => sso.endCentralSessions(userId),
+    };
+  },
+  handlers: (ctx) => {
+    const { sso, totp } = runtimeOf(ctx);
+    const { authOf } = ctx;
+    const on = (handler: (input: Input) => Promise<{ status: number; body: unknown }>): ContractHandlers[string] =>
+      handler as unknown as ContractHandlers[string];
+    const settings = settingsHandlers(ctx);
+    return {
+      settings: {
+        getSystemSettings: on(async ({ request }) => settings.getSystemSettings({ request })),
+        saveSystemSettings: on(async ({ body, request }) => settings.saveSystemSettings({ body, request })),
+        sendTestEmail: on(async ({ body, request }) => settings.sendTestEmail({ body, request })),
+        getSignInPanel: on(async () => settings.getSignInPanel()),
+      },
+      sso: {
+        getSignInRequest: on(async ({ params }) => sso.handlers.getSignInRequest(params.uid!)),
+        completeSignInRequest: on(async ({ params, request }) => sso.handlers.completeSignInRequest(authOf(request), params.uid!, request)),
+        listMyApplications: on(async ({ request }) => sso.handlers.listMyApplications(authOf(request))),
+        getApplicationClient: on(async ({ params }) => sso.handlers.getApplicationClient(params.id!)),
+        saveApplicationClient: on(async ({ params, body, request }) => sso.handlers.saveApplicationClient(authOf(request), params.id!, body, request)),
+        rotateApplicationClientSecret: on(async ({ params, request }) =>
+          sso.handlers.rotateApplicationClientSecret(authOf(request), params.id!, request),
+        ),
+      },
+      outbox: {
+        listOutbox: on(async ({ query, request }) => listOutbox(ctx, authOf(request), query)),
+        getOutboxMessage: on(async ({ params, request }) => getOutboxMessage(ctx, authOf(request), params.id!)),
+      },
+      secondFactor: {
+        getSecondFactor: on(async ({ request }) => totp.status(authOf(request))),
+        startSecondFactorEnrolment: on(async ({ request }) => totp.startEnrolment(authOf(request))),
+        confirmSecondFactorEnrolment: on(async ({ body, request }) => totp.confirmEnrolment(authOf(request), body, request)),
+        verifySecondFactor: on(async ({ body, request }) => totp.verify(authOf(request), body, request)),
+        turnOffSecondFactor: on(async ({ body, request }) => totp.turnOff(authOf(request), body, request)),
+        resetUserSecondFactor: on(async ({ params, request }) => totp.resetFor(authOf(request), params.id!, request)),
+      },
+    };
+  },
+};

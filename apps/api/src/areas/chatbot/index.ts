@@ -1,0 +1,20 @@
+import { chatbotContract } from '@campus/api-contract';
+import type { AreaModule } from '../../platform/area.js';
+import { chatbotAttention } from './attention.js';
+import { chatbotHandlers } from './handlers.js';
+import { CHATBOT_RETENTION_SCHEDULE, chatbotRetentionJob } from './jobs/retention.js';
+
+export { CHATBOT_RETENTION_SCHEDULE };
+
+/**
+ * Campus Chatbot Management (launcher code CHATBOT): responses and personas (generic CRUD), the answer matcher,
+ * the public web chat, the unanswered queue, transcripts and settings, and the nightly purge of old transcripts.
+ */
+export const chatbotArea: AreaModule = {
+  code: 'CHATBOT',
+  contracts: { chatbot: chatbotContract },
+  attention: chatbotAttention,
+  handlers: (ctx) => ({ chatbot: chatbotHandlers(ctx) }),
+  jobTypes: () => [chatbotRetentionJob],
+  schedules: [CHATBOT_RETENTION_SCHEDULE],
+};

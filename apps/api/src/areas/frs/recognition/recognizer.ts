@@ -1,0 +1,86 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { UnsupportedImageError } from './images.js';
+import type { ImageAnalysis, WorkerReply, WorkerRequest } from './protocol.js';
+
+export { UnsupportedImageError };
+export type { AnalysedFace, ImageAnalysis } from './protocol.js';
+
+/** Finds faces in photos: one worker thread with the models, shared by every app in the process. */
+export interface Recognizer {
+  analyse(bytes: Uint8Array): Promise<ImageAnalysis>;
+  close(): Promise<void>;
+}
+
+/**
+ * The worker runs the compiled `face-worker.js` beside this file; from the TypeScript sources (tests, `tsx`)
+ * it runs `face-worker.ts` through tsx's loader.
+ */
+function startWorker(): Worker {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    const worker = new URL('./face-worker.ts', import.meta.url).href;
+    const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(worker)}); })`;
+    return new Worker(boot, { eval: true });
+  }
+  return new Worker(new URL('./face-worker.js', import.meta.url));
+}
+
+class WorkerRecognizer implements Recognizer {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (r: ImageAnalysis) => void; reject: (e: Error) => void }>();
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = startWorker();
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (reply.result) waiting.resolve(reply.result);
+      else if (reply.error.kind === 'unsupported') waiting.reject(new UnsupportedImageError(reply.error.message));
+      else waiting.reject(new Error(`Face analysis failed: ${reply.error.message}`));
+    });
+    const fail = (error: Error) => {
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+      this.worker = null;
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The face worker stopped (${code}).`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  analyse(bytes: Uint8Array): Promise<ImageAnalysis> {
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // While a request waits, the worker keeps the process alive; otherwise it does not.
+      worker.ref();
+      const request: WorkerRequest = { id, bytes };
+      worker.postMessage(request);
+    }).finally(() => {
+      if (this.pending.size === 0) this.worker?.unref();
+    }) as Promise<ImageAnalysis>;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+}
+
+let shared: Recognizer | null = null;
+
+/** The process's recognizer: the models load once, on the first photo. */
+export function sharedRecognizer(): Recognizer {
+  shared ??= new WorkerRecognizer();
+  return shared;
+}

@@ -1,0 +1,175 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import type { ImportColumn, ImportTarget } from '@campus/domain-migration';
+import { templateColumns } from '@campus/domain-migration';
+import { HttpError } from '../../http/errors.js';
+
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A file's rows as read: the header row and each data row as cells keyed by header, with its line number. */
+export interface ReadRow {
+  readonly line: number;
+  readonly cells: Record<string, string>;
+}
+
+/**
+ * Text of a CSV file: UTF-8 (a byte-order mark is dropped), else Windows-1252 — the two encodings spreadsheets
+ * save CSV in. Bytes that are not valid UTF-8 mean Windows-1252.
+ */
+export function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return iconv.decode(bytes, 'win1252');
+  }
+}
+
+const isXlsx = (name: string, bytes: Buffer) => /\.xlsx$/i.test(name) || (bytes[0] === 0x50 && bytes[1] === 0x4b);
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+function uniqueHeaders(raw: string[]): string[] {
+  const seen = new Map<string, number>();
+  return raw.map((h, i) => {
+    const base = h.trim() || `Column ${i + 1}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return n ? `${base} (${n + 1})` : base;
+  });
+}
+
+/**
+ * Reads a CSV or XLSX file row by row (CSV through csv-parse's stream, XLSX through exceljs's streaming reader),
+ * handing rows to `onRows` in chunks so a large file is never held as objects all at once. Comment lines (`#`)
+ * of a CSV template's guide are skipped. Answers the headers and the number of data rows.
+ */
+export async function readRows(
+  name: string,
+  bytes: Buffer,
+  onRows: (headers: string[], rows: ReadRow[]) => Promise<void>,
+  chunk = 1000,
+): Promise<{ headers: string[]; count: number }> {
+  let headers: string[] | undefined;
+  let pending: ReadRow[] = [];
+  let count = 0;
+  const push = async (line: number, values: string[]) => {
+    if (!headers) {
+      headers = uniqueHeaders(values);
+      return;
+    }
+    if (values.every((v) => v.trim() === '')) return;
+    const cells: Record<string, string> = {};
+    headers.forEach((h, i) => (cells[h] = values[i] ?? ''));
+    pending.push({ line, cells });
+    count += 1;
+    if (pending.length >= chunk) {
+      const rows = pending;
+      pending = [];
+      await onRows(headers, rows);
+    }
+  };
+  if (isXlsx(name, bytes)) {
+    try {
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
+      for await (const sheet of reader) {
+        for await (const row of sheet) {
+          const values: string[] = [];
+          row.eachCell({ includeEmpty: true }, (cell, col) => (values[col - 1] = cellText(cell.value).trim()));
+          for (let i = 0; i < values.length; i++) values[i] ??= '';
+          await push(row.number, values);
+        }
+        break; // the first sheet holds the rows; a template's second sheet is the guide
+      }
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(400, 'The file could not be read as XLSX.');
+    }
+  } else {
+    const parser = Readable.from([decodeText(bytes)]).pipe(
+      parse({ comment: '#', comment_no_infix: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: false, bom: true }),
+    );
+    try {
+      for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        await push(record.info.lines, record.record);
+      }
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(400, `The file could not be read as CSV: ${(error as Error).message}`);
+    }
+  }
+  if (!headers) throw new HttpError(400, 'The file is empty: it needs a header row.');
+  if (pending.length) await onRows(headers, pending);
+  return { headers, count };
+}
+
+const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) || v.startsWith('#') ? `"${v.replace(/"/g, '""')}"` : v);
+export const csvLine = (values: readonly string[]) => values.map(csvCell).join(',');
+
+function guideRows(columns: readonly ImportColumn[]): string[][] {
+  return columns.map((c) => [c.name, c.type, c.required ? 'yes' : 'no', c.codedValues.join('; '), c.example, c.description]);
+}
+const GUIDE_HEADER = ['column', 'type', 'required', 'allowed values', 'example', 'description'];
+
+/**
+ * The template of a target: a CSV whose header row holds exactly the spec's columns, preceded by a guide in
+ * `#` comment lines (read back, they are skipped), or an XLSX with the header row on the first sheet and a
+ * `Guide` sheet. Both carry one example row in the guide only, so a blank template imports nothing.
+ */
+export async function templateFile(target: ImportTarget, format: 'csv' | 'xlsx'): Promise<{ name: string; contentType: string; bytes: Buffer }> {
+  const columns = templateColumns(target);
+  const names = columns.map((c) => c.name);
+  if (format === 'csv') {
+    const lines = [
+      `# ${target.label} import template. Lines starting with # are a guide and are ignored on upload.`,
+      `# ${GUIDE_HEADER.join(' | ')}`,
+      ...guideRows(columns).map((r) => `# ${r.join(' | ')}`),
+      `# Example row: ${csvLine(columns.map((c) => c.example))}`,
+      csvLine(names),
+    ];
+    return { name: `${target.name}.csv`, contentType: CSV_TYPE, bytes: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8') };
+  }
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(target.name);
+  sheet.addRow(names).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  names.forEach((n, i) => (sheet.getColumn(i + 1).width = Math.max(12, n.length + 2)));
+  const guide = book.addWorksheet('Guide');
+  guide.addRow(GUIDE_HEADER).font = { bold: true };
+  for (const r of guideRows(columns)) guide.addRow(r);
+  guide.addRow([]);
+  guide.addRow(['Example row']).font = { bold: true };
+  guide.addRow(names);
+  guide.addRow(columns.map((c) => c.example));
+  return { name: `${target.name}.xlsx`, contentType: XLSX_TYPE, bytes: Buffer.from(await book.xlsx.writeBuffer()) };
+}
+
+/** Rows as a file in the given headers (the rejected rows plus their `error` column). */
+export async function rowsFile(name: string, headers: readonly string[], rows: readonly string[][], format: 'csv' | 'xlsx') {
+  if (format === 'csv') {
+    const text = [csvLine(headers), ...rows.map(csvLine)].join('\r\n');
+    return { name: `${name}.csv`, contentType: CSV_TYPE, bytes: Buffer.from(`\ufeff${text}\r\n`, 'utf8') };
+  }
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Rows');
+  sheet.addRow([...headers]).font = { bold: true };
+  for (const r of rows) sheet.addRow(r);
+  return { name: `${name}.xlsx`, contentType: XLSX_TYPE, bytes: Buffer.from(await book.xlsx.writeBuffer()) };
+}

@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { entityRegistry } from '@campus/api-contract';
+import { createSchemaOf, updateSchemaOf, type AnyEntity } from '@campus/domain-core';
+import { convertRow, keyOf, REJECTED_SAMPLE, type ImportTarget } from '@campus/domain-migration';
+import { rows, type Db } from '../../db/client.js';
+import { snake } from '../../db/table-for.js';
+import { HttpError } from '../../http/errors.js';
+import { createRecord, updateRecord, type ActorContext } from '../../resources/crud.js';
+import type { ResourceServices } from '../../resources/service.js';
+import { defineJobType } from '../../platform/jobs/types.js';
+import type { RunRow } from './runs.js';
+
+export const IMPORT_JOB = 'migration-import';
+/** Rows per transaction of a "skip rejected rows" run: a killed run redoes at most one chunk. */
+const CHUNK = 500;
+
+export interface ImportDeps {
+  readonly resources: ResourceServices;
+  readonly targetOf: (resource: string) => ImportTarget | undefined;
+}
+
+class Rollback extends Error {}
+
+interface Outcome {
+  line: number;
+  outcome: 'created' | 'updated' | 'rejected';
+  error: string | null;
+  cells: Record<string, string>;
+}
+
+async function actorFor(db: Db, userId: string, now: Date): Promise<ActorContext> {
+  const [user] = await rows<{ email: string; admin_scopes: string[]; iam_admin: boolean }>(
+    db,
+    sql`select email, admin_scopes, iam_admin from users where id = ${userId}`,
+  );
+  if (!user) throw new Error('The user who started this run no longer exists.');
+  return { id: userId, email: user.email, ip: null, adminScopes: user.admin_scopes, iamAdmin: user.iam_admin, now };
+}
+
+/** Natural key (lower-cased) → id of every record of a resource, for resolving codes and deciding create or update. */
+async function keyIndex(db: Db, resources: ResourceServices, resource: string, fields: readonly string[]): Promise<Map<string, string>> {
+  const model = resources.of(resource).model;
+  const parts = fields.map((f) => sql`lower(${sql.identifier(snake(f))}::text)`);
+  const found = await rows<{ id: string; k: string }>(
+    db,
+    sql`select id, concat_ws(${'\u0001'}, ${sql.join(parts, sql`, `)}) as k from ${sql.identifier(model.tableName)}`,
+  );
+  return new Map(found.map((r) => [r.k, r.id]));
+}
+
+/** Schema problems by import column; a missing required value reads as spec §5 words it. */
+function problemsOf(target: ImportTarget, error: z.ZodError): { column: string; message: string }[] {
+  return error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? '');
+    const column =
+      target.columns.find((c) => (c.target.kind === 'names' ? c.target.fields.includes(field as never) : c.target.field === field))?.name ?? field;
+    return { column, message: issue.message === 'Required' ? 'Please fillup required fields.' : issue.message };
+  });
+}
+
+/**
+ * Imports a run's rows into its target entity: each row's cells go to the import columns by the run's mapping,
+ * are converted, checked with the entity's own schema, references resolved by code; a row whose natural key
+ * exists updates that record, otherwise a record is created — through the generic create and update, so each
+ * record gets the same checks and audit row as one saved by hand. A dry run does the same in one transaction
+ * and rolls it back. "All or nothing" is one transaction that is rolled back if any row is rejected; "skip
+ * rejected rows" commits every chunk with its rows' outcomes, so a killed run resumes where it stopped.
+ */
+export function importJob(deps: ImportDeps) {
+  return defineJobType({
+    name: IMPORT_JOB,
+    params: z.object({ runId: z.string().uuid(), dryRun: z.boolean() }),
+    retryLimit: 1,
+    retryDelaySeconds: 2,
+    timeoutSeconds: 3600,
+    handler: async (job) => {
+      const { runId, dryRun } = job.params;
+      const db = job.db;
+      const [run] = await rows<RunRow>(db, sql`select * from migration_runs where id = ${runId}`);
+      if (!run) throw new Error('The run no longer exists.');
+      const target = deps.targetOf(run.resource);
+      const entity = entityRegistry.byResource(run.resource) as AnyEntity | undefined;
+      if (!target || !entity) throw new Error(`Unknown import target ${run.resource}.`);
+      const started = job.now();
+      await db.execute(sql`update migration_runs set started_at = coalesce(started_at, ${started.toISOString()}) where id = ${runId}`);
+      try {
+        const actor = await actorFor(db, run.started_by_id ?? '', started);
+        const model = deps.resources.of(run.resource).model;
+        const createSchema = createSchemaOf(entity);
+        const updateSchema = updateSchemaOf(entity);
+        const columnOf = new Map(Object.entries(run.mapping).filter(([, c]) => c));
+        const headerOf = new Map([...columnOf].map(([header, column]) => [column, header]));
+        const refs = new Map<string, Map<string, string>>();
+        const refColumns = target.columns.filter((c) => c.target.kind === 'reference' && [...columnOf.values()].includes(c.name));
+        for (const c of refColumns) {
+          if (c.target.kind !== 'reference' || refs.has(c.target.resource)) continue;
+          refs.set(c.target.resource, await keyIndex(db, deps.resources, c.target.resource, [c.target.keyField]));
+        }
+        const lookup = (resource: string, key: string) => refs.get(resource)?.get(key.toLowerCase());
+        const existing = target.naturalKey.length ? await keyIndex(db, deps.resources, run.resource, target.naturalKey) : new Map<string, string>();
+        const [total] = await rows<{ n: number }>(db, sql`select count(*)::int as n from migration_rows where run_id = ${runId}`);
+        const counts = { read: total?.n ?? 0, created: 0, updated: 0, rejected: 0 };
+
+        const importRow = async (tx: Db, line: number, raw: Record<string, string>): Promise<Outcome> => {
+          const cells: Record<string, string> = {};
+          for (const [header, value] of Object.entries(raw)) {
+            const column = columnOf.get(header);
+            if (column) cells[column] = value;
+          }
+          const converted = convertRow(target, entity, cells, lookup, run.date_format);
+          const key = keyOf(target, converted.input);
+          const id = key ? existing.get(key) : undefined;
+          const problems = [...converted.problems];
+          const parsed = (id ? updateSchema : createSchema).safeParse(converted.input);
+          if (!parsed.success) {
+            // A column already reported (a code not found, a value not read) is not reported again as missing.
+            const reported = new Set(problems.map((p) => p.column));
+            problems.push(...problemsOf(target, parsed.error).filter((p) => !reported.has(p.column)));
+          }
+          if (problems.length) {
+            // Messages name the file's own header, so the person finds the cell to fix.
+            const text = problems.map((p) => `${headerOf.get(p.column) ?? p.column}: ${p.message}`);
+            return { line, outcome: 'rejected', error: [...new Set(text)].join('; '), cells: raw };
+          }
+          const resourceDeps = deps.resources.depsOf(run.resource, tx);
+          try {
+            if (id) {
+              await updateRecord(resourceDeps, model, id, parsed.data as Record<string, unknown>, actor);
+              return { line, outcome: 'updated', error: null, cells: raw };
+            }
+            const record = await createRecord(resourceDeps, model, parsed.data as Record<string, unknown>, actor);
+            if (key) existing.set(key, record._id);
+            return { line, outcome: 'created', error: null, cells: raw };
+          } catch (error) {
+            if (!(error instanceof HttpError)) throw error;
+            const fields = Object.entries(error.fieldErrors ?? {}).flatMap(([f, ms]) => ms.map((m) => `${f}: ${m}`));
+            return { line, outcome: 'rejected', error: fields.length ? fields.join('; ') : error.message, cells: raw };
+          }
+        };
+
+        const rejected: Outcome[] = [];
+        const tally = (o: Outcome) => {
+          counts[o.outcome] += 1;
+          if (o.outcome === 'rejected' && rejected.length < REJECTED_SAMPLE) rejected.push(o);
+        };
+        const readChunk = (tx: Db, after: number, onlyOpen: boolean) =>
+          rows<{ line: number; cells: Record<string, string> }>(
+            tx,
+            sql`select line, cells from migration_rows where run_id = ${runId} and line > ${after}
+                ${onlyOpen ? sql`and outcome is null` : sql``} order by line limit ${CHUNK}`,
+          );
+        const saveOutcomes = async (tx: Db, outcomes: Outcome[]) => {
+          if (!outcomes.length) return;
+          await tx.execute(sql`
+            update migration_rows m set outcome = o.outcome, error = o.error
+              from jsonb_to_recordset(${JSON.stringify(outcomes.map(({ line, outcome, error }) => ({ line, outcome, error })))}::jsonb)
+                   as o(line int, outcome text, error text)
+             where m.run_id = ${runId} and m.line = o.line`);
+        };
+
+        if (dryRun || run.mode === 'all') {
+          const all: Outcome[] = [];
+          try {
+            await db.transaction(async (txRaw) => {
+              const tx = txRaw as unknown as Db;
+              let after = 0;
+              for (;;) {
+                const chunk = await readChunk(tx, after, false);
+                if (!chunk.length) break;
+                for (const r of chunk) {
+                  const o = await importRow(tx, r.line, r.cells);
+                  tally(o);
+                  all.push({ ...o, cells: {} });
+                }
+                after = chunk.at(-1)!.line;
+              }
+              if (dryRun || counts.rejected > 0) throw new Rollback();
+              await saveOutcomes(tx, all);
+            });
+          } catch (error) {
+            if (!(error instanceof Rollback)) throw error;
+          }
+          // Progress goes through the engine's own connection, so it is reported once the transaction has ended.
+          await job.progress(counts.created + counts.updated, counts.rejected);
+          const finished = job.now().toISOString();
+          if (dryRun) {
+            await db.execute(sql`update migration_runs set state = 'checked', preview = ${JSON.stringify(counts)}::jsonb,
+                rejected_rows = ${JSON.stringify(rejected)}::jsonb, message = null, started_at = null where id = ${runId}`);
+            return;
+          }
+          if (counts.rejected > 0) {
+            // Nothing was saved; the rejected rows are still marked for the error file.
+            await saveOutcomes(db, all.filter((o) => o.outcome === 'rejected'));
+            const failed = { ...counts, created: 0, updated: 0 };
+            await db.execute(sql`update migration_runs set state = 'failed', counts = ${JSON.stringify(failed)}::jsonb,
+                rejected_rows = ${JSON.stringify(rejected)}::jsonb, finished_at = ${finished},
+                message = ${`Nothing was saved: ${counts.rejected} of ${counts.read} rows were rejected.`} where id = ${runId}`);
+            return;
+          }
+          await db.execute(sql`update migration_runs set state = 'completed', counts = ${JSON.stringify(counts)}::jsonb,
+              rejected_rows = '[]'::jsonb, finished_at = ${finished}, message = null where id = ${runId}`);
+          return;
+        }
+
+        // Skip rejected rows: chunk by chunk, each with its outcomes; rows done before a restart are counted again from their outcomes.
+        const done = await rows<{ outcome: Outcome['outcome']; n: number }>(
+          db,
+          sql`select outcome, count(*)::int as n from migration_rows where run_id = ${runId} and outcome is not null group by outcome`,
+        );
+        for (const d of done) counts[d.outcome] += d.n;
+        const earlier = await rows<{ line: number; error: string; cells: Record<string, string> }>(
+          db,
+          sql`select line, error, cells from migration_rows where run_id = ${runId} and outcome = 'rejected' order by line limit ${REJECTED_SAMPLE}`,
+        );
+        for (const e of earlier) rejected.push({ line: e.line, outcome: 'rejected', error: e.error, cells: e.cells });
+        let after = 0;
+        for (;;) {
+          const chunkDone = await db.transaction(async (txRaw) => {
+            const tx = txRaw as unknown as Db;
+            const chunk = await readChunk(tx, after, true);
+            if (!chunk.length) return true;
+            const outcomes: Outcome[] = [];
+            for (const r of chunk) {
+              const o = await importRow(tx, r.line, r.cells);
+              tally(o);
+              outcomes.push(o);
+            }
+            await saveOutcomes(tx, outcomes);
+            after = chunk.at(-1)!.line;
+            return false;
+          });
+          await job.progress(counts.created + counts.updated, counts.rejected);
+          if (chunkDone) break;
+        }
+        await db.execute(sql`update migration_runs set state = 'completed', counts = ${JSON.stringify(counts)}::jsonb,
+            rejected_rows = ${JSON.stringify(rejected)}::jsonb, finished_at = ${job.now().toISOString()}, message = null where id = ${runId}`);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (job.attempt > 1) {
+          await db.execute(sql`update migration_runs set state = 'failed', message = ${message}, finished_at = ${job.now().toISOString()} where id = ${runId}`);
+        }
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import { reportsContract, resolveRange, type AuditReportQuery, type SupportReportQuery, type TicketReportQuery } from '@campus/api-contract';
+import { HttpError } from '../../http/errors.js';
+import type { AreaContext, AreaModule, ContractHandlers } from '../../platform/area.js';
+import { auditCsv, auditEntry, auditPage } from './audit.js';
+import { supportReport, ticketReport } from './support.js';
+
+/** The period a query asks for (the last 30 days when it names none); 400 with the form's message when it is wrong. */
+function rangeOf(ctx: AreaContext, query: { from?: string; to?: string; tz: string }) {
+  const range = resolveRange({ from: query.from, to: query.to }, query.tz, ctx.config.now());
+  if ('error' in range) throw new HttpError(400, range.error);
+  return range;
+}
+
+/** The audit trail is bounded by days only when the query names some (a record's whole history has none). */
+function optionalRange(ctx: AreaContext, query: { from?: string; to?: string; tz: string }) {
+  return query.from || query.to ? rangeOf(ctx, query) : null;
+}
+
+function reportsHandlers(ctx: AreaContext): ContractHandlers {
+  const handlers = {
+    auditTrails: async ({ query }: { query: AuditReportQuery }) => ({ status: 200, body: await auditPage(ctx.db, query, optionalRange(ctx, query)) }),
+    exportAuditTrails: async ({ query }: { query: Omit<AuditReportQuery, 'page' | 'limit'> }) => ({
+      status: 200,
+      body: { data: await auditCsv(ctx.db, query, optionalRange(ctx, query)) },
+    }),
+    auditTrail: async ({ params }: { params: { id: string } }) => {
+      const entry = await auditEntry(ctx.db, params.id);
+      if (!entry) throw new HttpError(404, 'This audit-trail entry does not exist.');
+      return { status: 200, body: { data: entry } };
+    },
+    support: async ({ query }: { query: SupportReportQuery }) => {
+      const range = rangeOf(ctx, query);
+      return { status: 200, body: await supportReport(ctx.db, query, range, range.previous) };
+    },
+    tickets: async ({ query }: { query: TicketReportQuery }) => ({ status: 200, body: await ticketReport(ctx.db, query, rangeOf(ctx, query)) }),
+  };
+  return handlers as unknown as ContractHandlers;
+}
+
+/** Analytics and Reports: the audit-trail viewer and the Support and ticket reports, read-only. */
+export const reportsArea: AreaModule = {
+  code: 'REPORTS',
+  contracts: { reports: reportsContract },
+  handlers: (ctx) => ({ reports: reportsHandlers(ctx) }),
+};

@@ -1,0 +1,61 @@
+import { supportContract } from '@campus/api-contract';
+import type { AreaModule, AreaService } from '../../platform/area.js';
+import { supportAttention } from './attention.js';
+import { categoryV2Hooks } from './hooks/categories-v2.js';
+import { supportHandlers } from './handlers.js';
+import { startInboundMail } from './inbound/listener.js';
+import { mailRequester } from './mail.js';
+import { notificationCentreNotifier, SLA_SWEEP_SCHEDULE, slaSweepJob, type SlaNotifier } from './jobs/sla-sweep.js';
+
+export interface SupportAreaOptions {
+  /** Receives breach and near-breach notices; the notification centre (to the team lead) when absent. */
+  readonly notifier?: SlaNotifier;
+  /** The inbound mail listener; off unless a port is given (`SUPPORT_SMTP_PORT`, host `SUPPORT_SMTP_HOST`). */
+  readonly inbound?: { readonly port: number; readonly host?: string; readonly onListening?: (port: number) => void };
+}
+
+function inboundFromEnvironment(): SupportAreaOptions['inbound'] {
+  const port = process.env.SUPPORT_SMTP_PORT;
+  if (!port || !/^\d+$/.test(port)) return undefined;
+  return { port: Number(port), host: process.env.SUPPORT_SMTP_HOST || '127.0.0.1' };
+}
+
+/** Customer Support Management: offices, teams, categories and SLA policies (generic CRUD) and the tickets. */
+export function createSupportArea(options: SupportAreaOptions = {}): AreaModule {
+  const inbound = 'inbound' in options ? options.inbound : inboundFromEnvironment();
+  return {
+    code: 'SUPPORT',
+    contracts: { support: supportContract },
+    attention: supportAttention,
+    hooks: () => ({ 'support-categories-v2': categoryV2Hooks }),
+    handlers: (ctx) => ({ support: supportHandlers(ctx, options.notifier ?? notificationCentreNotifier(ctx.notify)) }),
+    jobTypes: (ctx) => [slaSweepJob(options.notifier ?? notificationCentreNotifier(ctx.notify))],
+    schedules: [SLA_SWEEP_SCHEDULE],
+    services: (ctx) => {
+      if (!inbound) return [];
+      let close: (() => Promise<void>) | undefined;
+      const listener: AreaService = {
+        async start() {
+          const started = await startInboundMail({
+            db: ctx.db,
+            secret: ctx.config.sessionSecret,
+            now: ctx.config.now,
+            log: console,
+            acknowledge: (ticket) =>
+              mailRequester(ctx, ticket, `Hello ${ticket.requesterName},\n\nWe received your message and opened ${ticket.reference}.`, console),
+            port: inbound.port,
+            host: inbound.host ?? '127.0.0.1',
+          });
+          close = started.close;
+          inbound.onListening?.(started.port);
+        },
+        async stop() {
+          await close?.();
+        },
+      };
+      return [listener];
+    },
+  };
+}
+
+export const supportArea: AreaModule = createSupportArea();

@@ -1,0 +1,432 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
+  fieldErrorsOf,
+  type AttachmentInput,
+  type TicketListQuery,
+} from '@campus/api-contract';
+import {
+  ALWAYS_OPEN,
+  canMoveTicket,
+  DUPLICATE_SIMILARITY,
+  intakeSchema,
+  nextAgent,
+  officeCalendar,
+  parseCannedResponses,
+  parseIntakeForm,
+  policyTargets,
+  renderCannedResponse,
+  resolveCategory,
+  slaClock,
+  subjectSimilarity,
+  ticketReference,
+  type CategoryNode,
+  type ClockEvent,
+  type SlaClock,
+  type TicketPriority,
+  type TicketState,
+} from '@campus/domain-support';
+import { rows, type Db } from '../../db/client.js';
+import { col } from '../../db/column.js';
+import {
+  slaPolicies,
+  supportAgentTurns,
+  supportAttachments,
+  supportCategories,
+  supportCategoriesV2,
+  supportOffices,
+  supportTeams,
+  supportTicketEvents,
+  supportTicketMessages,
+  supportTickets,
+  users,
+} from '../../db/schema/index.js';
+import { writeAudit, type Actor } from '../../audit/audit.js';
+import { HttpError } from '../../http/errors.js';
+
+export type Ticket = typeof supportTickets.$inferSelect;
+type Tx = Db;
+
+const UNKNOWN_CATEGORY = 'Unknown category.';
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/**
+ * The private link's token of a ticket: derived from the server secret and the ticket's id, so every mail about
+ * the ticket can carry the link while only its hash is stored.
+ */
+export const linkTokenOf = (secret: string, ticketId: string) => createHmac('sha256', secret).update(`support-ticket:${ticketId}`).digest('base64url');
+
+function badInput(fieldErrors: Record<string, string[]>): HttpError {
+  return new HttpError(400, 'Please fillup required fields.', fieldErrors);
+}
+
+/** Every categoriesV2 node (a small table), keyed by id, for inheritance. */
+export async function categoryNodes(tx: Tx): Promise<Map<string, CategoryNode>> {
+  const list = await tx.select().from(supportCategoriesV2);
+  return new Map(list.map((n) => [n.id as string, { ...n, _id: n.id as string } as CategoryNode]));
+}
+
+/** Where a category sends its tickets, with everything inherited resolved. */
+export async function routingOf(tx: Tx, categoryV2Id: string) {
+  const nodes = await categoryNodes(tx);
+  if (!nodes.has(categoryV2Id)) return undefined;
+  const r = resolveCategory(nodes, categoryV2Id);
+  return {
+    node: nodes.get(categoryV2Id)!,
+    officeId: (r.officeId.value as string | null) ?? null,
+    teamId: (r.teamId.value as string | null) ?? null,
+    priority: ((r.priority.value as TicketPriority | null) ?? 'normal') as TicketPriority,
+    slaPolicyId: (r.slaPolicyId.value as string | null) ?? null,
+    intakeForm: (r.intakeForm.value as string | null) ?? '',
+    cannedResponses: (r.cannedResponses.value as string | null) ?? '',
+    audience: (r.audience.value as string[] | null) ?? [],
+  };
+}
+
+/** Decodes and checks attachments; the problems come back keyed like the input. */
+export function decodeAttachments(list: readonly AttachmentInput[] | undefined, key = 'attachments') {
+  const problems: Record<string, string[]> = {};
+  const files = (list ?? []).map((a, i) => {
+    const content = Buffer.from(a.contentBase64, 'base64');
+    if (content.length > ATTACHMENT_MAX_BYTES) problems[`${key}.${i}`] = [`${a.filename} is larger than ${ATTACHMENT_MAX_BYTES / 1024} KiB.`];
+    if (!content.length) problems[`${key}.${i}`] = [`${a.filename} is empty.`];
+    // A type outside the list is kept, but only ever as an opaque download.
+    const contentType = (ATTACHMENT_TYPES as readonly string[]).includes(a.contentType) ? a.contentType : 'application/octet-stream';
+    return { filename: a.filename, contentType, content };
+  });
+  return { files, problems };
+}
+
+async function addMessage(
+  tx: Tx,
+  ticketId: string,
+  m: { kind: 'requester' | 'reply' | 'note'; authorId: string | null; authorName: string; body: string; messageId?: string | null; at: Date },
+  files: { filename: string; contentType: string; content: Buffer }[] = [],
+) {
+  const [message] = await tx
+    .insert(supportTicketMessages)
+    .values({ ticketId, kind: m.kind, authorId: m.authorId, authorName: m.authorName, body: m.body, messageId: m.messageId ?? null, at: m.at })
+    .returning();
+  for (const f of files) await tx.insert(supportAttachments).values({ messageId: message!.id, filename: f.filename, contentType: f.contentType, size: f.content.length, content: f.content });
+  // The note's text is searchable to agents too: the search serves agents only.
+  await tx
+    .update(supportTickets)
+    .set({ searchText: sql`left(${supportTickets.searchText} || ' ' || lower(${m.body}), 200000)`, updatedAt: m.at })
+    .where(eq(supportTickets.id, ticketId));
+  return message!;
+}
+
+export async function addEvent(tx: Tx, ticketId: string, type: string, actorId: string | null, at: Date, data: Record<string, unknown> = {}) {
+  await tx.insert(supportTicketEvents).values({ ticketId, type, actorId, at, data });
+}
+
+/** The ticket's clock now, from its log, its office's calendar and its policy for its priority. */
+export async function clockOf(tx: Tx, ticket: Ticket, now: Date): Promise<SlaClock> {
+  const events = await tx.select().from(supportTicketEvents).where(eq(supportTicketEvents.ticketId, ticket.id)).orderBy(asc(supportTicketEvents.at));
+  const clockEvents: ClockEvent[] = events.flatMap((e): ClockEvent[] => {
+    if (e.type === 'created') return [{ at: e.at, type: 'created' }];
+    if (e.type === 'state') return [{ at: e.at, type: 'state', to: e.data.to as TicketState }];
+    if (e.type === 'first-response') return [{ at: e.at, type: 'first-response' }];
+    return [];
+  });
+  const [office] = ticket.officeId ? await tx.select().from(supportOffices).where(eq(col(supportOffices, 'id'), ticket.officeId)) : [];
+  const [policy] = ticket.slaPolicyId ? await tx.select().from(slaPolicies).where(eq(col(slaPolicies, 'id'), ticket.slaPolicyId)) : [];
+  return slaClock({
+    events: clockEvents,
+    calendar: office ? officeCalendar(office as Record<string, unknown>) : ALWAYS_OPEN,
+    targets: policyTargets(policy as Record<string, unknown> | undefined, ticket.priority as TicketPriority),
+    now,
+  });
+}
+
+/** Writes the clock's figures onto the ticket (for lists and filters) and returns them. */
+export async function refreshSla(tx: Tx, ticket: Ticket, now: Date): Promise<SlaClock> {
+  const clock = await clockOf(tx, ticket, now);
+  await tx
+    .update(supportTickets)
+    .set({ slaStatus: clock.status === 'none' ? 'ok' : clock.status, firstResponseDueAt: clock.firstResponse.dueAt, resolutionDueAt: clock.resolution.dueAt })
+    .where(eq(supportTickets.id, ticket.id));
+  return clock;
+}
+
+/**
+ * Round-robin within the team: locks the team row so two assignments never pick from the same picture, then gives
+ * the ticket to the present agent under capacity who received one longest ago.
+ */
+export async function roundRobin(tx: Tx, teamId: string, now: Date): Promise<string | null> {
+  const [team] = await rows<{ agent_ids: string[] | null; absent_agent_ids: string[] | null; capacity_per_agent: number | null; is_active: boolean }>(
+    tx,
+    sql`select agent_ids, absent_agent_ids, capacity_per_agent, is_active from support_teams where id = ${teamId} for update`,
+  );
+  if (!team?.is_active || !team.agent_ids?.length) return null;
+  const agentIds = team.agent_ids;
+  const loads = await tx
+    .select({ assigneeId: supportTickets.assigneeId, open: sql<number>`count(*)::int` })
+    .from(supportTickets)
+    .where(and(inArray(supportTickets.assigneeId, agentIds), inArray(supportTickets.state, ['new', 'open', 'pending'])))
+    .groupBy(supportTickets.assigneeId);
+  const turns = await tx.select().from(supportAgentTurns).where(eq(supportAgentTurns.teamId, teamId));
+  const absent = new Set(team.absent_agent_ids ?? []);
+  const pick = nextAgent(
+    agentIds.map((id) => ({
+      id,
+      openTickets: loads.find((l) => l.assigneeId === id)?.open ?? 0,
+      isAbsent: absent.has(id),
+      lastAssignedAt: turns.find((t) => t.agentId === id)?.lastAssignedAt ?? null,
+    })),
+    team.capacity_per_agent ?? null,
+  );
+  if (!pick) return null;
+  await tx
+    .insert(supportAgentTurns)
+    .values({ teamId, agentId: pick.id, lastAssignedAt: now })
+    .onConflictDoUpdate({ target: [supportAgentTurns.teamId, supportAgentTurns.agentId], set: { lastAssignedAt: now } });
+  return pick.id;
+}
+
+export interface NewTicket {
+  subject: string;
+  body: string;
+  requesterName: string;
+  requesterEmail: string;
+  requesterNumber?: string | undefined;
+  categoryV2Id?: string | undefined;
+  categoryId?: string | undefined;
+  priority?: TicketPriority | undefined;
+  customFields?: Record<string, string | number> | undefined;
+  attachments?: AttachmentInput[] | undefined;
+}
+
+/**
+ * Opens a ticket in one transaction: routing by the v2 category (a v1 category routes by its v2 leaf), intake
+ * answers checked, the first message and its files, the log, automatic assignment, the SLA figures and the audit row.
+ * Returns the ticket and the private link's token (which is stored only as a hash).
+ */
+export async function openTicket(
+  tx: Tx,
+  input: NewTicket,
+  meta: { channel: 'console' | 'form' | 'email'; actor: Actor; now: Date; secret: string; messageId?: string | null; publicOnly?: boolean },
+): Promise<{ ticket: Ticket; token: string }> {
+  let categoryV2Id = input.categoryV2Id ?? null;
+  if (input.categoryId) {
+    const [v1] = await tx.select().from(supportCategories).where(eq(col(supportCategories, 'id'), input.categoryId));
+    if (!v1) throw badInput({ categoryId: [UNKNOWN_CATEGORY] });
+    if (!categoryV2Id) categoryV2Id = (v1.categoryV2Id as string | null) ?? null;
+    if (!categoryV2Id) throw badInput({ categoryId: ['This category is not mapped to a v2 category yet.'] });
+  }
+  const routing = categoryV2Id ? await routingOf(tx, categoryV2Id) : undefined;
+  if (!routing || routing.node.isActive === false) throw badInput({ categoryV2Id: [UNKNOWN_CATEGORY] });
+  if (meta.publicOnly && !routing.audience.includes('public')) throw badInput({ categoryV2Id: [UNKNOWN_CATEGORY] });
+  const answers = intakeSchema(parseIntakeForm(routing.intakeForm).fields).safeParse(input.customFields ?? {});
+  if (!answers.success) throw badInput(Object.fromEntries(Object.entries(fieldErrorsOf(answers.error)).map(([k, v]) => [`customFields.${k}`, v])));
+  const { files, problems } = decodeAttachments(input.attachments);
+  if (Object.keys(problems).length) throw badInput(problems);
+
+  const id = randomUUID();
+  const token = linkTokenOf(meta.secret, id);
+  const [{ n }] = (await rows<{ n: string }>(tx, sql`select nextval('support_ticket_numbers') as n`)) as [{ n: string }];
+  const number = Number(n);
+  const [ticket] = await tx
+    .insert(supportTickets)
+    .values({
+      id,
+      number,
+      reference: ticketReference(number),
+      subject: input.subject,
+      requesterName: input.requesterName,
+      requesterEmail: input.requesterEmail.toLowerCase(),
+      requesterNumber: input.requesterNumber ?? null,
+      channel: meta.channel,
+      state: 'new',
+      priority: input.priority ?? routing.priority,
+      categoryV2Id,
+      categoryId: input.categoryId ?? null,
+      officeId: routing.officeId,
+      teamId: routing.teamId,
+      slaPolicyId: routing.slaPolicyId,
+      customFields: answers.data,
+      publicTokenHash: hashToken(token),
+      messageIds: meta.messageId ? [meta.messageId] : [],
+      searchText: input.subject.toLowerCase(),
+      createdAt: meta.now,
+      updatedAt: meta.now,
+    })
+    .returning();
+  await addEvent(tx, ticket!.id, 'created', meta.actor.id, meta.now, { channel: meta.channel, categoryV2Id, teamId: routing.teamId });
+  await addMessage(tx, ticket!.id, { kind: 'requester', authorId: null, authorName: input.requesterName, body: input.body, messageId: meta.messageId ?? null, at: meta.now }, files);
+  if (routing.teamId) {
+    const assigneeId = await roundRobin(tx, routing.teamId, meta.now);
+    if (assigneeId) {
+      await tx.update(supportTickets).set({ assigneeId }).where(eq(supportTickets.id, ticket!.id));
+      await addEvent(tx, ticket!.id, 'assigned', null, meta.now, { assigneeId, by: 'round-robin' });
+    }
+  }
+  const [saved] = await tx.select().from(supportTickets).where(eq(supportTickets.id, ticket!.id));
+  await refreshSla(tx, saved!, meta.now);
+  await writeAudit(tx, { actor: meta.actor, activity: `Opened ticket ${saved!.reference}`, resource: 'support-tickets', recordId: saved!.id }, meta.now);
+  return { ticket: saved!, token };
+}
+
+export async function lockTicket(tx: Tx, id: string): Promise<Ticket> {
+  if (!z.string().uuid().safeParse(id).success) throw new HttpError(404, 'This ticket does not exist.');
+  const [ticket] = await tx.select().from(supportTickets).where(eq(supportTickets.id, id)).for('update');
+  if (!ticket) throw new HttpError(404, 'This ticket does not exist.');
+  return ticket;
+}
+
+/**
+ * Moves a ticket to another state, logging it. Resolving stamps the time (the requester is then asked for a
+ * rating) and frees the agent, who takes the oldest ticket waiting unassigned in the team.
+ */
+export async function moveTicket(tx: Tx, ticket: Ticket, to: TicketState, actor: Actor, now: Date): Promise<Ticket> {
+  if (!canMoveTicket(ticket.state as TicketState, to)) throw new HttpError(409, `A ${ticket.state} ticket cannot become ${to}.`);
+  await tx
+    .update(supportTickets)
+    .set({
+      state: to,
+      updatedAt: now,
+      ...(to === 'resolved' ? { resolvedAt: now } : {}),
+      ...(to === 'closed' ? { closedAt: now } : {}),
+      ...(to === 'open' && ticket.state === 'resolved' ? { resolvedAt: null } : {}),
+    })
+    .where(eq(supportTickets.id, ticket.id));
+  await addEvent(tx, ticket.id, 'state', actor.id, now, { from: ticket.state, to });
+  await writeAudit(tx, { actor, activity: `Changed ticket ${ticket.reference} from ${ticket.state} to ${to}`, resource: 'support-tickets', recordId: ticket.id, changes: { state: { before: ticket.state, after: to } } }, now);
+  const [saved] = await tx.select().from(supportTickets).where(eq(supportTickets.id, ticket.id));
+  await refreshSla(tx, saved!, now);
+  if ((to === 'resolved' || to === 'closed') && ticket.assigneeId && ticket.teamId) await handOldestWaiting(tx, ticket.teamId, ticket.assigneeId, now);
+  return saved!;
+}
+
+/** When an agent frees up, the oldest unassigned ticket of the team goes to them (if they are present and under capacity). */
+async function handOldestWaiting(tx: Tx, teamId: string, agentId: string, now: Date) {
+  const [team] = await tx.select().from(supportTeams).where(eq(col(supportTeams, 'id'), teamId));
+  if (!team || ((team.absentAgentIds as string[] | null) ?? []).includes(agentId) || !((team.agentIds as string[] | null) ?? []).includes(agentId)) return;
+  const [{ open }] = (await tx
+    .select({ open: sql<number>`count(*)::int` })
+    .from(supportTickets)
+    .where(and(eq(supportTickets.assigneeId, agentId), inArray(supportTickets.state, ['new', 'open', 'pending'])))) as [{ open: number }];
+  if (typeof team.capacityPerAgent === 'number' && open >= team.capacityPerAgent) return;
+  const [waiting] = await tx
+    .select()
+    .from(supportTickets)
+    .where(and(eq(supportTickets.teamId, teamId), sql`${supportTickets.assigneeId} is null`, inArray(supportTickets.state, ['new', 'open', 'pending'])))
+    .orderBy(asc(supportTickets.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!waiting) return;
+  await tx.update(supportTickets).set({ assigneeId: agentId, updatedAt: now }).where(eq(supportTickets.id, waiting.id));
+  await addEvent(tx, waiting.id, 'assigned', null, now, { assigneeId: agentId, by: 'freed-agent' });
+}
+
+export { addMessage };
+
+/** SQL conditions of a list query for a user (views: mine, the teams they lead or work in, all). */
+export function listConditions(q: Omit<TicketListQuery, 'page' | 'limit'>, userId: string, teamIds: readonly string[] = []): SQL[] {
+  const t = supportTickets;
+  const where: SQL[] = [sql`${t.mergedIntoId} is null`];
+  if (q.view === 'mine') where.push(eq(t.assigneeId, userId));
+  if (q.view === 'team') where.push(teamIds.length ? inArray(t.teamId, [...teamIds]) : sql`false`);
+  if (q.state) where.push(eq(t.state, q.state));
+  if (q.priority) where.push(eq(t.priority, q.priority));
+  if (q.categoryV2Id) where.push(eq(t.categoryV2Id, q.categoryV2Id));
+  if (q.officeId) where.push(eq(t.officeId, q.officeId));
+  if (q.teamId) where.push(eq(t.teamId, q.teamId));
+  if (q.assigneeId) where.push(eq(t.assigneeId, q.assigneeId));
+  if (q.sla) where.push(eq(t.slaStatus, q.sla));
+  if (q.from) where.push(sql`${t.createdAt} >= ${`${q.from}T00:00:00Z`}::timestamptz`);
+  if (q.to) where.push(sql`${t.createdAt} < (${`${q.to}T00:00:00Z`}::timestamptz + interval '1 day')`);
+  if (q.q) where.push(sql`${t.searchText} like ${`%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  return where;
+}
+
+/** Columns of a list row, with the labels of what it refers to. */
+export function listSelection() {
+  const t = supportTickets;
+  return {
+    _id: t.id,
+    reference: t.reference,
+    subject: t.subject,
+    requesterName: t.requesterName,
+    requesterEmail: t.requesterEmail,
+    state: t.state,
+    priority: t.priority,
+    channel: t.channel,
+    slaStatus: t.slaStatus,
+    firstResponseDueAt: t.firstResponseDueAt,
+    resolutionDueAt: t.resolutionDueAt,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    customFields: t.customFields,
+    categoryV2Id: t.categoryV2Id,
+    officeId: t.officeId,
+    teamId: t.teamId,
+    assigneeId: t.assigneeId,
+    categoryName: col(supportCategoriesV2, 'name'),
+    officeName: col(supportOffices, 'name'),
+    teamName: col(supportTeams, 'name'),
+    assigneeName: sql<string | null>`nullif(trim(coalesce(${col(users, 'firstName')}, '') || ' ' || coalesce(${col(users, 'lastName')}, '')), '')`,
+  };
+}
+
+/** The teams a user works in or leads (for the "my team's" view), read once per list. */
+export async function teamsOf(db: Db, userId: string): Promise<string[]> {
+  const list = await rows<{ id: string }>(db, sql`select id from support_teams where ${userId}::uuid = any(agent_ids) or lead_id = ${userId}::uuid`);
+  return list.map((r) => r.id);
+}
+
+/** Counting stops here: beyond it a list says "at least" (`countIsCapped`) rather than counting every match. */
+export const TICKET_COUNT_CAP = 10_000;
+
+export async function listTickets(db: Db, q: TicketListQuery, userId: string) {
+  const where = and(...listConditions(q, userId, q.view === 'team' ? await teamsOf(db, userId) : []));
+  const t = supportTickets;
+  const page = await db
+    .select(listSelection())
+    .from(t)
+    .leftJoin(supportCategoriesV2, eq(col(supportCategoriesV2, 'id'), t.categoryV2Id))
+    .leftJoin(supportOffices, eq(col(supportOffices, 'id'), t.officeId))
+    .leftJoin(supportTeams, eq(col(supportTeams, 'id'), t.teamId))
+    .leftJoin(users, eq(col(users, 'id'), t.assigneeId))
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const capped = db.select({ one: sql`1` }).from(t).where(where).limit(TICKET_COUNT_CAP + 1).as('capped');
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(capped)) as [{ count: number }];
+  return { rows: page, count: Math.min(count, TICKET_COUNT_CAP), countIsCapped: count > TICKET_COUNT_CAP };
+}
+
+/** Possible duplicates: open tickets from the same requester with a similar subject. */
+export async function duplicatesOf(db: Db, ticket: Pick<Ticket, 'id' | 'requesterEmail' | 'subject'>) {
+  const open = await db
+    .select({ _id: supportTickets.id, reference: supportTickets.reference, subject: supportTickets.subject, state: supportTickets.state })
+    .from(supportTickets)
+    .where(
+      and(
+        eq(supportTickets.requesterEmail, ticket.requesterEmail),
+        inArray(supportTickets.state, ['new', 'open', 'pending']),
+        sql`${supportTickets.id} <> ${ticket.id}`,
+        sql`${supportTickets.mergedIntoId} is null`,
+      ),
+    )
+    .limit(50);
+  return open.filter((o) => subjectSimilarity(o.subject, ticket.subject) >= DUPLICATE_SIMILARITY);
+}
+
+/** The canned responses a ticket's category offers, filled in for this ticket and agent. */
+export async function cannedFor(tx: Tx, ticket: Ticket, agent: { firstName: unknown; lastName: unknown } | undefined, now: Date) {
+  if (!ticket.categoryV2Id) return [];
+  const routing = await routingOf(tx, ticket.categoryV2Id);
+  return parseCannedResponses(routing?.cannedResponses).map((c) => ({
+    title: c.title,
+    body: renderCannedResponse(c.body, {
+      agent: agent ? { fname: String(agent.firstName ?? ''), lname: String(agent.lastName ?? '') } : null,
+      requesterName: ticket.requesterName,
+      reference: ticket.reference,
+      now,
+    }),
+  }));
+}

@@ -1,0 +1,96 @@
+import type { AppRoute, AppRouter } from '@ts-rest/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { AuthContext } from '../auth/sessions.js';
+import type { JobType } from './jobs/types.js';
+import type { ActorContext, ResourceHooks } from '../resources/crud.js';
+import type { ResourceServices } from '../resources/service.js';
+import type { AttentionDefinition } from './area-summary.js';
+
+/** A long-running part of an area, started with the app and stopped with it. */
+export interface AreaService {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** What ts-rest hands a handler. */
+export interface HandlerInput {
+  // The contract's own types check these at the edge; an area's handler narrows them with its schemas' types.
+  readonly params: never;
+  readonly query: never;
+  readonly body: never;
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+}
+
+/** One route's handler: expected failures are values (`{ status, body }`), exceptions are for the rest. */
+export type RouteHandler = (input: HandlerInput) => Promise<{ status: number; body: unknown }>;
+
+/** The handlers of one contract, keyed like its routes. */
+export type ContractHandlers = Readonly<Record<string, RouteHandler>>;
+
+/** What an area's handlers are given: the application context, every resource's service, and the caller. */
+export interface AreaContext extends AppContext {
+  readonly resources: ResourceServices;
+  /** The signed-in caller as the actor of a write (identity for the audit trail, grants for privilege rules). */
+  actorOf(request: FastifyRequest): ActorContext;
+  /** The signed-in caller; 401 when there is none (only public routes have none). */
+  authOf(request: FastifyRequest): AuthContext;
+}
+
+/** Steps an area adds to the core sign-in and sign-out. */
+export interface SessionSteps {
+  /** After a right password: fields to add to the sign-in answer (e.g. `secondFactor: 'verify'`), if any. */
+  afterSignIn?(signedIn: { readonly token: string; readonly userId: string }, request: FastifyRequest): Promise<Record<string, unknown> | undefined>;
+  /** After a sign-out of `userId`. */
+  afterSignOut?(userId: string): Promise<void>;
+}
+
+/**
+ * A launcher application on the server side (ARCHITECTURE §2): `apps/api/src/areas/<area>/index.ts` exports one.
+ * The generic CRUD of the area's entities is mounted for it; the area adds its own routes and what its entities add
+ * to the generic handler. Generic code never names an area or a resource: everything particular lives here.
+ */
+export interface AreaModule {
+  /** The launcher application code (spec §1) whose entities and routes this area serves. */
+  readonly code: string;
+  /** The area's own routes: each key names a contract in `areaContracts` of `@campus/api-contract`. */
+  readonly contracts?: Readonly<Record<string, AppRouter>>;
+  /** Their handlers, keyed like `contracts`. */
+  readonly handlers?: (
+    ctx: AreaContext,
+    app: FastifyInstance,
+  ) => Readonly<Record<string, ContractHandlers>> | Promise<Readonly<Record<string, ContractHandlers>>>;
+  /** What the area's entities add to the generic CRUD handler, by resource. */
+  readonly hooks?: (ctx: AppContext) => Readonly<Record<string, ResourceHooks>>;
+  /** HTTP the area serves outside the contracts (e.g. the OpenID Connect provider's own endpoints). */
+  readonly mount?: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+  /** What the area adds to signing in and out (e.g. a second factor owed, single sign-on sessions ended). */
+  readonly sessionSteps?: (ctx: AppContext) => SessionSteps;
+  /** What the area's index page asks an administrator to look at (figures counted by the database). */
+  readonly attention?: readonly AttentionDefinition[];
+  /**
+   * Long-running parts of the area beside the HTTP routes (e.g. a mail listener): started when the app is ready,
+   * stopped when it closes.
+   */
+  readonly services?: (ctx: AreaContext) => readonly AreaService[];
+  /**
+   * A narrow exception to the scope rule that the area grants for one of its routes (e.g. anyone may read their
+   * own account). Asked only after the caller is signed in and lacks the route's application.
+   */
+  readonly allowsWithoutScope?: (request: FastifyRequest, route: AppRoute, auth: AuthContext) => boolean;
+  /** The area's job types, registered with the job engine when the app is built. */
+  readonly jobTypes?: (ctx: AreaContext) => readonly JobType<unknown>[];
+  /** Schedules the area ships (created at start unless one of that name exists; administrators may change them). */
+  readonly schedules?: readonly ShippedSchedule[];
+}
+
+/** A schedule an area ships: a job type run on a cron in a time zone. */
+export interface ShippedSchedule {
+  readonly name: string;
+  readonly type: string;
+  readonly cron: string;
+  readonly timeZone: string;
+  readonly missedRunPolicy: 'run-once' | 'skip';
+  readonly params?: Record<string, unknown>;
+}

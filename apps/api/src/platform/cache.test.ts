@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rows } from '../db/client.js';
+import { startTestApi } from '../test/harness.js';
+
+const api = await startTestApi();
+const onPglite = api.database.kind === 'pglite';
+
+describe('table change counters (embedded database)', () => {
+  it.runIf(onPglite)('move for the tables a statement writes, whoever writes, and for nothing else', async () => {
+    const changes = api.database.tableChanges!;
+    const stamp = () => changes.stamp(['campuses', 'users']);
+    const start = stamp();
+    await rows(api.database.db, sql`select count(*) from campuses`);
+    expect(stamp()).toBe(start);
+    // A write outside the API's handlers (as the job engine or an import does) is seen all the same.
+    await api.database.db.execute(sql`update campuses set name = name where false`);
+    const afterCampuses = stamp();
+    expect(afterCampuses).not.toBe(start);
+    expect(changes.stamp(['users'])).toBe(start!.split(',').slice(1).join(','));
+    // Tables the answers do not read (the audit trail) leave them be.
+    await api.database.db.execute(sql`delete from audit_trails where false`);
+    expect(stamp()).toBe(afterCampuses);
+    // Inside a transaction the notice arrives at commit, before the call returns.
+    await api.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update users set first_name = first_name where false`);
+    });
+    expect(stamp()).not.toBe(afterCampuses);
+  });
+
+  it.runIf(onPglite)('refuse to stamp a table without the version trigger, so nothing read from it is remembered', () => {
+    expect(api.database.tableChanges!.stamp(['campuses', 'audit_trails'])).toBeUndefined();
+  });
+
+  it.runIf(!onPglite)('are not offered on PostgreSQL, where other processes write and notices arrive later', () => {
+    expect(api.database.tableChanges).toBeUndefined();
+  });
+});
+
+describe('remembered answers', () => {
+  it('never answer a list, a session or the current user from before a change', async () => {
+    const admin = await api.signIn('admin@example.edu');
+    const registrar = await api.signIn('registrar@example.edu');
+    const listed = async () =>
+      (await api.call('GET', '/core/v1.0/campuses?limit=100&sort=name', { token: admin })).body.rows.map(
+        (r: { name: string }) => r.name,
+      );
+    const before = await listed();
+    expect(await listed()).toEqual(before);
+    const created = await api.call('POST', '/core/v1.0/campuses', {
+      token: admin,
+      body: { code: 'GEN', name: 'Generation Campus' },
+    });
+    expect(created.status).toBe(201);
+    expect(await listed()).toContain('Generation Campus');
+
+    const me = async () => (await api.call('GET', '/core/v1.0/users/me', { token: registrar })).body.data;
+    expect((await me()).firstName).toBe('Gabriela');
+    const registrarId = (await me())._id as string;
+    expect(
+      (await api.call('PUT', `/core/v1.0/users/${registrarId}`, { token: admin, body: { firstName: 'Gabriella' } })).status,
+    ).toBe(200);
+    expect((await me()).firstName).toBe('Gabriella');
+
+    const myId = (await api.call('GET', '/core/v1.0/users/me', { token: admin })).body.data._id as string;
+    expect((await api.call('POST', `/core/v1.0/auth/logout/${myId}`, { token: admin })).status).toBe(200);
+    expect((await api.call('GET', '/core/v1.0/users/me', { token: admin })).status).toBe(401);
+  });
+
+  it('never answer a list with a label from before the labelled record changed', async () => {
+    const admin = await api.signIn('admin@example.edu');
+    const campus = await api.call('POST', '/core/v1.0/campuses', { token: admin, body: { code: 'LBL', name: 'Label Campus' } });
+    const room = await api.call('POST', '/core/v1.0/rooms', {
+      token: admin,
+      body: { code: 'LBL-1', name: 'Label Room', campusId: campus.body.data._id, capacity: 10 },
+    });
+    expect(room.status).toBe(201);
+    const labelOfRoom = async () =>
+      (await api.call('GET', '/core/v1.0/rooms?search=code:LBL-1', { token: admin })).body.rows[0]._labels.campusId;
+    expect(await labelOfRoom()).toBe('Label Campus');
+    // Written without the API, as another writer would.
+    await api.database.db.execute(sql`update campuses set name = 'Relabelled Campus' where code = 'LBL'`);
+    expect(await labelOfRoom()).toBe('Relabelled Campus');
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The API's one cache module: everything the API remembers between requests is kept here, and each kind stays
+ * correct when other writers share the database (other API processes on PostgreSQL, the job engine, imports).
+ *
+ * - **Checked entries** (`checkedCache`): an entry carries the `list_versions` value of its table at the time it
+ *   was read. The caller's next statement reports the table's current version in the same snapshot as the data it
+ *   reads, and an entry whose version differs is dropped and read afresh. Correct with any number of processes;
+ *   used on both databases (list page ids, search matches, deep-page anchors).
+ * - **Answers** (`answerCache`): a whole answer remembered with the change counters of the tables it was read from.
+ *   The counters move on the `table_changed` notices that the tables' triggers send (migration 0004). On the embedded
+ *   database — one process, whose notices arrive before the writing call returns — an answer is therefore never
+ *   served after a write to one of its tables, whoever wrote it. On PostgreSQL notices arrive later, so answers are
+ *   not remembered there at all (every call reads).
+ *
+ * Each call site names its cache and bounds it (entries or characters); the least recently used go first.
+ */
+
+/** What a database offers the cache: the change counters of its tracked tables (embedded database only). */
+export interface TableChanges {
+  /**
+   * The change counters of `tables` as one text, or `undefined` when an answer read from them cannot be remembered
+   * (a table without the `list_version` trigger, or a database whose notices arrive late).
+   */
+  stamp(tables: readonly string[]): string | undefined;
+}
+
+/** Counters kept from `table_changed` notices. */
+export class NoticeCounters implements TableChanges {
+  private readonly counters = new Map<string, number>();
+  constructor(private readonly tracked: ReadonlySet<string>) {}
+
+  /** Call on every notice (its payload is the table name). */
+  changed(table: string): void {
+    this.counters.set(table, (this.counters.get(table) ?? 0) + 1);
+  }
+
+  stamp(tables: readonly string[]): string | undefined {
+    let text = '';
+    for (const table of tables) {
+      if (!this.tracked.has(table)) return undefined;
+      text += `${this.counters.get(table) ?? 0},`;
+    }
+    return text;
+  }
+}
+
+/** A map that forgets its least recently used entries beyond a bound on entries and on their total weight. */
+export class LruMap<K, V> {
+  private readonly entries = new Map<K, { value: V; weight: number }>();
+  private weight = 0;
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxWeight = Number.POSITIVE_INFINITY,
+    private readonly weigh: (value: V) => number = () => 1,
+  ) {}
+
+  get(key: K): V | undefined {
+    const found = this.entries.get(key);
+    if (!found) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, found); // most recently used last
+    return found.value;
+  }
+
+  set(key: K, value: V): void {
+    this.delete(key);
+    const weight = this.weigh(value);
+    this.entries.set(key, { value, weight });
+    this.weight += weight;
+    while ((this.entries.size > this.maxEntries || this.weight > this.maxWeight) && this.entries.size > 1) {
+      const [oldest, entry] = this.entries.entries().next().value!;
+      this.entries.delete(oldest);
+      this.weight -= entry.weight;
+    }
+  }
+
+  delete(key: K): void {
+    const found = this.entries.get(key);
+    if (!found) return;
+    this.entries.delete(key);
+    this.weight -= found.weight;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export interface CacheOptions<V> {
+  /** What the cache is for (shown in errors and in the README's table of caches). */
+  readonly name: string;
+  readonly maxEntries: number;
+  /** A bound on the total weight of the entries (e.g. characters of text answers). */
+  readonly maxWeight?: number;
+  readonly weigh?: (value: V) => number;
+}
+
+/** Every cache made, by name: one name, one cache. */
+const registered = new Set<string>();
+
+function register(name: string): void {
+  if (registered.has(name)) throw new Error(`A cache named ${name} exists already.`);
+  registered.add(name);
+}
+
+/** Names of the caches made so far (for the README's table and for tests). */
+export function cacheNames(): string[] {
+  return [...registered].sort();
+}
+
+/**
+ * Entries checked by the caller against the table's version (see the module comment), one bounded map per
+ * database. `scope` is any object that stands for the database (its handle).
+ */
+export function checkedCache<V extends { readonly version: string }>(options: CacheOptions<V>) {
+  register(options.name);
+  const byScope = new WeakMap<object, LruMap<string, V>>();
+  const mapOf = (scope: object) => {
+    let map = byScope.get(scope);
+    if (!map) byScope.set(scope, (map = new LruMap(options.maxEntries, options.maxWeight, options.weigh)));
+    return map;
+  };
+  return {
+    get: (scope: object, key: string) => mapOf(scope).get(key),
+    set: (scope: object, key: string, value: V) => mapOf(scope).set(key, value),
+    delete: (scope: object, key: string) => mapOf(scope).delete(key),
+  };
+}
+
+/**
+ * Whole answers remembered with the change counters of the tables they were read from (see the module comment).
+ * `read` takes the counters before loading, so a write that lands while the answer is read makes it stale.
+ */
+export function answerCache<V>(options: CacheOptions<V>) {
+  register(options.name);
+  const byScope = new WeakMap<object, LruMap<string, { stamp: string; value: V }>>();
+  return async function read(
+    database: { readonly tableChanges?: TableChanges | undefined },
+    key: string,
+    tables: readonly string[],
+    load: () => Promise<V>,
+  ): Promise<V> {
+    const stamp = database.tableChanges?.stamp(tables);
+    if (stamp === undefined) return load();
+    let map = byScope.get(database);
+    if (!map) {
+      const weigh = options.weigh;
+      byScope.set(database, (map = new LruMap(options.maxEntries, options.maxWeight, weigh ? (e) => weigh(e.value) : undefined)));
+    }
+    const known = map.get(key);
+    if (known && known.stamp === stamp) return known.value;
+    const value = await load();
+    map.set(key, { stamp, value });
+    return value;
+  };
+}
+
+/**
+ * Facts about a database's schema that do not change while it is open (e.g. which tables carry the version
+ * trigger), worked out once per database and key. A failed lookup is not remembered.
+ */
+export function schemaFacts<V>(name: string) {
+  register(name);
+  const byScope = new WeakMap<object, Map<string, Promise<V>>>();
+  return function fact(scope: object, key: string, load: () => Promise<V>): Promise<V> {
+    let map = byScope.get(scope);
+    if (!map) byScope.set(scope, (map = new Map()));
+    let found = map.get(key);
+    if (!found) {
+      found = load();
+      map.set(key, found);
+      found.catch(() => map.delete(key));
+    }
+    return found;
+  };
+}

@@ -1,0 +1,61 @@
+import type { AppRoute } from '@ts-rest/core';
+import type { FastifyRequest } from 'fastify';
+import { accessOf, applicationsOf, entityRegistry, routesOf, type RouteMetadata } from '@campus/api-contract';
+import { canUseModule, MODULE_NOT_GRANTED, NO_ACCESS_MESSAGE } from '@campus/domain-iam';
+import type { AppContext } from '../context.js';
+import { authenticate } from '../auth/sessions.js';
+import type { RateLimiter } from '../auth/rate-limit.js';
+import { HttpError } from '../http/errors.js';
+import type { AreaModule } from './area.js';
+
+export const NO_ACCESS = NO_ACCESS_MESSAGE;
+export const TOO_MANY_ATTEMPTS = 'Too many attempts from this address. Try again in a minute.';
+export const TOO_MANY_FOR_ACCOUNT = 'Too many attempts for this account. Try again in a minute.';
+export const SECOND_FACTOR_DUE = 'Enter the code from your authenticator app first.';
+export const SECOND_FACTOR_ENROLMENT_OWED = 'Turn on two-factor sign-in first.';
+export const TEMPORARY_PASSWORD_ONLY = 'Change your temporary password before doing anything else.';
+
+/**
+ * Refuses to start with a route that declares nobody who may call it (no application, `signedIn` or `public`):
+ * such a route would otherwise be open or unusable, and neither is decided by accident.
+ */
+export function assertEveryRouteDeclared(router: Readonly<Record<string, unknown>>): void {
+  for (const [name, route] of routesOf(router)) accessOf(route, name);
+}
+
+/**
+ * Decides, before any handler runs, whether the caller may use the route — from the route's own declaration only,
+ * so a route cannot be mounted without a decision. Fails closed: a route whose declaration is missing answers 500.
+ */
+export function routeGuard(ctx: AppContext, limiter: RateLimiter, areas: readonly AreaModule[]) {
+  const areaByCode = new Map(areas.map((a) => [a.code, a]));
+  return async function guard(request: FastifyRequest): Promise<void> {
+    const route = (request.routeOptions.config as { tsRestRoute?: AppRoute }).tsRestRoute as AppRoute;
+    const access = accessOf(route);
+    const meta = route.metadata as RouteMetadata;
+    if (meta.rateLimited && !limiter.take(request.ip)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    if (access.public) return;
+    const auth = await authenticate(ctx.db, ctx.config, request, ctx.database);
+    request.auth = auth;
+    // A rate-limited route a token may call (changing the password) is also counted per account.
+    if (meta.rateLimited && !limiter.take(`account:${auth.user.id}`)) throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
+    const owed = auth.secondFactor;
+    if (owed && !meta.secondFactorSteps?.includes(owed)) {
+      throw new HttpError(403, owed === 'verify' ? SECOND_FACTOR_DUE : SECOND_FACTOR_ENROLMENT_OWED);
+    }
+    if (auth.user.mustChangePassword && !meta.temporaryPassword) throw new HttpError(403, TEMPORARY_PASSWORD_ONLY);
+    const applications = applicationsOf(route);
+    if (!applications.length) return;
+    const exception = () => applications.some((code) => areaByCode.get(code)?.allowsWithoutScope?.(request, route, auth));
+    if (!applications.some((code) => auth.user.adminScopes.includes(code))) {
+      if (!exception()) throw new HttpError(403, NO_ACCESS);
+      return;
+    }
+    // Roles narrow an application to their modules; an entity's descriptor names the module it belongs to.
+    const named = (route.metadata as { resource?: unknown }).resource;
+    const module = entityRegistry.byResource(String(named ?? ''))?.module;
+    if (module && !applications.some((code) => canUseModule(auth.user.moduleGrants, code, module)) && !exception()) {
+      throw new HttpError(403, MODULE_NOT_GRANTED);
+    }
+  };
+}

@@ -1,0 +1,3 @@
+export { JobEngine, DEFAULT_JOB_SETTINGS, type JobEngineSettings, type NewBatch, type NewJob } from './engine.js';
+export { defineJobType, type JobContext, type JobType, type JobLog, type WorkCounts } from './types.js';
+export { nextRuns, cronProblem } from './schedule.js';

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { SystemSettings } from '@campus/domain-iam';
+import type { ApiConfig } from '../config.js';
+import { rows, type Database } from '../db/client.js';
+import { answerCache } from './cache.js';
+
+/** The settings in force: what an administrator stored over the configuration's defaults. */
+export interface EffectiveSettings extends SystemSettings {
+  readonly updatedAt: string | null;
+}
+
+/** The defaults when nothing is stored: the configuration (environment) and the product's wording. */
+export function defaultSettings(config: ApiConfig): SystemSettings {
+  return {
+    organisationName: 'Campus Administration System',
+    logoUrl: null,
+    mission: '',
+    vision: '',
+    timeZone: 'Asia/Manila',
+    lockoutThreshold: config.lockoutThreshold,
+    lockoutMinutes: Math.round(config.lockoutMs / 60_000),
+    sessionIdleMinutes: Math.round(config.sessionIdleMs / 60_000),
+    sessionAbsoluteHours: Math.round(config.sessionAbsoluteMs / 3_600_000),
+    passwordMinLength: 12,
+    auditRetentionDays: 2555,
+    transcriptRetentionDays: 365,
+  };
+}
+
+const remembered = answerCache<{ data: Record<string, unknown>; updatedAt: string | null }>({
+  name: 'system settings',
+  maxEntries: 1,
+});
+
+/**
+ * The stored settings, remembered with the platform cache against the `system_settings` table's change counter:
+ * a save anywhere invalidates it at once on the embedded database; on PostgreSQL every call reads the one row.
+ * Sign-in, sessions, lockouts and password changes read their limits here, so a change needs no restart.
+ */
+export async function currentSettings(database: Pick<Database, 'db' | 'tableChanges'>, config: ApiConfig): Promise<EffectiveSettings> {
+  const stored = await remembered(database, 'settings', ['system_settings'], async () => {
+    const [row] = await rows<{ data: Record<string, unknown>; updated_at: string | Date }>(
+      database.db,
+      sql`select data, updated_at from system_settings where id = 1`,
+    );
+    return { data: row?.data ?? {}, updatedAt: row ? new Date(row.updated_at).toISOString() : null };
+  });
+  return { ...defaultSettings(config), ...(stored.data as Partial<SystemSettings>), updatedAt: stored.updatedAt };
+}
+
+/** The security limits in milliseconds, as the sign-in and session code uses them. */
+export async function securityLimits(database: Pick<Database, 'db' | 'tableChanges'>, config: ApiConfig) {
+  const s = await currentSettings(database, config);
+  return {
+    lockoutThreshold: s.lockoutThreshold,
+    lockoutMs: s.lockoutMinutes * 60_000,
+    sessionIdleMs: s.sessionIdleMinutes * 60_000,
+    sessionAbsoluteMs: s.sessionAbsoluteHours * 3_600_000,
+    passwordMinLength: s.passwordMinLength,
+  };
+}

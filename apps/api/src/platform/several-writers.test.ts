@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { decodeEnvelope } from '@campus/api-contract';
+import { buildApp } from '../app.js';
+import { openDatabase } from '../db/client.js';
+import { insertAccount } from '../db/users.js';
+import { ENCRYPTION_KEY, TEST_PASSWORD, TestClock, testConfig } from '../test/harness.js';
+
+// Two API instances, each with its own pool and its own caches, on one PostgreSQL database: what one writes, the
+// other reads at once. (The embedded database opens in one process only, so there is nothing to share there.)
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+async function twoApis() {
+  const name = `${inject('databasePrefix')}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  const clock = new TestClock();
+  const config = testConfig(clock);
+  const [first, second] = [await openDatabase({ databaseUrl: url.toString(), poolSize: 4 }), await openDatabase({ databaseUrl: url.toString(), poolSize: 4 })];
+  const apps = [await buildApp({ config, database: first, logger: false }), await buildApp({ config, database: second, logger: false })];
+  await insertAccount(first.db, { email: 'admin@example.edu', password: TEST_PASSWORD, firstName: 'Jose', lastName: 'Rizal', adminScopes: ['IAM', 'CAMPUS'], iamAdmin: true }, config.argon2);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await first.close();
+    await second.close();
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  });
+  const call = async (which: 0 | 1, method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: object) => {
+    const raw = await apps[which]!.inject({ method, url: path, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(body ? { payload: body } : {}) });
+    return { status: raw.statusCode, body: decodeEnvelope(raw.body, ENCRYPTION_KEY) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const signIn = await call(0, 'POST', '/core/v1.0/auth', undefined, { email: 'admin@example.edu', password: TEST_PASSWORD });
+  return { call, token: signIn.body.data.token as string };
+}
+
+describe.runIf(serverUrl)('two API processes on one PostgreSQL database', () => {
+  it('answer the very next read through one with the write just made through the other', async () => {
+    const { call, token } = await twoApis();
+    const created = await call(0, 'POST', '/core/v1.0/campuses', token, { code: 'TWO', name: 'Twin Campus 0' });
+    expect(created.status).toBe(201);
+    const id = created.body.data._id as string;
+    const page = '/core/v1.0/campuses?sort=name&limit=20';
+    const search = '/core/v1.0/campuses?q=twin&limit=20';
+    for (let round = 1; round <= 10; round += 1) {
+      const [writer, reader] = round % 2 ? ([0, 1] as const) : ([1, 0] as const);
+      // The reader has the page, the search and the record in its caches before the write.
+      await call(reader, 'GET', page, token);
+      await call(reader, 'GET', search, token);
+      const renamed = await call(writer, 'PUT', `/core/v1.0/campuses/${id}`, token, { name: `Twin Campus ${round}` });
+      expect(renamed.status).toBe(200);
+      const names = (answer: { body: { rows: { name: string }[] } }) => answer.body.rows.map((r) => r.name);
+      expect(names(await call(reader, 'GET', page, token))).toContain(`Twin Campus ${round}`);
+      expect(names(await call(reader, 'GET', search, token))).toEqual([`Twin Campus ${round}`]);
+      expect((await call(reader, 'GET', `/core/v1.0/campuses/${id}`, token)).body.data.name).toBe(`Twin Campus ${round}`);
+    }
+  });
+
+  it('end a session everywhere when it is signed out through the other', async () => {
+    const { call, token } = await twoApis();
+    const me = await call(1, 'GET', '/core/v1.0/users/me', token);
+    expect(me.status).toBe(200);
+    expect((await call(0, 'POST', `/core/v1.0/auth/logout/${me.body.data._id}`, token)).status).toBe(200);
+    expect((await call(1, 'GET', '/core/v1.0/users/me', token)).status).toBe(401);
+  });
+});

@@ -1,0 +1,41 @@
+import { data, redirect } from '@remix-run/node';
+import type { SignInRequest } from '@campus/api-contract';
+import { apiWithToken, publicApi } from '../../lib/api.server';
+
+/** The id of an application's pending sign-in (`/auth?clientId=…&interaction=…`), when the value is a valid one. */
+export function signInRequestId(value: unknown): string | null {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{10,64}$/.test(value) ? value : null;
+}
+
+/** What the sign-in page shows about the application asking (null when the request has expired). */
+export async function describeSignInRequest(uid: string): Promise<SignInRequest | null> {
+  const result = await publicApi().sso.getSignInRequest({ params: { uid } });
+  return result.status === 200 ? result.body.data : null;
+}
+
+/**
+ * Answers the application's sign-in request as the signed-in user: back to the application, or the No Access page
+ * when the user holds no role in it. `headers` carries the cookies of a sign-in made on the same request.
+ */
+export async function continueSignInRequest(
+  token: string,
+  uid: string,
+  headers?: Headers,
+): Promise<Response> {
+  const result = await apiWithToken(token).sso.completeSignInRequest({ params: { uid } });
+  if (result.status === 200) return redirect(result.body.data.redirectTo, { headers });
+  if (result.status === 403) return redirect('/unauthorized', { headers });
+  return redirect('/app', { headers });
+}
+
+/**
+ * The same answer after a posted form. The console's Content Security Policy (`form-action 'self'`) rightly stops
+ * a form submission from being redirected to another site, so the page that answers the form sends the browser
+ * on itself (a refresh and a link, no script needed); `ContinueToApplication` renders it.
+ */
+export async function continueSignInRequestFromForm(token: string, uid: string, headers?: Headers) {
+  const result = await apiWithToken(token).sso.completeSignInRequest({ params: { uid } });
+  if (result.status === 200) return data({ continueTo: result.body.data.redirectTo }, { headers });
+  if (result.status === 403) return redirect('/unauthorized', { headers });
+  return redirect('/app', { headers });
+}

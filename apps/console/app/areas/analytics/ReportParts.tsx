@@ -1,0 +1,165 @@
+import { Form } from '@remix-run/react';
+import { RANGE_PRESETS, RANGE_PRESET_LABELS } from '@campus/api-contract';
+import type { Cell, ChartColumn, RenderedChart } from './charts.server';
+import type { Kpi, RangeState } from './reports.server';
+
+/** A cell as the table shows it (shares as percentages). */
+export function cellText(column: ChartColumn, value: Cell): string {
+  if (value === null || value === undefined) return '—';
+  if (column.percent && typeof value === 'number') return `${Math.round(value * 1000) / 10}%`;
+  return String(value);
+}
+
+/**
+ * The date range of a report page: presets or custom days in Asia/Manila, sent as a plain GET form so it works
+ * without JavaScript; `hidden` keeps the page's other filters.
+ */
+export function RangeForm({
+  range,
+  hidden,
+  allowAll,
+  children,
+}: {
+  range: RangeState;
+  hidden?: Record<string, string>;
+  allowAll?: boolean;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Form method="get" className="cas-panel cas-report-range" aria-label="Report period">
+      {Object.entries(hidden ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <label>
+        Period
+        <select name="preset" defaultValue={range.preset}>
+          {allowAll ? <option value="all">All time</option> : null}
+          {RANGE_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {RANGE_PRESET_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        From
+        <input type="date" name="from" defaultValue={range.from} />
+      </label>
+      <label>
+        To
+        <input type="date" name="to" defaultValue={range.to} />
+      </label>
+      {children}
+      <button type="submit" className="cas-button">
+        Show
+      </button>
+      {range.error ? (
+        <p role="alert" className="cas-error">
+          {range.error}
+        </p>
+      ) : null}
+      <p className="cas-report-note">
+        {range.preset === 'all'
+          ? 'All recorded days.'
+          : `${range.from} to ${range.to}, Asia/Manila${range.previous ? `; compared with ${range.previous.from} to ${range.previous.to}` : ''}.`}{' '}
+        Custom days apply when the period is Custom.
+      </p>
+    </Form>
+  );
+}
+
+function kpiValue(k: Pick<Kpi, 'unit'>, v: number | null): string {
+  if (v === null) return '—';
+  if (k.unit === 'percent') return `${Math.round(v * 1000) / 10}%`;
+  if (k.unit === 'minutes') return v >= 120 ? `${Math.round((v / 60) * 10) / 10} h` : `${Math.round(v)} min`;
+  return v.toLocaleString('en-PH');
+}
+
+/** Key figures of the period, each against the previous period of the same length. */
+export function KpiTiles({ kpis }: { kpis: readonly Kpi[] }) {
+  return (
+    <ul className="cas-kpis" aria-label="Key figures">
+      {kpis.map((k) => {
+        const change = k.value !== null && k.previous !== null ? k.value - k.previous : null;
+        const better = change === null || change === 0 ? null : (change < 0) === k.lowerIsBetter;
+        return (
+          <li key={k.label} className="cas-kpi">
+            <span className="cas-kpi__label">{k.label}</span>
+            <strong className="cas-kpi__value">{kpiValue(k, k.value)}</strong>
+            <span className="cas-kpi__previous" data-better={better === null ? undefined : String(better)}>
+              Previous period: {kpiValue(k, k.previous)}
+              {change !== null && change !== 0 ? ` (${change > 0 ? 'up' : 'down'} ${kpiValue(k, Math.abs(change))})` : ''}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * One chart: title, the SVG drawn on the server, a text summary, a "Show as table" view with the drill-down
+ * links, and its rows as CSV and XLSX.
+ */
+export function ChartFigure({ chart, exportHref }: { chart: RenderedChart; exportHref: (format: 'csv' | 'xlsx') => string }) {
+  const titleId = `chart-${chart.id}-title`;
+  const summaryId = `chart-${chart.id}-summary`;
+  return (
+    <figure className="cas-panel cas-chart" aria-labelledby={titleId} aria-describedby={summaryId}>
+      <figcaption>
+        <h2 id={titleId} className="cas-chart__title">
+          {chart.title}
+        </h2>
+        <p id={summaryId} className="cas-chart__summary">
+          {chart.summary}
+        </p>
+      </figcaption>
+      {/* Drawn on the server by Observable Plot from the rows below; no script builds it. */}
+      <div className="cas-chart__svg" dangerouslySetInnerHTML={{ __html: chart.svg }} />
+      <details className="cas-chart__table">
+        <summary>Show as table</summary>
+        <table className="cas-table">
+          <caption className="cas-visually-hidden">{chart.title}</caption>
+          <thead>
+            <tr>
+              {chart.columns.map((c) => (
+                <th key={c.key} scope="col">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {chart.rows.map((row, i) => (
+              <tr key={i}>
+                {chart.columns.map((c, j) => (
+                  <td key={c.key}>{j === 0 && chart.links[i] ? <a href={chart.links[i]!}>{cellText(c, row[c.key] ?? null)}</a> : cellText(c, row[c.key] ?? null)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      <p className="cas-chart__exports">
+        <a className="cas-button cas-button--secondary" href={exportHref('csv')} download>
+          Export {chart.title} as CSV
+        </a>{' '}
+        <a className="cas-button cas-button--secondary" href={exportHref('xlsx')} download>
+          Export {chart.title} as XLSX
+        </a>
+      </p>
+    </figure>
+  );
+}
+
+/** The export address of a chart: the page's own query plus which page and chart. */
+export function exportLink(page: string, chart: string, search: string) {
+  return (format: 'csv' | 'xlsx') => {
+    const params = new URLSearchParams(search);
+    params.delete('page');
+    params.set('report', page);
+    params.set('chart', chart);
+    params.set('format', format);
+    return `/app/analytics/export?${params.toString()}`;
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { chartCsv, chartXlsx, renderChart, type ChartSpec } from './charts.server';
+
+const perDay: ChartSpec = {
+  id: 'created-resolved',
+  title: 'Tickets created and resolved per day',
+  summary: '3 created, 1 resolved.',
+  columns: [
+    { key: 'day', label: 'Day' },
+    { key: 'created', label: 'Created' },
+    { key: 'resolved', label: 'Resolved' },
+  ],
+  rows: [
+    { day: '2026-11-01', created: 1, resolved: 0 },
+    { day: '2026-11-02', created: 2, resolved: 1 },
+  ],
+  kind: 'days',
+  x: 'day',
+  series: ['created', 'resolved'],
+  href: (row, series) => `/app/analytics/tickets?day=${row.day}&series=${series}`,
+};
+
+const rates: ChartSpec = {
+  id: 'breaches-office',
+  title: 'SLA breach rate by office',
+  summary: 'Registrar 50%.',
+  columns: [
+    { key: 'name', label: 'Office' },
+    { key: 'rate', label: 'Breach rate', percent: true },
+  ],
+  rows: [
+    { name: '=Registrar', rate: 0.5 },
+    { name: 'Cashier, main', rate: 0.125 },
+  ],
+  kind: 'bars',
+  x: 'name',
+  series: ['rate'],
+  percent: true,
+  href: (row) => `/app/analytics/tickets?office=${encodeURIComponent(String(row.name))}`,
+};
+
+describe('charts drawn on the server', () => {
+  it('draws SVG whose every point links to its list with a name, and no ARIA name on groups', () => {
+    const chart = renderChart(perDay);
+    expect(chart.svg).toContain('<svg');
+    expect(chart.svg).toContain(`aria-label="${perDay.title}"`);
+    const links = [...chart.svg.matchAll(/<a [^>]*>/g)].map((m) => m[0]);
+    expect(links).toHaveLength(4);
+    expect(links.every((a) => /aria-label="Day 2026-11-0\d: (Created|Resolved) \d"/.test(a))).toBe(true);
+    expect(chart.svg).toMatch(/href="\/app\/analytics\/tickets\?day=2026-11-02&(amp;)?series=resolved"/);
+    expect(chart.svg).not.toMatch(/<g [^>]*aria-label/);
+    expect(chart.links).toEqual(['/app/analytics/tickets?day=2026-11-01&series=created', '/app/analytics/tickets?day=2026-11-02&series=created']);
+  });
+
+  it('draws one bar per row and labels shares as percentages', () => {
+    const chart = renderChart(rates);
+    expect(chart.svg).toContain('aria-label="Office =Registrar: Breach rate 50%"');
+    expect(chart.svg).toContain('aria-label="Office Cashier, main: Breach rate 12.5%"');
+  });
+
+  it('exports exactly the table’s rows as CSV (formulas kept as text) and as XLSX', async () => {
+    expect(chartCsv(rates)).toBe(`Office,Breach rate\r\n'=Registrar,50%\r\n"Cashier, main",12.5%\r\n`);
+    const xlsx = new Uint8Array(await chartXlsx(rates));
+    expect(String.fromCharCode(xlsx[0]!, xlsx[1]!)).toBe('PK');
+  });
+});

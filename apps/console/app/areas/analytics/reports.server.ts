@@ -1,0 +1,275 @@
+import { data } from '@remix-run/node';
+import { REPORT_TIME_ZONE, reportsContract, resolveRange, type ResolvedRange } from '@campus/api-contract';
+import { contractClientFor, failureResponse } from '../../lib/api.server';
+import { requireUser } from '../../lib/session.server';
+import { linkTo } from './links';
+import { renderChart, type Cell, type ChartSpec, type RenderedChart } from './charts.server';
+
+/** The reports contract's client for the signed-in user (the layout route has checked REPORTS already). */
+export async function reportsApi(request: Request) {
+  await requireUser(request);
+  return contractClientFor(request, reportsContract);
+}
+
+/** The answer's body when it has the expected status, else the error page. */
+export function expectStatus<T>(result: { status: number; body: unknown }, status = 200): T {
+  if (result.status === status) return result.body as T;
+  if (result.status === 404) throw data({ message: 'This page could not be found' }, { status: 404 });
+  throw failureResponse(result.status, result.body);
+}
+
+/** The period a page shows, from its address: a preset or custom days, and the previous period of the same length. */
+export interface RangeState {
+  readonly preset: string;
+  readonly from: string;
+  readonly to: string;
+  readonly previous: { readonly from: string; readonly to: string } | null;
+  readonly error?: string;
+}
+
+/** Reads `preset`, `from`, `to` (the last 30 days when absent); `all` (no bounds) only where a page allows it. */
+export function rangeOf(url: URL, options: { allowAll?: boolean; defaultPreset?: string } = {}): RangeState {
+  const params = url.searchParams;
+  const preset = params.get('preset') || (params.get('from') || params.get('to') ? 'custom' : (options.defaultPreset ?? '30d'));
+  if (preset === 'all' && options.allowAll) return { preset, from: '', to: '', previous: null };
+  const range = resolveRange({ preset, from: params.get('from'), to: params.get('to') }, REPORT_TIME_ZONE, new Date());
+  if ('error' in range) {
+    const fallback = resolveRange({ preset: '30d' }, REPORT_TIME_ZONE, new Date()) as ResolvedRange;
+    return { preset: '30d', from: fallback.from, to: fallback.to, previous: fallback.previous, error: range.error };
+  }
+  return { preset, from: range.from, to: range.to, previous: range.previous };
+}
+
+const pick = (url: URL, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, url.searchParams.get(k) ?? '']).filter(([, v]) => v));
+
+export const SUPPORT_FILTERS = ['officeId', 'teamId', 'categoryV2Id'] as const;
+export const TICKET_FILTERS = [...SUPPORT_FILTERS, 'state', 'priority', 'channel', 'assigneeId', 'breached', 'open', 'resolvedOn', 'sort', 'dir', 'page'] as const;
+export const AUDIT_FILTERS = ['actor', 'resource', 'recordId', 'activity', 'page'] as const;
+
+interface PeriodSummary {
+  created: number;
+  resolved: number;
+  backlog: number;
+  medianFirstResponseMinutes: number | null;
+  medianResolutionMinutes: number | null;
+  breached: number;
+  breachRate: number | null;
+}
+interface BreachRow {
+  id: string | null;
+  name: string;
+  tickets: number;
+  breached: number;
+  rate: number;
+}
+interface SupportBody {
+  summary: PeriodSummary;
+  previousSummary: PeriodSummary;
+  perDay: { day: string; created: number; resolved: number }[];
+  breachesByOffice: BreachRow[];
+  breachesByTeam: BreachRow[];
+  breachesByCategory: BreachRow[];
+  workload: { assigneeId: string; name: string; open: number; assigned: number; resolved: number }[];
+}
+
+export interface Kpi {
+  readonly label: string;
+  readonly value: number | null;
+  readonly previous: number | null;
+  readonly unit: 'count' | 'minutes' | 'percent';
+  /** True when a rise is bad news (backlog, waiting times, breaches). */
+  readonly lowerIsBetter: boolean;
+}
+
+const sum = (rows: readonly Record<string, Cell>[], key: string) => rows.reduce((n, r) => n + (typeof r[key] === 'number' ? (r[key] as number) : 0), 0);
+const pct = (v: number | null) => (v === null ? 'no tickets' : `${Math.round(v * 1000) / 10}%`);
+
+function breachChart(id: string, title: string, noun: string, rows: BreachRow[], filter: string, range: RangeState, base: Record<string, string>): ChartSpec {
+  const worst = rows[0];
+  return {
+    id,
+    title,
+    summary: rows.length
+      ? `${rows.length} ${noun}${rows.length === 1 ? '' : 's'}. Highest breach rate: ${worst!.name}, ${worst!.breached} of ${worst!.tickets} tickets (${pct(worst!.rate)}).`
+      : `No tickets were created from ${range.from} to ${range.to}.`,
+    columns: [
+      { key: 'name', label: noun[0]!.toUpperCase() + noun.slice(1) },
+      { key: 'tickets', label: 'Tickets' },
+      { key: 'breached', label: 'Breached' },
+      { key: 'rate', label: 'Breach rate', percent: true },
+    ],
+    rows: rows.map((r) => ({ id: r.id, name: r.name, tickets: r.tickets, breached: r.breached, rate: r.rate })),
+    kind: 'bars',
+    x: 'name',
+    series: ['rate'],
+    percent: true,
+    href: (row) => linkTo('tickets', { ...base, from: range.from, to: range.to, [filter]: row.id as string | null, breached: 'yes' }),
+  };
+}
+
+/** The Support page: KPIs against the previous period and its charts. */
+export async function supportPage(request: Request) {
+  const url = new URL(request.url);
+  const range = rangeOf(url);
+  const filters = pick(url, SUPPORT_FILTERS) as Record<string, string>;
+  const api = await reportsApi(request);
+  const body = expectStatus<SupportBody>(await api.support({ query: { ...filters, from: range.from, to: range.to } as never }));
+  const s = body.summary;
+  const p = body.previousSummary;
+  const kpis: Kpi[] = [
+    { label: 'Tickets created', value: s.created, previous: p.created, unit: 'count', lowerIsBetter: false },
+    { label: 'Tickets resolved', value: s.resolved, previous: p.resolved, unit: 'count', lowerIsBetter: false },
+    { label: 'Backlog at end of period', value: s.backlog, previous: p.backlog, unit: 'count', lowerIsBetter: true },
+    { label: 'Median first response', value: s.medianFirstResponseMinutes, previous: p.medianFirstResponseMinutes, unit: 'minutes', lowerIsBetter: true },
+    { label: 'Median resolution time', value: s.medianResolutionMinutes, previous: p.medianResolutionMinutes, unit: 'minutes', lowerIsBetter: true },
+    { label: 'SLA breach rate', value: s.breachRate, previous: p.breachRate, unit: 'percent', lowerIsBetter: true },
+  ];
+  const perDayRows = body.perDay.map((d) => ({ day: d.day, created: d.created, resolved: d.resolved }));
+  const busiest = [...perDayRows].sort((a, b) => b.created - a.created)[0];
+  const charts: ChartSpec[] = [
+    {
+      id: 'created-resolved',
+      title: 'Tickets created and resolved per day',
+      summary: `${sum(perDayRows, 'created')} tickets created and ${sum(perDayRows, 'resolved')} resolved from ${range.from} to ${range.to}${
+        busiest && busiest.created ? `; the busiest day was ${busiest.day} with ${busiest.created} created` : ''
+      }.`,
+      columns: [
+        { key: 'day', label: 'Day' },
+        { key: 'created', label: 'Created' },
+        { key: 'resolved', label: 'Resolved' },
+      ],
+      rows: perDayRows,
+      kind: 'days',
+      x: 'day',
+      series: ['created', 'resolved'],
+      href: (row, series) =>
+        series === 'resolved'
+          ? linkTo('tickets', { ...filters, from: range.from, to: range.to, resolvedOn: String(row.day) })
+          : linkTo('tickets', { ...filters, from: String(row.day), to: String(row.day) }),
+    },
+    breachChart('breaches-office', 'SLA breach rate by office', 'office', body.breachesByOffice, 'officeId', range, filters),
+    breachChart('breaches-team', 'SLA breach rate by team', 'team', body.breachesByTeam, 'teamId', range, filters),
+    breachChart('breaches-category', 'SLA breach rate by category', 'category', body.breachesByCategory, 'categoryV2Id', range, filters),
+    {
+      id: 'workload',
+      title: 'Agent workload',
+      summary: body.workload.length
+        ? `${body.workload.length} agents. Most open tickets: ${body.workload[0]!.name} with ${body.workload[0]!.open}.`
+        : 'No ticket was assigned to an agent in this period.',
+      columns: [
+        { key: 'name', label: 'Agent' },
+        { key: 'open', label: 'Open at end of period' },
+        { key: 'assigned', label: 'Assigned in period' },
+        { key: 'resolved', label: 'Resolved in period' },
+      ],
+      rows: body.workload.map((w) => ({ id: w.assigneeId, name: w.name, open: w.open, assigned: w.assigned, resolved: w.resolved })),
+      kind: 'bars',
+      x: 'name',
+      series: ['open'],
+      href: (row) => linkTo('tickets', { ...filters, from: range.from, to: range.to, assigneeId: row.id as string }),
+    },
+  ];
+  // The filters' choices: the offices, teams and categories that have tickets in the period.
+  const choices = (list: BreachRow[]) => list.filter((r) => r.id).map((r) => ({ id: r.id!, name: r.name }));
+  const options = { officeId: choices(body.breachesByOffice), teamId: choices(body.breachesByTeam), categoryV2Id: choices(body.breachesByCategory) };
+  return { range, filters, kpis, charts, options };
+}
+
+export interface TicketRow {
+  _id: string;
+  reference: string;
+  subject: string;
+  state: string;
+  priority: string;
+  channel: string;
+  slaStatus: string;
+  officeName: string | null;
+  teamName: string | null;
+  categoryName: string | null;
+  assigneeName: string | null;
+  createdAt: string;
+  firstResponseMinutes: number | null;
+  resolutionMinutes: number | null;
+  customFields: Record<string, string | number>;
+}
+
+/** The ticket report: the filtered, sorted page of tickets and the created-by-channel chart. */
+export async function ticketsPage(request: Request, options: { all?: boolean } = {}) {
+  const url = new URL(request.url);
+  const range = rangeOf(url);
+  const filters = pick(url, TICKET_FILTERS) as Record<string, string>;
+  const api = await reportsApi(request);
+  const query = { ...filters, from: range.from, to: range.to, ...(options.all ? { page: '1', limit: '1000' } : {}) };
+  const body = expectStatus<{ rows: TicketRow[]; count: number; byChannel: { channel: string; tickets: number }[] }>(await api.tickets({ query: query as never }));
+  const { sort: _sort, dir: _dir, page: _page, channel: _channel, ...chartFilters } = filters;
+  const total = body.byChannel.reduce((n, c) => n + c.tickets, 0);
+  const labels: Record<string, string> = { console: 'Console', form: 'Form', email: 'Email' };
+  const charts: ChartSpec[] = [
+    {
+      id: 'by-channel',
+      title: 'Tickets created by channel',
+      summary: total
+        ? `${total} tickets created from ${range.from} to ${range.to}: ${body.byChannel.map((c) => `${labels[c.channel] ?? c.channel} ${c.tickets}`).join(', ')}.`
+        : `No tickets were created from ${range.from} to ${range.to}.`,
+      columns: [
+        { key: 'label', label: 'Channel' },
+        { key: 'tickets', label: 'Tickets' },
+      ],
+      rows: body.byChannel.map((c) => ({ channel: c.channel, label: labels[c.channel] ?? c.channel, tickets: c.tickets })),
+      kind: 'bars',
+      x: 'label',
+      series: ['tickets'],
+      href: (row) => linkTo('tickets', { ...chartFilters, from: range.from, to: range.to, channel: row.channel as string }),
+    },
+  ];
+  return { range, filters, rows: body.rows, count: body.count, charts };
+}
+
+export interface AuditListRow {
+  _id: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  activity: string;
+  resource: string | null;
+  recordId: string | null;
+  ipAddress: string | null;
+  reportedByClient: boolean;
+  createdAt: string;
+  changedFields: string[];
+}
+
+/** The audit-trail viewer: the filtered page and actions per day. A record's history defaults to all time. */
+export async function auditPage(request: Request) {
+  const url = new URL(request.url);
+  const range = rangeOf(url, { allowAll: true, defaultPreset: url.searchParams.get('recordId') ? 'all' : '30d' });
+  const filters = pick(url, AUDIT_FILTERS) as Record<string, string>;
+  const api = await reportsApi(request);
+  const bounds = range.preset === 'all' ? {} : { from: range.from, to: range.to };
+  const body = expectStatus<{ rows: AuditListRow[]; count: number; perDay: { day: string; actions: number }[]; resources: string[] }>(
+    await api.auditTrails({ query: { ...filters, ...bounds } as never }),
+  );
+  const { page: _page, ...chartFilters } = filters;
+  const total = body.perDay.reduce((n, d) => n + d.actions, 0);
+  const charts: ChartSpec[] = body.perDay.length
+    ? [
+        {
+          id: 'actions-per-day',
+          title: 'Audited actions per day',
+          summary: `${total} audited actions from ${range.from} to ${range.to}.`,
+          columns: [
+            { key: 'day', label: 'Day' },
+            { key: 'actions', label: 'Actions' },
+          ],
+          rows: body.perDay,
+          kind: 'days',
+          x: 'day',
+          series: ['actions'],
+          href: (row) => linkTo('audit-trails', { ...chartFilters, preset: 'custom', from: String(row.day), to: String(row.day) }),
+        },
+      ]
+    : [];
+  return { range, filters, rows: body.rows, count: body.count, resources: body.resources, charts };
+}
+
+/** The charts of a page drawn for it (SVG on the server). */
+export const rendered = (charts: readonly ChartSpec[]): RenderedChart[] => charts.map(renderChart);

@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { RouteError } from '../../features/resources/RouteError';
+import { APP_TITLE } from '../../lib/constants';
+import { ChartFigure, exportLink, KpiTiles, RangeForm } from './ReportParts';
+import { rendered, supportPage } from './reports.server';
+import '../../features/resources/resources.css';
+import './analytics.css';
+
+export const meta: MetaFunction = () => [{ title: `Support report · ${APP_TITLE}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const page = await supportPage(request);
+  return { ...page, charts: rendered(page.charts) };
+}
+
+const FILTERS = [
+  { key: 'officeId', label: 'Office' },
+  { key: 'teamId', label: 'Team' },
+  { key: 'categoryV2Id', label: 'Category' },
+] as const;
+
+/** How the help desk did: tickets in and out, waiting times, SLA breaches, workload — against the previous period. */
+export default function SupportReportRoute() {
+  const { range, filters, kpis, charts, options } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const filtered = Object.keys(filters).length > 0;
+  return (
+    <>
+      <h1 className="cas-page-title">Support</h1>
+      <RangeForm range={range}>
+        {FILTERS.map((f) => (
+          <label key={f.key}>
+            {f.label}
+            <select name={f.key} defaultValue={filters[f.key] ?? ''}>
+              <option value="">Any</option>
+              {options[f.key].map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </RangeForm>
+      {filtered ? (
+        <p>
+          Filtered to one office, team or category. <Link to={`?preset=${range.preset}&from=${range.from}&to=${range.to}`}>Show all tickets</Link>
+        </p>
+      ) : null}
+      <KpiTiles kpis={kpis} />
+      <p className="cas-report-note">Times are calendar time from a ticket’s creation; breaches are the Support area’s SLA status.</p>
+      {charts.map((chart) => (
+        <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('support', chart.id, search)} />
+      ))}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -1,0 +1,204 @@
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { describeParams, JOB_STATE_LABELS, jobTypeLabel, MISSED_RUN_POLICIES, MISSED_RUN_LABELS, type JobState } from '@campus/domain-batch';
+import { DataFormProvider, Pagination } from '@campus/ui';
+import { RouterForm } from '../../components/RouterForm';
+import type { BatchViewData } from './batch.server';
+import { BATCH_LIST, BATCH_VIEW } from './paths';
+import { figure, ProgressBar, StateBadge, took, useLiveData, when } from './parts';
+import './batch.css';
+
+/** `tabs/batch-view`: one batch (its parameters, progress, jobs and their logs, cancel / retry / pause), and the schedules. */
+export function BatchView() {
+  const data = useLoaderData<BatchViewData>();
+  const { batch } = data;
+  useLiveData(Boolean(batch && (batch.state === 'queued' || batch.state === 'running')));
+  return (
+    <DataFormProvider form={RouterForm}>
+      <section aria-labelledby="batch-title" className="cas-batch">
+        <h1 id="batch-title" className="cas-page-title">
+          Batch View
+        </h1>
+        {batch ? <OneBatch data={data} /> : <p>Choose a batch from the <Link to={BATCH_LIST}>list of batches</Link> to see it here.</p>}
+        {data.canSteer ? <Schedules data={data} /> : null}
+      </section>
+    </DataFormProvider>
+  );
+}
+
+function OneBatch({ data }: { data: BatchViewData }) {
+  const batch = data.batch!;
+  const isOpen = batch.state === 'queued' || batch.state === 'running';
+  const hasFailures = (batch.counts['failed'] ?? 0) + (batch.counts['dead-letter'] ?? 0) > 0;
+  const file = batch.result && typeof batch.result.fileName === 'string' ? batch.result.fileName : null;
+  return (
+    <>
+      <section className="cas-panel" aria-labelledby="batch-summary">
+        <h2 id="batch-summary">{describeParams(batch.type, batch.params)}</h2>
+        <ProgressBar done={batch.done} failed={batch.failed} total={batch.total} progress={batch.progress} label="Batch progress" />
+        <dl className="cas-batch-facts">
+          <dt>Type</dt>
+          <dd>{jobTypeLabel(batch.type)}</dd>
+          <dt>State</dt>
+          <dd>
+            <StateBadge kind="batch" state={batch.state} />
+          </dd>
+          <dt>Requested by</dt>
+          <dd>{batch.requestedByName ?? '—'}</dd>
+          <dt>Created</dt>
+          <dd>{when(batch.createdAt)}</dd>
+          <dt>Started</dt>
+          <dd>{when(batch.startedAt)}</dd>
+          <dt>Finished</dt>
+          <dd>{when(batch.finishedAt)}</dd>
+          <dt>Duration</dt>
+          <dd>{took(batch.durationMs)}</dd>
+          <dt>Jobs</dt>
+          <dd>
+            {Object.entries(batch.counts)
+              .map(([state, n]) => `${JOB_STATE_LABELS[state as JobState] ?? state}: ${figure(n)}`)
+              .join(' · ') || '—'}
+          </dd>
+          <dt>Parameters</dt>
+          <dd>
+            <code>{JSON.stringify(batch.params)}</code>
+          </dd>
+        </dl>
+        <div className="cas-list-actions">
+          {file ? (
+            <a className="cas-button" href={`${BATCH_VIEW}/file?id=${batch._id}`} download={file}>
+              Download {file}
+            </a>
+          ) : null}
+          {isOpen ? (
+            <Form method="post">
+              <input type="hidden" name="id" value={batch._id} />
+              <button type="submit" name="intent" value="cancel" className="cas-button cas-button--danger">
+                Cancel batch
+              </button>
+            </Form>
+          ) : null}
+          {data.canSteer && hasFailures ? (
+            <Form method="post">
+              <input type="hidden" name="id" value={batch._id} />
+              <button type="submit" name="intent" value="retry-failed" className="cas-button cas-button--secondary">
+                Retry failed only
+              </button>
+            </Form>
+          ) : null}
+          {data.canSteer && data.queue ? (
+            <Form method="post">
+              <input type="hidden" name="id" value={batch._id} />
+              <input type="hidden" name="queue" value={data.queue.name} />
+              <button type="submit" name="intent" value={data.queue.isPaused ? 'resume' : 'pause'} className="cas-button cas-button--secondary">
+                {data.queue.isPaused ? 'Resume queue' : 'Pause queue'} ({jobTypeLabel(data.queue.name)})
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </section>
+      <section aria-labelledby="batch-jobs">
+        <h2 id="batch-jobs">Jobs</h2>
+        <div className="cas-data-table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">State</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Units</th>
+                <th scope="col">Last error</th>
+                <th scope="col">Finished</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.jobs.map((j) => (
+                <tr key={j._id}>
+                  <th scope="row">
+                    <Link to={`${BATCH_VIEW}?id=${batch._id}&job=${j._id}${data.page > 1 ? `&page=${data.page}` : ''}#job-log`}>
+                      Job {j.sequence + 1} log
+                    </Link>
+                  </th>
+                  <td>
+                    <StateBadge kind="job" state={j.state} />
+                    {j.isStalled ? <span className="cas-batch-state cas-batch-state--stalled">Stalled</span> : null}
+                  </td>
+                  <td>
+                    {j.attempts} of {j.retryLimit + 1}
+                  </td>
+                  <td>
+                    {figure(j.unitsDone)} / {figure(j.units)}
+                    {j.unitsFailed ? ` (${figure(j.unitsFailed)} failed)` : ''}
+                  </td>
+                  <td>{j.lastError ?? '—'}</td>
+                  <td>{when(j.finishedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pagination count={data.jobCount} page={data.page} limit={20} searchParams={`id=${batch._id}`} pageSizes={[20]} />
+      </section>
+      {data.job ? (
+        <section aria-labelledby="job-log" className="cas-panel">
+          <h2 id="job-log">
+            Log of job {data.job.sequence + 1} ({JOB_STATE_LABELS[data.job.state]})
+          </h2>
+          {data.job.lastError ? <p role="note">Last error: {data.job.lastError}</p> : null}
+          <ol className="cas-job-log">
+            {data.job.log.map((line, i) => (
+              <li key={i} className={`cas-job-log--${line.level}`}>
+                <time dateTime={line.at}>{when(line.at)}</time> {line.message}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function Schedules({ data }: { data: BatchViewData }) {
+  return (
+    <section aria-labelledby="schedules" className="cas-panel">
+      <h2 id="schedules">Schedules</h2>
+      {data.schedules.length === 0 ? <p>No schedules.</p> : null}
+      {data.schedules.map((s) => (
+        <Form method="post" key={s._id} className="cas-batch-schedule" aria-label={`Schedule ${s.name}`}>
+          <input type="hidden" name="intent" value="schedule" />
+          <input type="hidden" name="scheduleId" value={s._id} />
+          {data.batch ? <input type="hidden" name="id" value={data.batch._id} /> : null}
+          <h3>
+            {s.name} <small>({jobTypeLabel(s.type)})</small>
+          </h3>
+          <label>
+            Cron
+            <input name="cron" defaultValue={s.cron} required />
+          </label>
+          <label>
+            Time zone
+            <input name="timeZone" defaultValue={s.timeZone} required />
+          </label>
+          <label>
+            Missed runs
+            <select name="missedRunPolicy" defaultValue={s.missedRunPolicy}>
+              {MISSED_RUN_POLICIES.map((p) => (
+                <option key={p} value={p}>
+                  {MISSED_RUN_LABELS[p]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="cas-batch-check">
+            <input type="checkbox" name="isActive" defaultChecked={s.isActive} /> Active
+          </label>
+          <button type="submit" className="cas-button cas-button--secondary">
+            Save schedule
+          </button>
+          <p>
+            Last run: {when(s.lastRunAt)}. Next runs: {s.nextRuns.length ? s.nextRuns.map((r) => when(r)).join(', ') : 'none (off)'}
+          </p>
+        </Form>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { BatchView } from '../BatchView';
+import { batchViewAction, loadBatchView } from '../batch.server';
+import { RouteError } from '../../../features/resources/RouteError';
+import { APP_TITLE } from '../../../lib/constants';
+import { assertSameOrigin } from '../../../lib/security.server';
+
+export const meta: MetaFunction = () => [{ title: `Batch View · ${APP_TITLE}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadBatchView(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  return batchViewAction(request);
+}
+
+export default BatchView;
+export const ErrorBoundary = RouteError;

@@ -1,0 +1,242 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { entityRegistry, type EntityRecord } from '@campus/api-contract';
+import type { AnyEntity } from '@campus/domain-core';
+import { dayStatusOfRecord, TIMESHEET_DAY_STATUSES, timesheetColor, timesheetLabel, type DailyRecordFacts } from '@campus/domain-hr';
+import { formatPeso, maskHealthNumber, maskTin } from '@campus/formatters';
+import { AreaLayout } from '../../../components/AreaLayout';
+import { RouteError } from '../../../features/resources/RouteError';
+import { APP_TITLE } from '../../../lib/constants';
+import { EMPLOYEE_TABS, type EmployeeTabKey } from './employee-tabs';
+import { loadEmployeePage } from './employee.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${String(data.employee.lastName)}, ${String(data.employee.firstName)}` : 'Employee'} · ${APP_TITLE}` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadEmployeePage(request, params.id);
+}
+
+const MONEY_FIELDS = new Set(['amount', 'monthlySalary', 'salary']);
+
+/** A field's value as read: coded values by label, money with formatPeso, booleans as Yes/No. */
+function shown(entity: AnyEntity, name: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const f = entity.fields[name];
+  if (MONEY_FIELDS.has(name) && typeof value === 'number') return formatPeso(value);
+  if (f && (f.kind === 'enum' || f.kind === 'multi-enum') && 'options' in f) {
+    const options = f.options as readonly { value: unknown; label: string }[];
+    const one = (v: unknown) => options.find((o) => o.value === v)?.label ?? String(v);
+    return Array.isArray(value) ? value.map(one).join(', ') : one(value);
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return String(o.name ?? o.label ?? o.lastName ?? '—');
+  }
+  return String(value);
+}
+
+function RecordsTable({ entity, rows, returnTo, caption }: { entity: AnyEntity; rows: EntityRecord[]; returnTo: string; caption: string }) {
+  const columns = entity.listColumns.filter((c) => c !== 'employeeId' && c !== 'recordId');
+  return (
+    <table className="cas-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {entity.fields[c]?.label ?? c}
+            </th>
+          ))}
+          <th scope="col">
+            <span className="cas-visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length + 1}>No entries yet.</td>
+          </tr>
+        ) : (
+          rows.map((row) => (
+            <tr key={row._id}>
+              {columns.map((c) => (
+                <td key={c}>{shown(entity, c, (row as Record<string, unknown>)[c])}</td>
+              ))}
+              <td>
+                <a href={`${entity.consolePath}/${row._id}/edit?${new URLSearchParams({ returnTo })}`}>Edit</a>
+              </td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function Pds({ employee }: { employee: EntityRecord }) {
+  const entity = entityRegistry.byResource('employees')!;
+  const e = employee as Record<string, unknown>;
+  const masked: Record<string, string> = { tin: maskTin(e.tin as string), philhealthNumber: maskHealthNumber(e.philhealthNumber as string) };
+  return (
+    <dl className="cas-pds">
+      {Object.keys(entity.fields).map((name) => (
+        <div key={name} style={{ display: 'contents' }}>
+          <dt>{entity.fields[name]!.label}</dt>
+          <dd>{e[name] ? (masked[name] ?? shown(entity, name, e[name])) : '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Ledger({ title, rows }: { title: string; rows: EntityRecord[] }) {
+  const sorted = [...rows].sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+  return (
+    <table className="cas-table" data-testid={`ledger-${title.toLowerCase().replace(/\s+/g, '-')}`}>
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Type</th>
+          <th scope="col">As of</th>
+          <th scope="col">Credit</th>
+          <th scope="col">Debit</th>
+          <th scope="col">Balance</th>
+          <th scope="col">Remarks</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sorted.length === 0 ? (
+          <tr>
+            <td colSpan={6}>No entries yet.</td>
+          </tr>
+        ) : (
+          sorted.map((r) => {
+            const row = r as Record<string, unknown>;
+            return (
+              <tr key={r._id}>
+                <td>{String(row.typeCode)}</td>
+                <td>{String(row.asOf ?? '—')}</td>
+                <td>{row.credit ? String(row.credit) : ''}</td>
+                <td>{row.debit ? String(row.debit) : ''}</td>
+                <td>
+                  <strong>{String(row.balance ?? 0)}</strong>
+                </td>
+                <td>{String(row.remarks ?? '')}</td>
+              </tr>
+            );
+          })
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/** The week of the latest daily time record, each day in its status colour (spec §9). */
+function DtrWeek({ rows }: { rows: EntityRecord[] }) {
+  const byDate = new Map(rows.map((r) => [String((r as Record<string, unknown>).date), r as Record<string, unknown>]));
+  const latest = [...byDate.keys()].sort().at(-1);
+  const anchor = latest ? new Date(`${latest}T00:00:00Z`) : new Date();
+  const monday = new Date(anchor.getTime() - ((anchor.getUTCDay() + 6) % 7) * 86_400_000);
+  const days = Array.from({ length: 7 }, (_, i) => new Date(monday.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+  return (
+    <section aria-labelledby="dtr-week-title">
+      <h2 id="dtr-week-title" className="cas-panel-title">
+        Week of {days[0]}
+      </h2>
+      <ol className="cas-dtr-week" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4, listStyle: 'none', padding: 0 }}>
+        {days.map((day) => {
+          const record = byDate.get(day);
+          const status = record ? dayStatusOfRecord(record as DailyRecordFacts) : null;
+          return (
+            <li
+              key={day}
+              data-testid={`dtr-${day}`}
+              style={{ background: status ? timesheetColor(status) : '#eee', color: '#111', padding: 8, borderRadius: 4, minHeight: 56 }}
+            >
+              <strong>{new Date(`${day}T00:00:00Z`).toLocaleDateString('en-PH', { weekday: 'short', timeZone: 'UTC' })}</strong>
+              <br />
+              {day.slice(5)}
+              <br />
+              {status ? timesheetLabel(status) : 'No record'}
+            </li>
+          );
+        })}
+      </ol>
+      <ul aria-label="Colour legend" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', padding: 0 }}>
+        {TIMESHEET_DAY_STATUSES.map((s) => (
+          <li key={s.value}>
+            <span aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 12, background: s.color, marginRight: 4 }} />
+            {s.label}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function EmployeePage() {
+  const { employee, tab, rows, credits } = useLoaderData<typeof loader>();
+  const e = employee as Record<string, unknown>;
+  const here = `/app/campus-management/hr/employee/${employee._id}`;
+  const current = EMPLOYEE_TABS.find((t) => t.key === tab)!;
+  const entity = 'resource' in current ? entityRegistry.byResource(current.resource) : undefined;
+  const returnTo = `${here}?tab=${tab}`;
+  return (
+    <AreaLayout>
+      <nav aria-label="Breadcrumb" className="cas-breadcrumb">
+        <a href="/app/campus-management/hr/employees">Employees</a>
+      </nav>
+      <h1 className="cas-page-title">
+        {String(e.lastName)}, {String(e.firstName)} <span className="cas-page-subtitle">{String(e.employeeNumber)}</span>
+      </h1>
+      <p>
+        <a href={`/app/campus-management/hr/employees/${employee._id}/edit?${new URLSearchParams({ returnTo: here })}`}>Edit the employee</a> ·{' '}
+        <a href={`${here}/pds`}>Printable personal data sheet</a>
+      </p>
+      <nav aria-label="Employee record" className="cas-tabs">
+        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', padding: 0 }}>
+          {EMPLOYEE_TABS.map((t) => (
+            <li key={t.key}>
+              <Link to={`${here}?tab=${t.key}`} aria-current={t.key === tab ? 'page' : undefined} className={t.key === tab ? 'cas-tab cas-tab--current' : 'cas-tab'}>
+                {t.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="cas-panel" aria-labelledby="tab-title">
+        <h2 id="tab-title" className="cas-panel-title">
+          {current.title}
+        </h2>
+        {tab === 'pds' ? <Pds employee={employee} /> : null}
+        {entity && tab !== ('dtr' as EmployeeTabKey) ? (
+          <>
+            <p>
+              <a href={`${entity.consolePath}/new?${new URLSearchParams({ employeeId: employee._id, returnTo })}`}>Add {entity.label.toLowerCase()}</a>
+            </p>
+            <RecordsTable entity={entity} rows={rows} returnTo={returnTo} caption={current.title} />
+          </>
+        ) : null}
+        {tab === 'credits' && credits ? (
+          <>
+            <p>
+              <a href={`/app/campus-management/hr/leave-credits/new?${new URLSearchParams({ employeeId: employee._id, returnTo })}`}>Add a leave credit entry</a>{' '}
+              ·{' '}
+              <a href={`/app/campus-management/hr/service-credits/new?${new URLSearchParams({ employeeId: employee._id, returnTo })}`}>Add a service credit entry</a>
+            </p>
+            <Ledger title="Leave credits" rows={credits.leave} />
+            <Ledger title="Service credits" rows={credits.service} />
+          </>
+        ) : null}
+        {tab === 'dtr' ? <DtrWeek rows={rows} /> : null}
+      </section>
+    </AreaLayout>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -1,0 +1,40 @@
+import { entityRegistry, type EntityRecord } from '@campus/api-contract';
+import type { AnyEntity } from '@campus/domain-core';
+import { failureResponse } from '../../../lib/api.server';
+import { apiFor } from '../../../lib/api.server';
+import { requireUser } from '../../../lib/session.server';
+import { EMPLOYEE_TABS, type EmployeeTabKey } from './employee-tabs';
+
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function rowsOf(api: Awaited<ReturnType<typeof apiFor>>, resource: string, employeeId: string): Promise<EntityRecord[]> {
+  const result = await api.resource(resource).list({ search: `employeeId:${employeeId}`, limit: 100 });
+  return result.status === 200 ? result.body.rows : [];
+}
+
+/** One employee and what the chosen tab shows (only that tab's records are read). */
+export async function loadEmployeePage(request: Request, id: string | undefined) {
+  await requireUser(request);
+  if (!id || !UUID.test(id)) throw new Response('Not found', { status: 404 });
+  const api = await apiFor(request);
+  const found = await api.resource('employees').get(id);
+  if (found.status === 404) throw new Response('Not found', { status: 404 });
+  if (found.status !== 200) throw failureResponse(found.status, found.body);
+  const requested = new URL(request.url).searchParams.get('tab');
+  const tab = EMPLOYEE_TABS.find((t) => t.key === requested) ?? EMPLOYEE_TABS[0];
+  let rows: EntityRecord[] = [];
+  let credits: { leave: EntityRecord[]; service: EntityRecord[] } | null = null;
+  if ('resource' in tab) rows = await rowsOf(api, tab.resource, id);
+  if (tab.key === 'credits') {
+    const [leave, service] = await Promise.all([rowsOf(api, 'leave-credits', id), rowsOf(api, 'service-credits', id)]);
+    credits = { leave, service };
+  }
+  if (tab.key === 'dtr') rows = await rowsOf(api, 'daily-time-records', id);
+  return { employee: found.body.data, tab: tab.key as EmployeeTabKey, rows, credits };
+}
+
+export function entityOfTab(key: EmployeeTabKey): AnyEntity | undefined {
+  const tab = EMPLOYEE_TABS.find((t) => t.key === key);
+  return tab && 'resource' in tab ? entityRegistry.byResource(tab.resource) : undefined;
+}

@@ -1,0 +1,125 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { entityRegistry, type EntityRecord } from '@campus/api-contract';
+import { maskHealthNumber, maskTin } from '@campus/formatters';
+import { RouteError } from '../../../features/resources/RouteError';
+import { APP_TITLE } from '../../../lib/constants';
+import { loadPds } from './pds.server';
+
+export const meta: MetaFunction = () => [{ title: `Personal Data Sheet · ${APP_TITLE}` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadPds(request, params.id);
+}
+
+/** The civil-service form's sections, in its order, with the records that fill each. */
+const SECTIONS: readonly { roman: string; title: string; resource: string }[] = [
+  { roman: 'II', title: 'Family background', resource: 'employee-family' },
+  { roman: 'III', title: 'Educational background', resource: 'employee-education' },
+  { roman: 'IV', title: 'Civil service eligibility', resource: 'employee-eligibilities' },
+  { roman: 'V', title: 'Work experience', resource: 'work-experiences' },
+  { roman: 'VI', title: 'Voluntary work', resource: 'employee-voluntary-work' },
+  { roman: 'VII', title: 'Learning and development', resource: 'employee-learning' },
+  { roman: 'VIII', title: 'Other information', resource: 'employee-other-info' },
+];
+
+const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? String((v as { name?: unknown }).name ?? '—') : String(v));
+
+function Section({ roman, title, resource, rows }: { roman: string; title: string; resource: string; rows: EntityRecord[] }) {
+  const entity = entityRegistry.byResource(resource)!;
+  const columns = Object.keys(entity.fields).filter((f) => f !== 'employeeId');
+  return (
+    <section className="cas-pds-section" aria-labelledby={`pds-${resource}`}>
+      <h2 id={`pds-${resource}`}>
+        {roman}. {title}
+      </h2>
+      <table className="cas-table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {entity.fields[c]!.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length}>N/A</td>
+            </tr>
+          ) : (
+            rows.map((r) => (
+              <tr key={r._id}>
+                {columns.map((c) => (
+                  <td key={c}>{text((r as Record<string, unknown>)[c])}</td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The personal data sheet as a printable page (PDF through the browser's print), laid out like CS Form 212. */
+export default function PrintablePds() {
+  const { employee, sections } = useLoaderData<typeof loader>();
+  const e = employee as Record<string, unknown>;
+  const personal: [string, string][] = [
+    ['Surname', text(e.lastName)],
+    ['First name', text(e.firstName)],
+    ['Middle name', text(e.middleName)],
+    ['Name extension', text(e.nameExtension)],
+    ['Date of birth', text(e.birthDate)],
+    ['Place of birth', text(e.birthPlace)],
+    ['Sex', text(e.sex)],
+    ['Civil status', text(e.civilStatus)],
+    ['Citizenship', text(e.citizenship)],
+    ['Height (m)', text(e.height)],
+    ['Weight (kg)', text(e.weight)],
+    ['Blood type', text(e.bloodType)],
+    ['GSIS ID no.', text(e.gsisNumber)],
+    ['Pag-IBIG ID no.', text(e.pagibigNumber)],
+    ['PhilHealth no.', e.philhealthNumber ? maskHealthNumber(e.philhealthNumber as string) : '—'],
+    ['SSS no.', text(e.sssNumber)],
+    ['TIN', e.tin ? maskTin(e.tin as string) : '—'],
+    ['Employee no.', text(e.employeeNumber)],
+    ['Residential address', text(e.residentialAddress)],
+    ['Permanent address', text(e.permanentAddress)],
+    ['Telephone no.', text(e.telephoneNumber)],
+    ['Mobile no.', text(e.mobileNumber)],
+    ['Email address', text(e.email)],
+  ];
+  return (
+    <main className="cas-pds-print" style={{ maxWidth: 960, margin: '0 auto', padding: 16, fontSize: 12 }}>
+      <style>{'@media print { .cas-no-print { display: none } table { page-break-inside: auto } tr { page-break-inside: avoid } }'}</style>
+      <p className="cas-no-print">
+        <a href={`/app/campus-management/hr/employee/${employee._id}`}>Back to the employee</a> · Use the browser's print (Ctrl+P) to print or save as PDF.
+      </p>
+      <h1 style={{ textAlign: 'center' }}>Personal Data Sheet</h1>
+      <p style={{ textAlign: 'center' }}>CS Form No. 212</p>
+      <section aria-labelledby="pds-personal">
+        <h2 id="pds-personal">I. Personal information</h2>
+        <table className="cas-table">
+          <tbody>
+            {personal.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" style={{ textAlign: 'left', width: '35%' }}>
+                  {label}
+                </th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {SECTIONS.map((s) => (
+        <Section key={s.resource} {...s} rows={sections[s.resource] ?? []} />
+      ))}
+    </main>
+  );
+}
+
+export const ErrorBoundary = RouteError;

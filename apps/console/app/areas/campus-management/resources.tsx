@@ -1,0 +1,24 @@
+import type { ResourceOverride } from '../types';
+import { AnnouncementPreview } from './AnnouncementPreview';
+import { CalendarMonth } from './calendar/CalendarMonth';
+import type { CalendarMonthData } from './calendar/calendar';
+
+const weightsNote = 'The grading weights must sum to 100.';
+const schedulesNote =
+  'Days use the weekday codes M T W TH F S A. A room or instructor cannot be booked twice at the same time.';
+
+/** What Campus Management adds to the generic screens of its resources. */
+export const resources: Readonly<Record<string, ResourceOverride>> = {
+  sections: { formNote: { create: weightsNote, update: weightsNote } },
+  schedules: { formNote: { create: schedulesNote, update: schedulesNote } },
+  announcements: { EditPanel: AnnouncementPreview },
+  employees: {
+    EditPanel: ({ record }) => (
+      <p className="cas-panel">
+        <a href={`/app/campus-management/hr/employee/${record._id}`}>Open the employee's whole record</a> ·{' '}
+        <a href="/app/campus-management/hr/update-requests-queue">Employees' changes awaiting approval</a>
+      </p>
+    ),
+  },
+  'calendar-events': { ListPanel: ({ data }: { data: CalendarMonthData }) => <CalendarMonth month={data} /> },
+};

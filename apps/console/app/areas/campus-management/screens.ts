@@ -1,0 +1,10 @@
+import type { AreaScreen } from '../types';
+
+/** Campus Management's own screens beside the generic resource screens. */
+export const screens: readonly AreaScreen[] = [
+  { path: 'campuses/:code', file: 'areas/campus-management/campus-overview.route.tsx' },
+  { path: 'calendar/feed.ics', file: 'areas/campus-management/calendar/calendar-feed.route.ts' },
+  { path: 'hr/employee/:id', file: 'areas/campus-management/hr/employee.route.tsx' },
+  { path: 'hr/employee/:id/pds', file: 'areas/campus-management/hr/pds.route.tsx' },
+  { path: 'hr/update-requests-queue', file: 'areas/campus-management/hr/update-requests.route.tsx' },
+];

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { chatbotApi, expectStatus } from './chatbot.server';
+import { logQueryOf, type TranscriptRow } from './logs.server';
+
+const cell = (value: unknown) => {
+  const text = String(value ?? '');
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The filtered conversations as CSV (up to 10,000, newest first). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = logQueryOf(new URL(request.url));
+  const api = await chatbotApi(request);
+  const lines = [['Started', 'Last message', 'Persona', 'Messages', 'Unanswered', 'First question'].join(',')];
+  for (let page = 1; page <= 100; page += 1) {
+    const { rows, count } = expectStatus<{ rows: TranscriptRow[]; count: number }>(
+      await api.listChatbotTranscripts({ query: { ...query, page: String(page), limit: '100' } as never }),
+      200,
+    );
+    for (const r of rows) lines.push([r.startedAt, r.lastAt, r.persona, r.messageCount, r.unanswered, r.preview].map(cell).join(','));
+    if (page * 100 >= count) break;
+  }
+  return new Response(`${lines.join('\r\n')}\r\n`, {
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="chat-logs.csv"' },
+  });
+}

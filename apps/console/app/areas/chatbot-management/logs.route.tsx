@@ -1,0 +1,98 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { RouteError } from '../../features/resources/RouteError';
+import { APP_TITLE } from '../../lib/constants';
+import { chatbotApi, expectStatus } from './chatbot.server';
+import { logQueryOf, type TranscriptRow } from './logs.server';
+import '../../features/resources/resources.css';
+import './chatbot.css';
+
+export const meta: MetaFunction = () => [{ title: `Chat Audit Logs · ${APP_TITLE}` }];
+
+/** Every conversation of the web chat: full-text search and filters in the address, so each view is a link. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = logQueryOf(new URL(request.url));
+  const api = await chatbotApi(request);
+  const result = await api.listChatbotTranscripts({ query: query as never });
+  if (result.status === 400) return { rows: [] as TranscriptRow[], count: 0, query, error: (result.body as { message: string }).message };
+  return { ...expectStatus<{ rows: TranscriptRow[]; count: number }>(result, 200), query, error: null };
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
+
+export default function LogsRoute() {
+  const { rows, count, query, error } = useLoaderData<typeof loader>();
+  const page = Number(query.page ?? 1);
+  const exportQuery = new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'page')).toString();
+  return (
+    <>
+      <h1 className="cas-page-title">Chat Audit Logs</h1>
+      <Form method="get" className="cas-chatbot-panel" aria-label="Filter conversations">
+        <label>
+          Search the messages
+          <input name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} />
+        </label>
+        <label>
+          From
+          <input name="from" type="date" defaultValue={query.from ?? ''} />
+        </label>
+        <label>
+          To
+          <input name="to" type="date" defaultValue={query.to ?? ''} />
+        </label>
+        <label>
+          Outcome
+          <select name="outcome" defaultValue={query.outcome ?? ''}>
+            <option value="">All</option>
+            <option value="matched">Every question answered</option>
+            <option value="unanswered">With unanswered questions</option>
+          </select>
+        </label>
+        <button type="submit" className="cas-button">
+          Filter
+        </button>
+        <a className="cas-button cas-button--secondary" href={`logs/export.csv${exportQuery ? `?${exportQuery}` : ''}`} download>
+          Export CSV
+        </a>
+      </Form>
+      {error ? (
+        <p role="alert" className="cas-error">
+          {error}
+        </p>
+      ) : null}
+      <p role="status">
+        {count} {count === 1 ? 'conversation' : 'conversations'}
+      </p>
+      <table className="cas-table">
+        <thead>
+          <tr>
+            <th scope="col">Last message</th>
+            <th scope="col">First question</th>
+            <th scope="col">Persona</th>
+            <th scope="col">Messages</th>
+            <th scope="col">Unanswered</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r._id}>
+              <td>
+                <Link to={r._id}>{when(r.lastAt)}</Link>
+              </td>
+              <td>{r.preview}</td>
+              <td>{r.persona ?? '—'}</td>
+              <td>{r.messageCount}</td>
+              <td>{r.unanswered}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav aria-label="Pages" className="cas-tabs">
+        {page > 1 ? <Link to={`?${new URLSearchParams({ ...query, page: String(page - 1) })}`}>Previous page</Link> : null}
+        {page * 20 < count ? <Link to={`?${new URLSearchParams({ ...query, page: String(page + 1) })}`}>Next page</Link> : null}
+      </nav>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteError;

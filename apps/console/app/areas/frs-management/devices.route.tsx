@@ -1,0 +1,2 @@
+export { loader, action } from './devices.server';
+export { meta, default } from './devices';

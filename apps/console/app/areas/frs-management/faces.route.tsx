@@ -1,0 +1,2 @@
+export { loader, action } from './faces.server';
+export { meta, default } from './faces';

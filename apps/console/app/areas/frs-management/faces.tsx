@@ -1,0 +1,124 @@
+import type { MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { MAX_ENROLMENT_PHOTOS, MIN_ENROLMENT_PHOTOS } from '@campus/domain-frs';
+import { Button, Notice, Select, TextField } from '@campus/ui';
+import { FormNotice } from '../../components/FormNotice';
+import { APP_TITLE } from '../../lib/constants';
+import type { action, loader } from './faces.server';
+
+export const meta: MetaFunction = () => [{ title: `Face Registration · ${APP_TITLE}` }];
+
+export default function FacesScreen() {
+  const { faces, employees } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const isSubmitting = useNavigation().state === 'submitting';
+  const errors = result?.fieldErrors ?? {};
+  const photoErrors = Object.entries(errors).filter(([k]) => k.startsWith('photos.'));
+  return (
+    <>
+      <h1 className="cas-page-title">Face Registration</h1>
+      <FormNotice notice={result?.notice} />
+      <section className="cas-panel" aria-labelledby="enrol-title">
+        <h2 id="enrol-title" style={{ marginTop: 0, fontSize: '1.125rem' }}>
+          Enrol a face
+        </h2>
+        <p>
+          Record the person&apos;s consent, then add {MIN_ENROLMENT_PHOTOS} to {MAX_ENROLMENT_PHOTOS} photos (JPEG or PNG, at most 5 MB each) showing
+          only their face, looking at the camera, in good light. Enrolling again replaces the earlier photos.
+        </p>
+        <Form method="post" encType="multipart/form-data" noValidate>
+          <Select label="Employee" name="employeeId" options={employees} placeholder="Choose an employee" isRequired error={errors.employeeId} />
+          <div className="cas-field">
+            <label className="cas-toggle">
+              <input type="checkbox" name="consent" value="on" aria-describedby={errors.consent ? 'consent-error' : undefined} />{' '}
+              The person has given written consent to the use of their face for attendance
+            </label>
+            {errors.consent ? (
+              <p id="consent-error" className="cas-field__error">
+                {errors.consent}
+              </p>
+            ) : null}
+          </div>
+          <TextField label="Consent given on" name="consentGivenAt" type="date" isRequired error={errors.consentGivenAt} />
+          <TextField label="Consent note" name="consentNote" description="Where the signed consent form is kept." error={errors.consentNote} />
+          <div className="cas-field">
+            <label htmlFor="photos" className="cas-field__label">
+              Photos
+            </label>
+            <input
+              id="photos"
+              name="photos"
+              type="file"
+              accept="image/jpeg,image/png"
+              capture="user"
+              multiple
+              aria-describedby="photos-help"
+              aria-invalid={errors.photos || photoErrors.length > 0 ? true : undefined}
+            />
+            <p id="photos-help" className="cas-field__description">
+              Choose {MIN_ENROLMENT_PHOTOS} to {MAX_ENROLMENT_PHOTOS} photos; on a phone or tablet the camera opens.
+            </p>
+            {errors.photos ? <p className="cas-field__error">{errors.photos}</p> : null}
+            {photoErrors.length > 0 ? (
+              <ul className="cas-field__error" aria-label="Rejected photos">
+                {photoErrors.map(([key, message]) => (
+                  <li key={key}>
+                    Photo {key.slice('photos.'.length)}: {message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <Button type="submit" name="intent" value="enrol" isDisabled={isSubmitting}>
+            Enrol
+          </Button>
+        </Form>
+      </section>
+      <section className="cas-panel" aria-labelledby="enrolled-title">
+        <h2 id="enrolled-title" style={{ marginTop: 0, fontSize: '1.125rem' }}>
+          Enrolled employees
+        </h2>
+        {faces.length === 0 ? (
+          <Notice tone="info" title="Nobody is enrolled yet." />
+        ) : (
+          <table className="cas-data-table">
+            <caption className="cas-visually-hidden">Enrolled employees</caption>
+            <thead>
+              <tr>
+                <th scope="col">Employee</th>
+                <th scope="col">Number</th>
+                <th scope="col">Photos</th>
+                <th scope="col">Consent given</th>
+                <th scope="col">Consent note</th>
+                <th scope="col">Enrolled</th>
+                <th scope="col">
+                  <span className="cas-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {faces.map((f) => (
+                <tr key={f._id}>
+                  <td>{f.employeeName}</td>
+                  <td>{f.employeeNumber}</td>
+                  <td>{f.photoCount}</td>
+                  <td>{f.consentGivenAt.slice(0, 10)}</td>
+                  <td>{f.consentNote}</td>
+                  <td>{f.updatedAt.slice(0, 10)}</td>
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="employeeId" value={f.employeeId} />
+                      <Button type="submit" name="intent" value="delete" variant="secondary" aria-label={`Delete the face of ${f.employeeName}`}>
+                        Delete
+                      </Button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import type { MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import type { ClockResult } from '@campus/api-contract';
+import { dayStatusOf } from '@campus/domain-frs';
+import { dailyRecordStatusOptions, timesheetColor, timesheetLabel } from '@campus/domain-hr';
+import { formatDuration } from '@campus/formatters';
+import { Button, Notice, PasswordField, TextField } from '@campus/ui';
+import { FormNotice } from '../../components/FormNotice';
+import type { ActionProblem } from './api-answers.server';
+import type { action, loader } from './kiosk.server';
+
+export const meta: MetaFunction = () => [{ title: 'Attendance kiosk' }];
+
+function statusLabels(codes: readonly number[]): string {
+  return codes.map((c) => dailyRecordStatusOptions.find((o) => o.value === c)?.label ?? String(c)).join(', ');
+}
+
+function ClockAnswer({ result }: { result: ClockResult }) {
+  if (result.outcome !== 'matched' || !result.dailyRecord) {
+    return <Notice tone="warning" title={result.outcome === 'unknown' ? 'Not recognised' : 'Try again'} description={result.message} />;
+  }
+  const day = result.dailyRecord;
+  const status = dayStatusOf(day);
+  return (
+    <section className="cas-panel" aria-labelledby="clocked-title">
+      <Notice tone="success" title={result.action === 'time-in' ? 'Time in' : 'Time out'} description={result.message} />
+      <h2 id="clocked-title" style={{ fontSize: '1.125rem' }}>
+        {result.employee?.name} — daily time record of {day.date}
+      </h2>
+      <p>
+        <span
+          aria-hidden="true"
+          style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 6, background: timesheetColor(status), marginRight: 6 }}
+        />
+        Day status: {timesheetLabel(status)}
+      </p>
+      <dl className="cas-kiosk-record">
+        <dt>Statuses</dt>
+        <dd>{statusLabels(day.statuses)}</dd>
+        <dt>Total</dt>
+        <dd>{formatDuration(day.totalDuration)}</dd>
+        <dt>Tardiness</dt>
+        <dd>{formatDuration(day.tardinessDuration)}</dd>
+        <dt>Undertime</dt>
+        <dd>{formatDuration(day.undertimeDuration)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+export default function KioskScreen() {
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as (Partial<ActionProblem> & { clocked?: ClockResult }) | undefined;
+  const isSubmitting = useNavigation().state === 'submitting';
+  const { kiosk } = loaded;
+  return (
+    <main className="cas-auth-main" style={{ maxWidth: 640, margin: '0 auto', padding: 16 }}>
+      <h1 className="cas-page-title">Attendance kiosk</h1>
+      <FormNotice notice={result?.notice} />
+      {'problem' in loaded && loaded.problem ? <Notice tone="warning" title="Device signed out" description={loaded.problem} /> : null}
+      {!kiosk ? (
+        <Form method="post" noValidate>
+          <p>Sign this device in with the key HR received when registering it.</p>
+          <PasswordField label="Device key" name="deviceKey" isRequired error={result?.fieldErrors?.deviceKey} />
+          <Button type="submit" name="intent" value="sign-in" isDisabled={isSubmitting}>
+            Sign in device
+          </Button>
+        </Form>
+      ) : (
+        <>
+          <p>
+            {kiosk.device.name} · {kiosk.device.building}, {kiosk.device.campus}
+          </p>
+          {result?.clocked ? <ClockAnswer result={result.clocked} /> : null}
+          <Form method="post" encType="multipart/form-data" noValidate>
+            <div className="cas-field">
+              <label htmlFor="photo" className="cas-field__label">
+                Photo of your face
+              </label>
+              <input id="photo" name="photo" type="file" accept="image/jpeg,image/png" capture="user" required aria-describedby="photo-help" />
+              <p id="photo-help" className="cas-field__description">
+                Look at the camera; on a phone or tablet the camera opens.
+              </p>
+              {result?.fieldErrors?.photo ? <p className="cas-field__error">{result.fieldErrors.photo}</p> : null}
+            </div>
+            {kiosk.challenge ? (
+              <div className="cas-field">
+                <input type="hidden" name="challenge" value={kiosk.challenge.code} />
+                <label htmlFor="photo2" className="cas-field__label">
+                  Second photo: {kiosk.challenge.prompt}
+                </label>
+                <input id="photo2" name="photo2" type="file" accept="image/jpeg,image/png" capture="user" required />
+              </div>
+            ) : null}
+            <TextField
+              label="Coordinates"
+              name="coordinates"
+              description='Optional, as "latitude, longitude"; filled in from the device when it can tell.'
+              error={result?.fieldErrors?.coordinates}
+            />
+            <Button type="submit" name="intent" value="clock" isDisabled={isSubmitting}>
+              Clock in / out
+            </Button>
+          </Form>
+          <Form method="post" style={{ marginTop: 24 }}>
+            <Button type="submit" name="intent" value="sign-out" variant="ghost">
+              Sign out device
+            </Button>
+          </Form>
+        </>
+      )}
+    </main>
+  );
+}

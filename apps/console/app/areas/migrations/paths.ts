@@ -1,0 +1,4 @@
+/** Paths of the Data Migration screens (shared by the screens and their server code). */
+export const MIGRATIONS = '/app/migrations';
+export const UPLOADER = `${MIGRATIONS}/uploader`;
+export const HISTORIES = `${MIGRATIONS}/histories`;

@@ -1,0 +1,63 @@
+import { entityRegistry } from '@campus/api-contract';
+import type { AreaScreen } from './types';
+import { AREA_SCREENS } from './screens';
+
+type DefineRoute = (path: string | undefined, file: string, options: { id: string; index?: boolean }, children?: () => void) => void;
+type RouteManifest = Record<string, { id: string; parentId?: string; path?: string; file: string; index?: boolean }>;
+
+/** The generic resource screens, mounted again below a group segment (`hr/:resource`, …). */
+const RESOURCE_SCREENS: readonly AreaScreen[] = [
+  { path: ':resource', file: 'routes/app.$area.$resource._index.tsx' },
+  { path: ':resource/new', file: 'routes/app.$area.$resource.new.tsx' },
+  { path: ':resource/:id/edit', file: 'routes/app.$area.$resource.$id.edit.tsx' },
+  { path: ':resource/choices', file: 'routes/app.$area.$resource.choices.tsx' },
+  { path: ':resource/export.csv', file: 'routes/app.$area.$resource.export[.csv].tsx' },
+];
+
+/**
+ * Groups of resources one level below an area (`/app/{segment}/{group}/{resource}`), from the entities' console
+ * paths: e.g. the Human Resources records under `campus-management/hr/`.
+ */
+function resourceGroups(): Map<string, Set<string>> {
+  const groups = new Map<string, Set<string>>();
+  for (const entity of entityRegistry.all) {
+    const [app, segment, group, resource, ...rest] = entity.consolePath.split('/').filter(Boolean);
+    if (app !== 'app' || !segment || !group || !resource || rest.length) continue;
+    if (!groups.has(segment)) groups.set(segment, new Set());
+    groups.get(segment)!.add(group);
+  }
+  return groups;
+}
+
+const idOf = (...parts: string[]) => `areas/${parts.join('/').replace(/:/g, '$')}`;
+
+/**
+ * The routes of the areas, added to the file routes of `app/routes`: for every area with screens of its own or
+ * grouped resources, a layout route at `/app/{segment}` (the same admin layout as `/app/:area`, under `/app`, so
+ * the guard and the menu apply) with the area's index, its screens and its grouped resource screens below it.
+ * Areas without any keep using `/app/:area` alone. Route matching prefers these static segments, and a path
+ * none of them matches falls through to the generic `/app/:area/:resource` screens.
+ */
+export function areaRoutes(defineRoutes: (callback: (route: DefineRoute) => void) => RouteManifest): RouteManifest {
+  const groups = resourceGroups();
+  const segments = new Set([...Object.keys(AREA_SCREENS), ...groups.keys()]);
+  const manifest = defineRoutes((route) => {
+    for (const segment of [...segments].sort()) {
+      route(segment, 'routes/app.$area.tsx', { id: idOf(segment) }, () => {
+        const screens = AREA_SCREENS[segment] ?? [];
+        const ownIndex = screens.find((screen) => screen.index);
+        route(undefined, ownIndex?.file ?? 'routes/app.$area._index.tsx', { id: idOf(segment, 'index'), index: true });
+        // `…/{resource}/new` is always the create form, even beside an area screen such as `campuses/:code`: routes of
+        // the same rank are tried in the order they are defined, so this one comes first.
+        route(':resource/new', 'routes/app.$area.$resource.new.tsx', { id: idOf(segment, ':resource/new') });
+        for (const screen of screens) if (!screen.index) route(screen.path, screen.file, { id: idOf(segment, screen.path) });
+        for (const group of [...(groups.get(segment) ?? [])].sort()) {
+          for (const screen of RESOURCE_SCREENS) route(`${group}/${screen.path}`, screen.file, { id: idOf(segment, group, screen.path) });
+        }
+      });
+    }
+  });
+  // The area layouts sit inside /app (its layout runs the route guard), like the file route app.$area.
+  for (const r of Object.values(manifest)) if (!r.parentId || r.parentId === 'root') r.parentId = 'routes/app';
+  return manifest;
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { expectStatus, supportApi } from './support.server';
+
+/** A ticket's attachment, always as a download (never shown inline, never sniffed). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const api = await supportApi(request);
+  const { data } = expectStatus<{ data: { filename: string; contentType: string; contentBase64: string } }>(
+    await api.getAttachment({ params: { id: params.id ?? '' } }),
+    200,
+  );
+  const ascii = data.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return new Response(Buffer.from(data.contentBase64, 'base64'), {
+    headers: {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(data.filename)}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

@@ -1,0 +1,334 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT } from '@campus/api-contract';
+import { nextTicketStates, ticketPriorityOptions, ticketStateOptions, type TicketState } from '@campus/domain-support';
+import { RouteError } from '../../features/resources/RouteError';
+import { APP_TITLE } from '../../lib/constants';
+import { redirectWithNotice } from '../../lib/notice.server';
+import { assertSameOrigin } from '../../lib/security.server';
+import { SlaBadge } from './SlaBadge';
+import { apiFor } from '../../lib/api.server';
+import { attachmentsOf, leafCategories, type TreeNode } from './ticket-files.server';
+import { expectStatus, supportApi } from './support.server';
+import '../../features/resources/resources.css';
+import './support.css';
+
+interface Measure {
+  targetMinutes: number | null;
+  businessMinutes: number;
+  wallMinutes: number;
+  dueAt: string | null;
+  status: string;
+}
+interface TicketPage {
+  ticket: Record<string, unknown> & { _id: string; reference: string; subject: string; state: TicketState; priority: string; categoryV2Id: string | null; teamId: string | null; mergedIntoId: string | null; requesterName: string; requesterEmail: string; slaStatus: string; assigneeId: string | null; customFields: Record<string, unknown> };
+  clock: { status: string; firstResponse: Measure; resolution: Measure };
+  messages: { _id: string; kind: string; authorName: string; body: string; at: string; fromTicket: string | null; attachments: { _id: string; filename: string; size: number }[] }[];
+  events: { type: string; at: string; data: Record<string, unknown> }[];
+  agents: { _id: string; firstName: string; lastName: string }[];
+  teamName: string | null;
+  canned: { title: string; body: string }[];
+  duplicates: { _id: string; reference: string; subject: string }[];
+  intakeFields: { key: string; label: string }[];
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.ticket.reference} · ${APP_TITLE}` : APP_TITLE }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const api = await supportApi(request);
+  const [ticket, tree, teams] = await Promise.all([
+    api.getTicket({ params: { id: params.id ?? '' } }),
+    api.getCategoryTree(),
+    (await apiFor(request)).resource('support-teams').list({ limit: 100 }),
+  ]);
+  const page = expectStatus<{ data: TicketPage }>(ticket, 200).data;
+  const nodes = tree.status === 200 ? (tree.body as { data: { nodes: TreeNode[] } }).data.nodes : [];
+  const teamRows = teams.status === 200 ? (teams.body.rows as { _id: string; name?: unknown }[]) : [];
+  return { ...page, categories: leafCategories(nodes).map(({ value, label }) => ({ value, label })), teams: teamRows.map((t) => ({ value: t._id, label: String(t.name ?? '') })) };
+}
+
+/** Reply or note, state change, take or assign: one named intent each, so the page works without JavaScript. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const id = params.id ?? '';
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const api = await supportApi(request);
+  let result: { status: number; body: unknown };
+  if (intent === 'reply' || intent === 'note') {
+    const { files, error } = await attachmentsOf(form);
+    if (error) return data({ error }, { status: 400 });
+    result = await api.replyToTicket({ params: { id }, body: { kind: intent, body: String(form.get('body') ?? ''), attachments: files } });
+  } else if (intent === 'update') {
+    result = await api.updateTicket({
+      params: { id },
+      body: { priority: (String(form.get('priority') ?? '') || undefined) as never, categoryV2Id: String(form.get('categoryV2Id') ?? '') || undefined },
+    });
+  } else if (intent === 'transfer') {
+    result = await api.assignTicket({ params: { id }, body: { assigneeId: null, teamId: String(form.get('teamId') ?? '') || undefined } });
+  } else if (intent === 'merge') {
+    result = await api.mergeTicket({ params: { id }, body: { intoReference: String(form.get('intoReference') ?? '') } });
+    if (result.status === 200) {
+      const into = (result.body as { data: { _id: string } }).data._id;
+      throw await redirectWithNotice(request, `/app/support-management/tickets/${into}`, { tone: 'success', title: 'Success!', description: 'Tickets merged: both threads are kept here.' });
+    }
+  } else if (intent === 'state') {
+    result = await api.changeTicketState({ params: { id }, body: { state: String(form.get('state') ?? '') as TicketState } });
+  } else if (intent === 'take') {
+    result = await api.assignTicket({ params: { id }, body: { assigneeId: null, take: true } });
+  } else if (intent === 'assign') {
+    result = await api.assignTicket({ params: { id }, body: { assigneeId: String(form.get('assigneeId') ?? '') || null } });
+  } else {
+    return data({ error: 'Choose what to do.' }, { status: 400 });
+  }
+  if (result.status >= 400) {
+    const body = result.body as { message?: string; fieldErrors?: Record<string, string[]> };
+    const detail = Object.values(body.fieldErrors ?? {})[0]?.[0];
+    return data({ error: detail ? `${body.message ?? 'Error'} ${detail}` : (body.message ?? 'Error') }, { status: result.status });
+  }
+  throw await redirectWithNotice(request, `/app/support-management/tickets/${id}`, { tone: 'success', title: 'Success!', description: 'New record updated' });
+}
+
+const minutes = (m: number) => `${Math.floor(m / 60)}h ${Math.round(m % 60)}m`;
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila' }) : '—');
+
+function MeasureRow({ label, m }: { label: string; m: Measure }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{m.targetMinutes === null ? '—' : minutes(m.targetMinutes)}</td>
+      <td>{minutes(m.businessMinutes)}</td>
+      <td>{minutes(m.wallMinutes)}</td>
+      <td>{when(m.dueAt)}</td>
+      <td>
+        <SlaBadge status={m.status} />
+      </td>
+    </tr>
+  );
+}
+
+export default function TicketRoute() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [search] = useSearchParams();
+  const { ticket, clock } = page;
+  const cannedIndex = search.get('canned');
+  const prefill = cannedIndex !== null ? (page.canned[Number(cannedIndex)]?.body ?? '') : '';
+  return (
+    <div className="cas-ticket-page">
+      <nav aria-label="Breadcrumb" className="cas-breadcrumb">
+        <Link to="/app/support-management/tickets">Tickets</Link>
+      </nav>
+      <h1 className="cas-page-title">
+        {ticket.reference} · {ticket.subject}
+      </h1>
+      <p>
+        <SlaBadge status={clock.status} /> State: <strong>{ticket.state}</strong> · Priority: {ticket.priority} · Team: {page.teamName ?? '—'} · Requester: {ticket.requesterName} ({ticket.requesterEmail})
+      </p>
+      {result && 'error' in result ? (
+        <p role="alert" className="cas-error">
+          {result.error}
+        </p>
+      ) : null}
+      {page.duplicates.length ? (
+        <section className="cas-panel" aria-labelledby="dups">
+          <h2 id="dups">Possible duplicates</h2>
+          <ul>
+            {page.duplicates.map((d) => (
+              <li key={d._id}>
+                <Link to={`/app/support-management/tickets/${d._id}`}>{d.reference}</Link> {d.subject}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="cas-panel" aria-labelledby="sla">
+        <h2 id="sla">SLA</h2>
+        <table className="cas-table">
+          <thead>
+            <tr>
+              <th scope="col">Target</th>
+              <th scope="col">Allowed (business hours)</th>
+              <th scope="col">Used (business hours)</th>
+              <th scope="col">Used (wall clock)</th>
+              <th scope="col">Due</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            <MeasureRow label="First response" m={clock.firstResponse} />
+            <MeasureRow label="Resolution" m={clock.resolution} />
+          </tbody>
+        </table>
+      </section>
+      {page.intakeFields.length ? (
+        <section className="cas-panel" aria-labelledby="intake">
+          <h2 id="intake">Request details</h2>
+          <dl className="cas-details">
+            {page.intakeFields.map((f) => (
+              <div key={f.key}>
+                <dt>{f.label}</dt>
+                <dd>{String(ticket.customFields[f.key] ?? '—')}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      <section className="cas-panel" aria-labelledby="actions">
+        <h2 id="actions">Status and assignment</h2>
+        <Form method="post" className="cas-ticket-filters">
+          <input type="hidden" name="intent" value="state" />
+          <label>
+            Move to
+            <select name="state" defaultValue={nextTicketStates(ticket.state)[0]}>
+              {nextTicketStates(ticket.state).map((s) => (
+                <option key={s} value={s}>
+                  {ticketStateOptions.find((o) => o.value === s)?.label ?? s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="cas-button" disabled={!nextTicketStates(ticket.state).length}>
+            Change state
+          </button>
+        </Form>
+        <Form method="post" className="cas-ticket-filters">
+          <input type="hidden" name="intent" value="assign" />
+          <label>
+            Agent
+            <select name="assigneeId" defaultValue={ticket.assigneeId ?? ''}>
+              <option value="">Unassigned</option>
+              {page.agents.map((a) => (
+                <option key={a._id} value={a._id}>
+                  {a.firstName} {a.lastName}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="cas-button cas-button--secondary">
+            Assign
+          </button>
+          <button type="submit" name="intent" value="take" className="cas-button cas-button--secondary">
+            Take it
+          </button>
+        </Form>
+        <Form method="post" className="cas-ticket-filters">
+          <input type="hidden" name="intent" value="update" />
+          <label>
+            Priority
+            <select name="priority" defaultValue={ticket.priority}>
+              {ticketPriorityOptions.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Category
+            <select name="categoryV2Id" defaultValue={ticket.categoryV2Id ?? ''}>
+              {ticket.categoryV2Id ? null : <option value="">Unchanged</option>}
+              {page.categories.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="cas-button cas-button--secondary">
+            Save priority and category
+          </button>
+        </Form>
+        <Form method="post" className="cas-ticket-filters">
+          <input type="hidden" name="intent" value="transfer" />
+          <label>
+            Team
+            <select name="teamId" defaultValue={ticket.teamId ?? ''}>
+              {page.teams.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="cas-button cas-button--secondary">
+            Transfer
+          </button>
+        </Form>
+        {ticket.mergedIntoId ? null : (
+          <Form method="post" className="cas-ticket-filters">
+            <input type="hidden" name="intent" value="merge" />
+            <label>
+              Merge into ticket (reference)
+              <input name="intoReference" placeholder={page.duplicates[0]?.reference ?? ''} />
+            </label>
+            <button type="submit" className="cas-button cas-button--secondary">
+              Merge
+            </button>
+          </Form>
+        )}
+      </section>
+      <section className="cas-panel" aria-labelledby="thread">
+        <h2 id="thread">Thread</h2>
+        <ol className="cas-thread">
+          {page.messages.map((m) => (
+            <li key={m._id} data-kind={m.kind}>
+              <strong>{m.kind === 'note' ? `Internal note · ${m.authorName}` : m.kind === 'reply' ? `Reply · ${m.authorName}` : m.authorName}</strong> · {when(m.at)}
+              {m.fromTicket ? ` · from ${m.fromTicket}` : ''}
+              <pre>{m.body}</pre>
+              {m.attachments.map((f) => (
+                <span key={f._id}>
+                  <a href={`/app/support-management/attachments/${f._id}`} download={f.filename}>
+                    {f.filename}
+                  </a>{' '}
+                  ({Math.ceil(f.size / 1024)} KiB){' '}
+                </span>
+              ))}
+            </li>
+          ))}
+        </ol>
+        {page.canned.length ? (
+          <p>
+            Canned responses:{' '}
+            {page.canned.map((c, i) => (
+              <Link key={c.title} to={`?canned=${i}#reply`} className="cas-button cas-button--secondary">
+                Use “{c.title}”
+              </Link>
+            ))}
+          </p>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" className="cas-support-form" key={prefill}>
+          <label id="reply">
+            Message
+            <textarea name="body" rows={6} defaultValue={prefill} required />
+          </label>
+          <label>
+            Attachments (at most {ATTACHMENT_MAX_COUNT} files of {ATTACHMENT_MAX_BYTES / 1024} KiB)
+            <input name="attachments" type="file" multiple />
+          </label>
+          <p>
+            <button type="submit" name="intent" value="reply" className="cas-button">
+              Send reply
+            </button>{' '}
+            <button type="submit" name="intent" value="note" className="cas-button cas-button--secondary">
+              Add internal note
+            </button>
+          </p>
+        </Form>
+      </section>
+      <section className="cas-panel" aria-labelledby="history">
+        <h2 id="history">History</h2>
+        <ul>
+          {page.events.map((e, i) => (
+            <li key={i}>
+              {when(e.at)} — {e.type}
+              {e.type === 'state' ? `: ${String(e.data.from)} → ${String(e.data.to)}` : ''}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;

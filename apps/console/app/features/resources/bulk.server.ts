@@ -1,0 +1,55 @@
+import type { AnyEntity } from '@campus/domain-core';
+import { readListState, toApiQuery } from '@campus/ui';
+import { apiFor } from '../../lib/api.server';
+import { redirectWithNotice } from '../../lib/notice.server';
+import { requireUser } from '../../lib/session.server';
+import { returnPath } from './resource.server';
+
+/** The list screen's bulk intents: a state change of every matching record, or an export, as a batch. */
+export const BULK_INTENTS = ['bulk-state', 'export-job'] as const;
+
+export function isBulkIntent(form: FormData): boolean {
+  return (BULK_INTENTS as readonly string[]).includes(String(form.get('intent') ?? ''));
+}
+
+/**
+ * Starts a batch over the list as it is shown (its search, filters and order, read from `returnTo`), then opens
+ * the batch's view, or, for a user without Batch Management, returns to the list with a notice (the result
+ * arrives in their notifications).
+ */
+export async function startBulk(request: Request, entity: AnyEntity, form: FormData): Promise<Response> {
+  const { user } = await requireUser(request);
+  const back = returnPath(entity, form.get('returnTo'));
+  const listed = toApiQuery(readListState(entity, new URL(back, 'http://x').searchParams));
+  const selection = {
+    resource: entity.resource,
+    ...(listed.search ? { search: listed.search } : {}),
+    ...(listed.q ? { q: listed.q } : {}),
+    ...(listed.sort ? { sort: listed.sort } : {}),
+  };
+  const api = await apiFor(request);
+  const field = entity.state.kind;
+  const raw = String(form.get(field) ?? '');
+  const body =
+    form.get('intent') === 'export-job'
+      ? { type: 'list-export' as const, params: selection }
+      : { type: 'bulk-state-change' as const, params: { ...selection, set: field === 'isActive' ? { isActive: raw === 'true' } : { status: raw } } };
+  const result = await api.batch.startBatch({ body });
+  if (result.status !== 202) {
+    const message = (result.body as { message?: string } | undefined)?.message ?? 'The batch could not start.';
+    return redirectWithNotice(request, back, { tone: 'error', title: 'Error', description: message });
+  }
+  const batch = result.body.data;
+  if (user.adminScopes.includes('BATCH')) {
+    return redirectWithNotice(request, `/app/batch-management/tabs/batch-view?id=${batch._id}`, {
+      tone: 'success',
+      title: 'Success!',
+      description: `Batch started for ${batch.total} records.`,
+    });
+  }
+  return redirectWithNotice(request, back, {
+    tone: 'success',
+    title: 'Success!',
+    description: `Batch started for ${batch.total} records. You will find the result in Notifications.`,
+  });
+}

@@ -1,0 +1,43 @@
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node';
+import { useActionData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { AuthLayout } from '@campus/ui';
+import { AuthPanel } from '../components/AuthPanel';
+import { SecondFactorForm } from '../areas/access-management/SecondFactorForm';
+import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
+import { verifySecondFactor } from '../areas/access-management/second-factor.server';
+import { cookiesFor } from '../lib/cookies.server';
+import { assertSameOrigin } from '../lib/security.server';
+import { APP_TITLE } from '../lib/constants';
+
+export const meta: MetaFunction = () => [{ title: `Two-factor sign-in · ${APP_TITLE}` }];
+
+/** Only a session that still owes the second factor has anything to do here. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await cookiesFor(request).session.getSession(request.headers.get('cookie'));
+  if (!session.get('token') || session.get('secondFactor') !== 'verify') throw redirect('/auth');
+  return null;
+}
+
+/** Not after this page's own post: its answer sends the browser on, once (see `routes/auth.tsx`). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === 'POST' ? false : defaultShouldRevalidate;
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  return verifySecondFactor(request, await request.formData());
+}
+
+export default function SecondFactorPage() {
+  const result = useActionData<typeof action>();
+  return (
+    <AuthLayout panel={<AuthPanel />}>
+      <h1 className="cas-page-title">Two-factor sign-in</h1>
+      {result && 'continueTo' in result ? <ContinueToApplication to={result.continueTo} /> : <SecondFactorForm result={result} />}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,2 @@
+export { loader, action } from '../areas/frs-management/kiosk.server';
+export { meta, default } from '../areas/frs-management/kiosk';

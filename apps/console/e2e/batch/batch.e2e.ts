@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { newContext, seriousA11yViolations, signIn, url } from '../support';
+
+describe('Batch Management', () => {
+  it('starts a bulk state change from a list, shows progress to 100 %, the batch view, a job log and the notice', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await signIn(page);
+
+    // The rooms list narrowed by a search: the batch acts on exactly what the list shows.
+    await page.goto(url('/app/campus-management/rooms?q=Laboratory'));
+    await page.getByText('Bulk actions').click();
+    const button = page.getByRole('button', { name: /^Set inactive for all \d+ matching records$/ });
+    const matching = Number((await button.textContent())!.match(/all (\d+)/)![1]);
+    expect(matching).toBeGreaterThan(0);
+    await Promise.all([page.waitForURL(/\/app\/batch-management\/tabs\/batch-view\?id=/), button.click()]);
+
+    // The view polls while the batch runs, so the bar reaches 100 % without a reload.
+    const progress = page.getByRole('progressbar', { name: 'Batch progress' });
+    await expect.poll(() => progress.getAttribute('value'), { timeout: 60_000 }).toBe('100');
+    await expect.poll(() => page.locator('.cas-batch-facts').textContent(), { timeout: 10_000 }).toContain('Completed: 1');
+    expect(await page.locator('.cas-batch-progress').first().textContent()).toContain(`${matching} / ${matching}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // One job's log.
+    await page.getByRole('link', { name: 'Job 1 log' }).click();
+    const log = page.getByRole('region', { name: /^Log of job 1/ });
+    await expect.poll(() => log.textContent()).toContain(`${matching} changed, 0 already isActive = false, 0 refused.`);
+
+    // The list shows the records inactive now.
+    await page.goto(url('/app/campus-management/rooms?q=Laboratory&isActive=true'));
+    expect(await page.getByRole('button', { name: /^Set inactive for all/ }).count()).toBe(0);
+
+    // The batch is in the list of batches, and the requester has a notice (count in the header).
+    await page.goto(url('/app/batch-management/tabs/batch'));
+    expect(await page.getByRole('link', { name: 'Set isActive = false on rooms ("Laboratory")' }).count()).toBeGreaterThan(0);
+    const bell = page.getByRole('link', { name: /^Notifications\s*\d+ unread$/ });
+    await bell.click();
+    await page.waitForURL(/\/app\/notifications$/);
+    const notice = page.getByRole('link', { name: 'Bulk state change finished' }).first();
+    await expect.poll(() => notice.count()).toBe(1);
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Notifications', exact: true }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows the batches and their jobs without JavaScript', async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto(url('/app/batch-management/tabs/batch-jobs?queue=bulk-state-change'));
+    expect(await page.getByRole('heading', { name: 'Batch Jobs', level: 1 }).count()).toBe(1);
+    expect(await page.getByRole('cell', { name: /^Completed/ }).count()).toBeGreaterThan(0);
+    await page.goto(url('/app/batch-management/tabs/batch-view'));
+    expect(await page.getByRole('form', { name: 'Schedule Housekeeping' }).count()).toBe(1);
+    await context.close();
+  });
+});

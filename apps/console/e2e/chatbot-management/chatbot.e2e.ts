@@ -1,0 +1,80 @@
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS, newContext, signIn, url } from '../support';
+import { labelled } from '../resources/resource-page';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+});
+
+const ANSWER = 'Parking stickers are issued by the Security Office for 500 pesos a year.';
+
+describe('campus chatbot (issue 12)', () => {
+  it('teaches the bot a response, answers it in /chat without JavaScript, and shows the transcript in the logs', async () => {
+    const admin = await newContext();
+    contexts.push(admin);
+    const p = await admin.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/chatbot-management/responses/new'));
+    await p.getByLabel(labelled('Title')).fill('Parking permits');
+    await p.getByLabel(labelled('Questions and keywords')).fill('How do I get a parking permit?\ncar parking sticker');
+    await p.getByLabel(labelled('Answer')).fill(ANSWER);
+    await p.getByLabel(labelled('Category')).selectOption('GENERAL');
+    await Promise.all([p.waitForURL((u) => !u.pathname.endsWith('/new')), p.getByRole('button', { name: 'Create' }).click()]);
+
+    // Try the bot on the responses screen: the match, its score and the runner-up.
+    await p.goto(url('/app/chatbot-management/responses'));
+    await p.getByLabel('Message').fill('where do I get a parking sticker for my car');
+    await p.getByRole('button', { name: 'Ask' }).click();
+    const tried = p.getByTestId('try-result');
+    await expect.poll(() => tried.textContent()).toContain('Parking permits (score');
+
+    // A visitor without JavaScript: the form posts and the page shows the conversation.
+    const visitor = await newContext({ javaScriptEnabled: false });
+    contexts.push(visitor);
+    const chat = await visitor.newPage();
+    await chat.goto(url('/chat'));
+    await chat.getByRole('heading', { name: 'Chat with Iska' }).waitFor();
+    await chat.getByLabel('Your message').fill('How can I get a car parking sticker? my number is 0917-555-1234');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const log = chat.getByRole('list', { name: 'Conversation' });
+    await expect.poll(() => log.textContent()).toContain(ANSWER);
+    expect(await log.textContent()).toContain('my number is [phone]');
+    await chat.getByLabel('Your message').fill('Is there a bowling alley on campus?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => log.getByRole('listitem').count()).toBe(5);
+    expect(await log.getByRole('listitem').last().textContent()).toContain('I have passed your question to the Registrar');
+
+    // With JavaScript the same page answers without a full reload.
+    const scripted = await newContext();
+    contexts.push(scripted);
+    const live = await scripted.newPage();
+    await live.goto(url('/chat'));
+    await live.getByLabel('Your message').fill('When is enrolment?');
+    await live.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => live.getByRole('list', { name: 'Conversation' }).textContent()).toContain('Enrolment for the first semester runs from 3 to 14 August');
+
+    // The unanswered question waits on the responses screen; the transcript is in the logs.
+    await p.goto(url('/app/chatbot-management/responses'));
+    await p.getByRole('region', { name: /Unanswered questions/ }).getByText('Is there a bowling alley on campus?').waitFor();
+    await p.goto(url('/app/chatbot-management/logs?q=bowling'));
+    await p.getByRole('status').filter({ hasText: '1 conversation' }).waitFor();
+    await p.getByRole('table').getByRole('link').first().click();
+    const transcript = p.getByRole('list', { name: 'Transcript' });
+    await expect.poll(() => transcript.textContent()).toContain(ANSWER);
+    expect(await transcript.textContent()).toContain('fallback (unanswered)');
+
+    // Compose a broadcast to chosen subscribers: the recipient count and the message as the first of them reads it.
+    await p.goto(url('/app/chatbot-management/broadcast'));
+    await p.getByLabel('Audience (required)').selectOption('CUSTOM');
+    const chosen = p.getByLabel('Chosen subscribers (for that audience)');
+    const first = (await chosen.locator('option').first().textContent()) ?? '';
+    await chosen.selectOption({ index: 0 });
+    await p.getByLabel('Message').fill('Hello [[first_name]], enrolment starts on 3 August.');
+    await p.getByRole('button', { name: 'Preview recipients' }).click();
+    await expect.poll(() => p.getByRole('status').filter({ hasText: 'recipient' }).textContent()).toMatch(/^1 recipient \(1 with an email address\); 0 opted out and skipped\.$/);
+    const firstName = first.split(',')[1]!.trim().split(' <')[0];
+    expect(await p.locator('blockquote').textContent()).toBe(`Hello ${firstName}, enrolment starts on 3 August.`);
+  });
+});

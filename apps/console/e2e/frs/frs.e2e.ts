@@ -1,0 +1,86 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { DEMO_USERS, newContext, signIn, TEST_OUTPUT, url } from '../support';
+import { AUTHOR } from './samples';
+
+let admin: BrowserContext;
+let page: Page;
+let deviceKey = '';
+
+beforeAll(async () => {
+  admin = await newContext();
+  page = await admin.newPage();
+  await signIn(page, DEMO_USERS.admin);
+});
+afterAll(async () => {
+  await admin.close();
+});
+
+describe('facial recognition attendance', () => {
+  it('opens on the area overview inside the admin layout, with its screens in the side menu', async () => {
+    await page.goto(url('/app/frs-management'));
+    await page.getByRole('heading', { level: 1, name: 'Facial Recognition Management' }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Side menu' });
+    expect(await menu.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+    await page.getByRole('main').getByRole('link', { name: /Device Locations/i }).click();
+    await page.waitForURL((u) => u.pathname === '/app/frs-management/device-locations');
+  });
+
+  it('registers a kiosk and shows its key once', async () => {
+    await page.goto(url('/app/frs-management/device-locations'));
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Library entrance kiosk');
+    await page.getByRole('textbox', { name: /^Campus/ }).fill('Main Campus');
+    await page.getByRole('textbox', { name: /^Building/ }).fill('University Library');
+    await page.getByRole('textbox', { name: /^Coordinates/ }).fill('14.6537, 121.0685');
+    await page.getByRole('spinbutton', { name: /^Geofence radius/ }).fill('200');
+    await page.getByRole('button', { name: 'Register' }).click();
+    deviceKey = (await page.getByTestId('device-key').textContent()) ?? '';
+    expect(deviceKey).toMatch(/^frs\./);
+    await page.getByRole('cell', { name: 'Library entrance kiosk', exact: true }).waitFor();
+  });
+
+  it('enrols an employee from three photos with their consent', async () => {
+    await page.goto(url('/app/frs-management/faces'));
+    const option = page.locator('select[name="employeeId"] option', { hasText: 'Bautista, Ramon' });
+    await page.getByRole('combobox', { name: /^Employee/ }).selectOption((await option.getAttribute('value'))!);
+    await page.getByLabel(/has given written consent/).check();
+    await page.getByLabel('Consent given on').fill('2026-11-20');
+    await page.getByLabel('Photos').setInputFiles(AUTHOR.enrol.map((buffer, i) => ({ name: `enrol-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer })));
+    await page.getByRole('button', { name: 'Enrol' }).click();
+    await page.getByText('Bautista, Ramon was enrolled from 3 photos.').waitFor({ timeout: 150_000 });
+    expect(await page.getByRole('cell', { name: 'Bautista, Ramon', exact: true }).count()).toBe(1);
+  }, 180_000);
+
+  it('clocks in at the kiosk with another photo and shows the daily time record', async () => {
+    const kiosk = await newContext();
+    const device = await kiosk.newPage();
+    await device.goto(url('/kiosk'));
+    await device.getByLabel('Device key').fill(deviceKey);
+    await device.getByRole('button', { name: 'Sign in device' }).click();
+    await device.getByText('Library entrance kiosk · University Library, Main Campus').waitFor();
+    await device.getByLabel('Photo of your face').setInputFiles({ name: 'probe.jpg', mimeType: 'image/jpeg', buffer: AUTHOR.probe });
+    await device.getByRole('button', { name: 'Clock in / out' }).click();
+    const recorded = device.getByText(/Time in recorded for Ramon Bautista at \d\d:\d\d:\d\d\./);
+    await recorded.waitFor({ timeout: 150_000 }).catch(async (error: unknown) => {
+      await device.screenshot({ path: join(TEST_OUTPUT, 'frs-kiosk-failure.png'), fullPage: true });
+      throw error;
+    });
+    const time = /(\d\d:\d\d:\d\d)/.exec((await recorded.textContent()) ?? '')![1]!;
+    const heading = await device.getByRole('heading', { name: /Ramon Bautista — daily time record of \d{4}-\d\d-\d\d/ }).textContent();
+    const date = /(\d{4}-\d\d-\d\d)/.exec(heading ?? '')![1]!;
+    expect(await device.getByText(/^\d+h \d+m \d+s$/).count()).toBeGreaterThanOrEqual(3);
+    await kiosk.close();
+
+    // HR sees the day's record and its timesheet, durations as `Xh Ym Zs`. Times of day sort as times of day, so
+    // the timesheet is found through its record rather than by sorting (a clock-in after midnight sorts first).
+    await page.goto(url('/app/campus-management/hr/daily-time-records'));
+    const row = page.getByRole('row').filter({ hasText: date }).filter({ hasText: 'Bautista' });
+    expect(await row.count()).toBe(1);
+    expect(await row.getByRole('cell', { name: /^\d+h \d+m \d+s$/ }).count()).toBe(3);
+    const edit = await row.locator('a[href*="/daily-time-records/"]').first().getAttribute('href');
+    const recordId = /daily-time-records\/([0-9a-f-]{36})/.exec(edit ?? '')![1]!;
+    await page.goto(url(`/app/campus-management/hr/timesheets?recordId=${recordId}`));
+    expect(await page.getByRole('cell', { name: time, exact: true }).count()).toBe(1);
+  }, 180_000);
+});

@@ -1,0 +1,114 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS, newContext, signIn, url } from '../support';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+});
+
+const badge = (p: Page) => p.locator('h1 ~ p [data-sla]').first();
+
+describe('help desk (issue 18)', () => {
+  it('takes a request on the public form without JavaScript, and an agent answers, parks and resolves it', async () => {
+    const requester = await newContext({ javaScriptEnabled: false });
+    contexts.push(requester);
+    const form = await requester.newPage();
+    await form.goto(url('/support'));
+    await form.getByLabel(/Your name/).fill('Maria Clara Santos');
+    await form.getByLabel(/^Email/).fill('maria.clara@student.example.edu');
+    await form.getByLabel(/What is it about/).selectOption({ label: 'Registrar — Transcript of Records' });
+    await form.getByLabel('Student number').fill('2023-00042');
+    await form.getByLabel('Copies').fill('2');
+    await form.getByLabel(/^Subject/).fill('Transcript for my scholarship application');
+    await form.getByLabel(/Your message/).fill('I need two copies before Friday.');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    const received = await form.getByRole('status').textContent();
+    const reference = /SUP-\d{6}/.exec(received ?? '')?.[0];
+    expect(reference).toBeDefined();
+
+    const agent = await newContext({ javaScriptEnabled: false });
+    contexts.push(agent);
+    const p = await agent.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/support-management/tickets?view=team'));
+    await p.getByRole('link', { name: reference! }).click();
+    await p.getByRole('heading', { name: new RegExp(reference!) }).waitFor();
+    expect(await badge(p).textContent()).toBe('SLA: On time');
+
+    await p.getByRole('link', { name: 'Use “Received”' }).click();
+    expect(await p.getByLabel('Message').inputValue()).toContain(`Hello Maria Clara Santos, we have your request ${reference}`);
+    await p.getByRole('button', { name: 'Send reply' }).click();
+    await p.getByText(`Reply · Ramon Bautista`).waitFor();
+
+    await p.getByLabel('Move to').selectOption('pending');
+    await p.getByRole('button', { name: 'Change state' }).click();
+    await p.getByText('State: pending').waitFor();
+    expect(await badge(p).textContent()).toBe('SLA: Paused');
+
+    await p.getByLabel('Move to').selectOption('resolved');
+    await p.getByRole('button', { name: 'Change state' }).click();
+    await p.getByText('State: resolved').waitFor();
+    expect(await badge(p).textContent()).toBe('SLA: Met');
+  });
+
+  it('shows the categoriesV2 tree with inherited values and the unmapped v1 categories', async () => {
+    const context = await newContext();
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/support-management/categoriesV2'));
+    const tree = p.getByRole('region', { name: 'Tree and inherited values' });
+    const row = tree.getByRole('row', { name: /Transcript of Records/ });
+    expect(await row.textContent()).toContain('Records Desk (inherited from Registrar)');
+    expect(await tree.textContent()).toMatch(/not mapped to a v2 category:\s*Others/);
+    await p.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Tickets' }).click();
+    await p.getByRole('heading', { name: 'Tickets' }).waitFor();
+  });
+});
+
+describe('an agent at the console', () => {
+  it('files a ticket with an attachment for a walk-in, changes its priority, transfers and merges it', async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    const file = (subject: string) => async () => {
+      await p.goto(url('/app/support-management/tickets'));
+      await p.getByRole('link', { name: 'New ticket' }).click();
+      await p.getByLabel(/^Requester name/).fill('Andres Mabini');
+      await p.getByLabel(/^Requester email/).fill('andres.mabini@student.example.edu');
+      await p.getByLabel(/^Category/).selectOption({ label: 'Registrar › Transcript of Records' });
+      await p.getByLabel('Student number', { exact: true }).fill('2023-00077');
+      await p.getByLabel('Copies', { exact: true }).fill('1');
+      await p.getByLabel(/^Subject/).fill(subject);
+      await p.getByLabel(/^Message/).fill('Walked in at the window; needs one copy.');
+      await p.getByLabel(/^Attachments/).setInputFiles({ name: 'request-slip.txt', mimeType: 'text/plain', buffer: Buffer.from('Request slip 0042') });
+      await p.getByRole('button', { name: 'Create ticket' }).click();
+      await p.getByRole('heading', { name: new RegExp(subject) }).waitFor();
+      return /SUP-\d{6}/.exec((await p.getByRole('heading', { level: 1 }).textContent()) ?? '')![0];
+    };
+    const first = await file('Walk-in transcript request')();
+
+    // The attachment downloads as it was stored.
+    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('link', { name: 'request-slip.txt' }).click()]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe('Request slip 0042');
+
+    await p.getByRole('combobox', { name: /^Priority/ }).selectOption('urgent');
+    await p.getByRole('button', { name: 'Save priority and category' }).click();
+    await p.getByText('Priority: urgent').waitFor();
+
+    await p.getByRole('combobox', { name: /^Team/ }).selectOption({ label: 'IT Helpdesk' });
+    await p.getByRole('button', { name: 'Transfer' }).click();
+    await p.getByText('Team: IT Helpdesk').waitFor();
+
+    // A second ticket from the same requester is merged into the first; the first keeps both threads.
+    await file('Second walk-in transcript request')();
+    await p.getByLabel('Merge into ticket (reference)').fill(first);
+    await p.getByRole('button', { name: 'Merge' }).click();
+    await p.getByRole('heading', { name: new RegExp(first) }).waitFor();
+    expect(await p.getByText('from SUP-').count()).toBeGreaterThan(0);
+  });
+});

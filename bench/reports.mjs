@@ -1,0 +1,180 @@
+// Reports benchmark (npm run bench:reports): autocannon against the API answers behind each Analytics page over
+// 1,000,000 audit-trail entries and 100,000 tickets — the Support report, the ticket report, the audit trail (a
+// month, and one actor) — and the students list at 100,000 students in the same run as the baseline. Prints
+// requests/s and p95 latency per scenario and the ratio against the baseline; target (issue 15): p95 ≤ 300 ms at
+// 5 connections on PostgreSQL.
+// Build first: npx nx run @campus/api:build.
+//
+//   BENCH_DATA_DIR (default .data/bench-reports)  embedded database reused between runs (filled on first use)
+//   DATABASE_URL                                   a dedicated PostgreSQL database instead (filled on first use)
+//   BENCH_SECONDS (default 4), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 5)
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TICKETS = 100_000;
+const AUDIT_ENTRIES = 1_000_000;
+const STUDENTS = 100_000;
+const self = fileURLToPath(import.meta.url);
+
+if (process.argv[2] === '--serve') await serve();
+else await measure();
+
+/** The API in its own process over a filled database; prints one JSON line with its URL. */
+async function serve() {
+  const { buildApp } = await import('../apps/api/dist/app.js');
+  const { loadConfig } = await import('../apps/api/dist/config.js');
+  const { openDatabase, rows } = await import('../apps/api/dist/db/client.js');
+  const { seedBulk } = await import('../apps/api/dist/db/seed-bulk.js');
+  const { sql } = await import('../apps/api/node_modules/drizzle-orm/index.js');
+  const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-reports');
+  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), host: '127.0.0.1' };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const [students] = await rows(database.db, sql`select count(*)::int as n from students`);
+  if (students.n < STUDENTS) {
+    console.error(`filling the benchmark database to ${STUDENTS} students (${database.kind}); this happens once`);
+    await seedBulk(database.db, STUDENTS - students.n, () => {});
+  }
+  const [tickets] = await rows(database.db, sql`select count(*)::int as n from support_tickets`);
+  if (tickets.n < TICKETS) {
+    console.error(`filling the benchmark database to ${TICKETS} tickets; this happens once`);
+    // Spread over the demo teams and the last year, in every state, with words a search can find.
+    await database.db.execute(sql`
+      insert into support_tickets (number, reference, subject, requester_name, requester_email, channel, state, priority,
+        category_v2_id, office_id, team_id, assignee_id, sla_policy_id, public_token_hash, search_text, sla_status, created_at, updated_at)
+      select n, 'SUP-B' || lpad(n::text, 7, '0'),
+        (array['Transcript of records request','Enrollment hold','Refund of overpayment','Wi-Fi access','Portal password reset'])[1 + n % 5] || ' ' || n,
+        'Requester ' || n, 'requester' || (n % 20000) || '@student.example.edu', 'form',
+        (array['new','open','pending','resolved','closed'])[1 + n % 5], (array['low','normal','high','urgent'])[1 + n % 4],
+        c.category_v2_id, t.office_id, t.id, case when n % 3 = 0 then null else t.lead_id end, c.sla_policy_id,
+        md5('bench' || n), lower((array['transcript of records request','enrollment hold','refund of overpayment','wi-fi access','portal password reset'])[1 + n % 5] || ' ' || n || ' please help with my concern number ' || n),
+        (array['ok','near-breach','breached','paused','met'])[1 + n % 5],
+        now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute', now()
+      from generate_series(${tickets.n + 1}::int, ${TICKETS}::int) n
+      cross join lateral (select id, office_id, lead_id from support_teams order by code offset (n % 3) limit 1) t
+      cross join lateral (select id as category_v2_id, sla_policy_id from support_categories_v2 where team_id = t.id limit 1) c`);
+    await database.db.execute(sql`analyze support_tickets`);
+  }
+  // A help desk's history: tickets older than three weeks are done, with their response, resolution and closing
+  // times (the fill above leaves every ticket without them).
+  const [undone] = await rows(database.db, sql`select count(*)::int as n from support_tickets where reference like 'SUP-B%' and first_responded_at is null`);
+  if (undone.n > 0) {
+    console.error('giving the benchmark tickets their response, resolution and closing times; this happens once');
+    await database.db.execute(sql`
+      update support_tickets set
+        state = case when created_at < now() - interval '21 days' then (array['resolved','closed'])[1 + number % 2] else state end,
+        first_responded_at = created_at + (5 + number % 240) * interval '1 minute',
+        resolved_at = case when created_at < now() - interval '21 days' or state in ('resolved','closed') then created_at + (60 + number % 4000) * interval '1 minute' end,
+        closed_at = case when (created_at < now() - interval '21 days' and number % 2 = 1) or state = 'closed' then created_at + (1500 + number % 4000) * interval '1 minute' end
+      where reference like 'SUP-B%' and first_responded_at is null`);
+    await database.db.execute(sql`analyze support_tickets`);
+  }
+  const [entries] = await rows(database.db, sql`select count(*)::int as n from audit_trails`);
+  if (entries.n < AUDIT_ENTRIES) {
+    console.error(`filling the benchmark database to ${AUDIT_ENTRIES} audit-trail entries; this happens once`);
+    // A year of updates by 50 administrators over 20 resources, each with a before/after pair.
+    await database.db.execute(sql`
+      insert into audit_trails (actor_id, actor_email, activity, resource, record_id, changes, ip_address, created_at)
+      select null, 'admin' || (n % 50) || '@example.edu', 'Updated ' || (array['student','campus','user','ticket'])[1 + n % 4] || ' ' || n,
+        'resource-' || (n % 20), md5((n % 50000)::text)::uuid::text,
+        jsonb_build_object('name', jsonb_build_object('before', 'Old ' || n, 'after', 'New ' || n)),
+        '192.0.2.' || (n % 250), now() - (n % 525600) * interval '1 minute'
+      from generate_series(${entries.n + 1}::int, ${AUDIT_ENTRIES}::int) n`);
+    await database.db.execute(sql`analyze audit_trails`);
+  }
+  const [{ n }] = await rows(database.db, sql`select count(*)::int as n from support_tickets`);
+  const app = await buildApp({ config: { ...config, responseEncryption: true }, database, logger: { level: 'warn' } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${app.server.address().port}`, kind: database.kind, tickets: n, entries: Math.max(entries.n, AUDIT_ENTRIES) })}\n`);
+}
+
+function start() {
+  const child = spawn(process.execPath, [self, '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((done, fail) => {
+    let buffered = '';
+    const onData = (chunk) => {
+      buffered += chunk;
+      const end = buffered.indexOf('\n');
+      if (end < 0) return;
+      child.stdout.off('data', onData);
+      child.stdout.resume();
+      done({ child, ...JSON.parse(buffered.slice(0, end)) });
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.once('exit', (code) => fail(new Error(`the API exited (${code}) before it was ready`)));
+  });
+}
+
+async function measure() {
+  const { default: autocannon } = await import('autocannon');
+  const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+  const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+  const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 5);
+  const server = await start();
+  try {
+    const signIn = await fetch(`${server.url}/core/v1.0/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.edu', password: 'Campus!Demo2026' }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+    const { decodeEnvelope } = await import('../libs/api-contract/dist/index.js');
+    const { loadConfig } = await import('../apps/api/dist/config.js');
+    const key = loadConfig({ ...process.env, DATA_DIR: resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-reports') }).responseEncryptionKey;
+    const { token } = decodeEnvelope(await signIn.text(), key).data;
+    const headers = { authorization: `Bearer ${token}` };
+    const month = (days) => {
+      const to = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+      const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+      return `from=${from}&to=${to}`;
+    };
+    const scenarios = [
+      { key: 'students', title: 'students?limit=20 (baseline)', path: '/core/v1.0/students?limit=20' },
+      { key: 'support', title: 'reports/support (30 days)', path: `/core/v1.0/reports/support?${month(30)}` },
+      { key: 'support90', title: 'reports/support (90 days)', path: `/core/v1.0/reports/support?${month(90)}` },
+      { key: 'tickets', title: 'reports/tickets (30 days, by first response)', path: `/core/v1.0/reports/tickets?${month(30)}&sort=firstResponseMinutes` },
+      { key: 'audit', title: 'reports/audit-trails (30 days)', path: `/core/v1.0/reports/audit-trails?${month(30)}` },
+      { key: 'actor', title: 'reports/audit-trails (one actor, 90 days)', path: `/core/v1.0/reports/audit-trails?${month(90)}&actor=admin7%40example.edu` },
+    ];
+    const run = (scenario, seconds) =>
+      new Promise((done, fail) => {
+        const times = [];
+        autocannon(
+          { url: `${server.url}${scenario.path}`, headers, connections: CONNECTIONS, duration: seconds, setupClient: (c) => c.on('response', (_s, _b, t) => times.push(t)) },
+          (error, result) => {
+            if (error) return fail(error);
+            times.sort((a, b) => a - b);
+            done({ rps: result['2xx'] / (result.duration || seconds), p95: times[Math.floor(times.length * 0.95)] ?? NaN, errors: result.non2xx + result.errors });
+          },
+        );
+      });
+    console.log(`reports bench: ${server.entries.toLocaleString('en-US')} audit entries, ${server.tickets.toLocaleString('en-US')} tickets on ${server.kind}, ${CONNECTIONS} connections, ${SECONDS}s × ${ROUNDS} rounds`);
+    const results = Object.fromEntries(scenarios.map((s) => [s.key, []]));
+    for (const s of scenarios) await run(s, 1);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const s of scenarios) {
+        const r = await run(s, SECONDS);
+        results[s.key].push(r);
+        console.log(`  round ${round}  ${s.title.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p95 ${r.p95.toFixed(1).padStart(6)} ms${r.errors ? `  ${r.errors} errors` : ''}`);
+      }
+    }
+    const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+    const base = median(results.students.map((r) => r.p95));
+    console.log('median of the rounds:');
+    for (const s of scenarios) {
+      const p95 = median(results[s.key].map((r) => r.p95));
+      const rps = median(results[s.key].map((r) => r.rps));
+      console.log(`  ${s.title.padEnd(46)} ${rps.toFixed(0).padStart(6)} req/s  p95 ${p95.toFixed(1).padStart(6)} ms  ×${(p95 / base).toFixed(2)} of the students list  ${s.key === 'students' ? '' : p95 <= 300 ? 'target ≤ 300 ms met' : 'target ≤ 300 ms missed'}`);
+    }
+  } finally {
+    await new Promise((done) => {
+      server.child.once('exit', done);
+      server.child.kill('SIGTERM');
+    });
+  }
+}

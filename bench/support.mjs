@@ -1,0 +1,145 @@
+// Support benchmark (npm run bench:support): autocannon against the API over 100,000 tickets — the team queue
+// (`support/tickets?view=team`), a ticket search over subject and thread, and the students list at 100,000
+// students in the same run as the baseline. Prints requests/s and p95 latency per scenario and the ratios
+// against the baseline; target (issue 18): p95 ≤ 50 ms at 10 connections on PostgreSQL.
+// Build first: npx nx run @campus/api:build.
+//
+//   BENCH_DATA_DIR (default .data/bench-support)  embedded database reused between runs (filled on first use)
+//   DATABASE_URL                                   a dedicated PostgreSQL database instead (filled on first use)
+//   BENCH_SECONDS (default 4), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10)
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TICKETS = 100_000;
+const STUDENTS = 100_000;
+const self = fileURLToPath(import.meta.url);
+
+if (process.argv[2] === '--serve') await serve();
+else await measure();
+
+/** The API in its own process over a filled database; prints one JSON line with its URL. */
+async function serve() {
+  const { buildApp } = await import('../apps/api/dist/app.js');
+  const { loadConfig } = await import('../apps/api/dist/config.js');
+  const { openDatabase, rows } = await import('../apps/api/dist/db/client.js');
+  const { seedBulk } = await import('../apps/api/dist/db/seed-bulk.js');
+  const { sql } = await import('../apps/api/node_modules/drizzle-orm/index.js');
+  const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-support');
+  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), host: '127.0.0.1' };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const [students] = await rows(database.db, sql`select count(*)::int as n from students`);
+  if (students.n < STUDENTS) {
+    console.error(`filling the benchmark database to ${STUDENTS} students (${database.kind}); this happens once`);
+    await seedBulk(database.db, STUDENTS - students.n, () => {});
+  }
+  const [tickets] = await rows(database.db, sql`select count(*)::int as n from support_tickets`);
+  if (tickets.n < TICKETS) {
+    console.error(`filling the benchmark database to ${TICKETS} tickets; this happens once`);
+    // Spread over the demo teams and the last year, in every state, with words a search can find.
+    await database.db.execute(sql`
+      insert into support_tickets (number, reference, subject, requester_name, requester_email, channel, state, priority,
+        category_v2_id, office_id, team_id, assignee_id, sla_policy_id, public_token_hash, search_text, sla_status, created_at, updated_at)
+      select n, 'SUP-B' || lpad(n::text, 7, '0'),
+        (array['Transcript of records request','Enrollment hold','Refund of overpayment','Wi-Fi access','Portal password reset'])[1 + n % 5] || ' ' || n,
+        'Requester ' || n, 'requester' || (n % 20000) || '@student.example.edu', 'form',
+        (array['new','open','pending','resolved','closed'])[1 + n % 5], (array['low','normal','high','urgent'])[1 + n % 4],
+        c.category_v2_id, t.office_id, t.id, case when n % 3 = 0 then null else t.lead_id end, c.sla_policy_id,
+        md5('bench' || n), lower((array['transcript of records request','enrollment hold','refund of overpayment','wi-fi access','portal password reset'])[1 + n % 5] || ' ' || n || ' please help with my concern number ' || n),
+        (array['ok','near-breach','breached','paused','met'])[1 + n % 5],
+        now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute', now()
+      from generate_series(${tickets.n + 1}::int, ${TICKETS}::int) n
+      cross join lateral (select id, office_id, lead_id from support_teams order by code offset (n % 3) limit 1) t
+      cross join lateral (select id as category_v2_id, sla_policy_id from support_categories_v2 where team_id = t.id limit 1) c`);
+    await database.db.execute(sql`analyze support_tickets`);
+  }
+  const [{ n }] = await rows(database.db, sql`select count(*)::int as n from support_tickets`);
+  const app = await buildApp({ config: { ...config, responseEncryption: true }, database, logger: { level: 'warn' } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${app.server.address().port}`, kind: database.kind, tickets: n })}\n`);
+}
+
+function start() {
+  const child = spawn(process.execPath, [self, '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((done, fail) => {
+    let buffered = '';
+    const onData = (chunk) => {
+      buffered += chunk;
+      const end = buffered.indexOf('\n');
+      if (end < 0) return;
+      child.stdout.off('data', onData);
+      child.stdout.resume();
+      done({ child, ...JSON.parse(buffered.slice(0, end)) });
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.once('exit', (code) => fail(new Error(`the API exited (${code}) before it was ready`)));
+  });
+}
+
+async function measure() {
+  const { default: autocannon } = await import('autocannon');
+  const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+  const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+  const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const server = await start();
+  try {
+    // The admin is the lead of the demo teams, so "my team's" queue is a real team queue.
+    const signIn = await fetch(`${server.url}/core/v1.0/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.edu', password: 'Campus!Demo2026' }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+    const { decodeEnvelope } = await import('../libs/api-contract/dist/index.js');
+    const { loadConfig } = await import('../apps/api/dist/config.js');
+    const key = loadConfig({ ...process.env, DATA_DIR: resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-support') }).responseEncryptionKey;
+    const { token } = decodeEnvelope(await signIn.text(), key).data;
+    const headers = { authorization: `Bearer ${token}` };
+    const scenarios = [
+      { key: 'students', title: 'students?limit=20 (baseline)', path: '/core/v1.0/students?limit=20' },
+      { key: 'queue', title: 'support/tickets?view=team&limit=20', path: '/core/v1.0/support/tickets?view=team&limit=20' },
+      { key: 'open', title: 'team queue, state=open', path: '/core/v1.0/support/tickets?view=team&state=open&limit=20' },
+      { key: 'search', title: 'support/tickets?q=refund 123 (search)', path: '/core/v1.0/support/tickets?q=refund%20of%20overpayment%20123&limit=20' },
+    ];
+    const run = (scenario, seconds) =>
+      new Promise((done, fail) => {
+        const times = [];
+        autocannon(
+          { url: `${server.url}${scenario.path}`, headers, connections: CONNECTIONS, duration: seconds, setupClient: (c) => c.on('response', (_s, _b, t) => times.push(t)) },
+          (error, result) => {
+            if (error) return fail(error);
+            times.sort((a, b) => a - b);
+            done({ rps: result['2xx'] / (result.duration || seconds), p95: times[Math.floor(times.length * 0.95)] ?? NaN, errors: result.non2xx + result.errors });
+          },
+        );
+      });
+    console.log(`support bench: ${server.tickets.toLocaleString('en-US')} tickets on ${server.kind}, ${CONNECTIONS} connections, ${SECONDS}s × ${ROUNDS} rounds`);
+    const results = Object.fromEntries(scenarios.map((s) => [s.key, []]));
+    for (const s of scenarios) await run(s, 1);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const s of scenarios) {
+        const r = await run(s, SECONDS);
+        results[s.key].push(r);
+        console.log(`  round ${round}  ${s.title.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s  p95 ${r.p95.toFixed(1).padStart(6)} ms${r.errors ? `  ${r.errors} errors` : ''}`);
+      }
+    }
+    const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+    const base = median(results.students.map((r) => r.p95));
+    console.log('median of the rounds:');
+    for (const s of scenarios) {
+      const p95 = median(results[s.key].map((r) => r.p95));
+      const rps = median(results[s.key].map((r) => r.rps));
+      console.log(`  ${s.title.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s  p95 ${p95.toFixed(1).padStart(6)} ms  ×${(p95 / base).toFixed(2)} of the students list  ${s.key === 'students' ? '' : p95 <= 50 ? 'target ≤ 50 ms met' : 'target ≤ 50 ms missed'}`);
+    }
+  } finally {
+    await new Promise((done) => {
+      server.child.once('exit', done);
+      server.child.kill('SIGTERM');
+    });
+  }
+}

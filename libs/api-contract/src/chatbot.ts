@@ -1,0 +1,198 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { AudienceSchema, ChatbotSettingsSchema, responseCategoryOptions } from '@campus/domain-chatbot';
+import { guardedRouter } from './access.js';
+import { dataBody, ErrorBodySchema, listBody } from './errors.js';
+
+const c = initContract();
+
+/** Base path of the chatbot API (spec §7). */
+export const CHATBOT_BASE = '/chatbot/v1.0';
+
+const CHATBOT = { application: 'CHATBOT' } as const;
+/** The web chat: no sign-in, counted against the per-address limit like signing in. */
+const PUBLIC = { public: true, rateLimited: true } as const;
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
+
+export const CHAT_MESSAGE_MAX = 1000;
+const messageText = z.string().trim().min(1, 'Type a message.').max(CHAT_MESSAGE_MAX, `At most ${CHAT_MESSAGE_MAX} characters.`);
+
+export const MatchCandidateSchema = z.object({ id: z.string(), title: z.string(), score: z.number(), coverage: z.number(), matchedWords: z.number().int() });
+
+export const TryResultSchema = z.object({
+  match: MatchCandidateSchema.nullable(),
+  best: MatchCandidateSchema.nullable(),
+  runnerUp: MatchCandidateSchema.nullable(),
+  threshold: z.number(),
+  /** What the bot would answer: the matched response, or the persona's fallback. */
+  reply: z.string(),
+  persona: z.string().nullable(),
+});
+export type TryResult = z.infer<typeof TryResultSchema>;
+
+export const UnansweredSchema = z.object({
+  _id: z.string().uuid(),
+  question: z.string(),
+  bestTitle: z.string().nullable(),
+  bestScore: z.number().nullable(),
+  count: z.number().int(),
+  createdAt: z.string(),
+  lastAskedAt: z.string(),
+});
+export type Unanswered = z.infer<typeof UnansweredSchema>;
+
+export const AnswerUnansweredSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Required').max(150, 'At most 150 characters.'),
+    answer: z.string().trim().min(1, 'Required').max(5000, 'At most 5000 characters.'),
+    category: z.enum(responseCategoryOptions.map((o) => o.value) as [string, ...string[]], { errorMap: () => ({ message: 'Choose a category.' }) }),
+    /** More ways to ask, one a line, added to the unanswered question. */
+    questions: z.string().trim().max(4000, 'At most 4000 characters.').optional(),
+  })
+  .strict();
+
+export const ChatMessageSchema = z.object({
+  from: z.enum(['visitor', 'bot']),
+  text: z.string(),
+  at: z.string(),
+});
+export const ConversationSchema = z.object({
+  /** The conversation's secret: whoever holds it reads the conversation (kept in the visitor's cookie). */
+  token: z.string(),
+  persona: z.object({ name: z.string(), avatarUrl: z.string().nullable(), greeting: z.string() }),
+  messages: z.array(ChatMessageSchema),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+export const TranscriptSchema = z.object({
+  _id: z.string().uuid(),
+  persona: z.string().nullable(),
+  startedAt: z.string(),
+  lastAt: z.string(),
+  messageCount: z.number().int(),
+  unanswered: z.number().int(),
+  preview: z.string(),
+});
+export const TranscriptQuerySchema = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd.').optional(),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd.').optional(),
+    outcome: z.enum(['matched', 'unanswered']).optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100, 'limit is at most 100.').default(20),
+  })
+  .strict();
+
+export const AudiencePreviewInputSchema = z.object({
+  audience: z.unknown(),
+  ids: z.unknown().optional(),
+  /** The message to check and personalise for the sample recipient. */
+  message: z.string().max(5000, 'At most 5000 characters.').optional(),
+});
+export const AudiencePreviewSchema = z.object({
+  /** Subscribers the broadcast would reach (active, not opted out). */
+  recipients: z.number().int(),
+  /** Subscribers of the audience who opted out: skipped and counted. */
+  optedOut: z.number().int(),
+  withEmail: z.number().int(),
+  sample: z.object({ _id: z.string().uuid(), name: z.string(), email: z.string().nullable() }).nullable(),
+  /** The message as the sample recipient would read it. */
+  preview: z.string().nullable(),
+});
+export type AudiencePreview = z.infer<typeof AudiencePreviewSchema>;
+export { AudienceSchema };
+
+/** The bot's own routes beside the generic CRUD of responses and personas. */
+export const chatbotContract = c.router(
+  guardedRouter({
+    tryChatbot: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/try`,
+      body: z.object({ message: messageText }).strict(),
+      responses: { 200: dataBody(TryResultSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'What the bot would answer to a message: the match, its score and the runner-up (nothing is stored)',
+    },
+    listChatbotUnanswered: {
+      method: 'GET',
+      path: `${CHATBOT_BASE}/unanswered`,
+      responses: { 200: listBody(UnansweredSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Questions the bot could not answer, most asked first',
+    },
+    answerChatbotUnanswered: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/unanswered/:id/answer`,
+      pathParams: z.object({ id: z.string().uuid('Unknown question.') }),
+      body: AnswerUnansweredSchema,
+      responses: { 201: dataBody(z.object({ responseId: z.string().uuid() })), ...errors },
+      metadata: CHATBOT,
+      summary: 'Turn an unanswered question into a response (the question becomes its first way of asking)',
+    },
+    dismissChatbotUnanswered: {
+      method: 'DELETE',
+      path: `${CHATBOT_BASE}/unanswered/:id`,
+      pathParams: z.object({ id: z.string().uuid('Unknown question.') }),
+      body: c.noBody(),
+      responses: { 200: dataBody(z.object({ message: z.string() })), ...errors },
+      metadata: CHATBOT,
+      summary: 'Remove a question from the unanswered queue',
+    },
+    getChatbotSettings: {
+      method: 'GET',
+      path: `${CHATBOT_BASE}/settings`,
+      responses: { 200: dataBody(ChatbotSettingsSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Chatbot settings',
+    },
+    updateChatbotSettings: {
+      method: 'PUT',
+      path: `${CHATBOT_BASE}/settings`,
+      body: ChatbotSettingsSchema.partial().strict(),
+      responses: { 200: dataBody(ChatbotSettingsSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Change chatbot settings',
+    },
+    listChatbotTranscripts: {
+      method: 'GET',
+      path: `${CHATBOT_BASE}/transcripts`,
+      query: TranscriptQuerySchema,
+      responses: { 200: listBody(TranscriptSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Conversations, newest first: full-text search and filters by date and outcome',
+    },
+    getChatbotTranscript: {
+      method: 'GET',
+      path: `${CHATBOT_BASE}/transcripts/:id`,
+      pathParams: z.object({ id: z.string().uuid('Unknown conversation.') }),
+      responses: { 200: dataBody(TranscriptSchema.extend({ messages: z.array(ChatMessageSchema.extend({ matched: z.boolean().nullable(), score: z.number().nullable() })) })), ...errors },
+      metadata: CHATBOT,
+      summary: 'One conversation with every message (as stored: personal data redacted)',
+    },
+    previewChatbotAudience: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/audience-preview`,
+      body: AudiencePreviewInputSchema,
+      responses: { 200: dataBody(AudiencePreviewSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Resolve an audience from the live records: recipients, opted out, and the message for a sample recipient',
+    },
+    startChatbotChat: {
+      method: 'GET',
+      path: `${CHATBOT_BASE}/chat`,
+      query: z.object({ token: z.string().max(200).optional() }).strict(),
+      responses: { 200: dataBody(ConversationSchema), ...errors },
+      metadata: { public: true },
+      summary: 'The web chat: the conversation a token names, or the default persona and its greeting',
+    },
+    sendChatbotChat: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/chat`,
+      body: z.object({ token: z.string().max(200).optional(), message: messageText }).strict(),
+      responses: { 200: dataBody(ConversationSchema), ...errors },
+      metadata: PUBLIC,
+      summary: 'Send a message to the bot and get the conversation back with its answer',
+    },
+  }),
+);

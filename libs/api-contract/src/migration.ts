@@ -1,0 +1,175 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { DATE_FORMATS, RUN_MODES, RUN_STATES, RunSettingsSchema, SOURCE_KINDS } from '@campus/domain-migration';
+import { guardedRouter } from './access.js';
+import { CORE_BASE } from './crud.js';
+import { dataBody, ErrorBodySchema, listBody } from './errors.js';
+
+const c = initContract();
+const BASE = `${CORE_BASE}/migrations`;
+/** Data Migration Management (launcher code `DATA`). */
+const DATA = { application: 'DATA' } as const;
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const id = z.object({ id: z.string().uuid('Not a valid id.') });
+
+export const ImportColumnSchema = z.object({
+  name: z.string(),
+  inTemplate: z.boolean(),
+  type: z.string(),
+  required: z.boolean(),
+  codedValues: z.array(z.string()),
+  example: z.string(),
+  description: z.string(),
+});
+
+export const ImportTargetSchema = z.object({
+  resource: z.string(),
+  name: z.string(),
+  label: z.string(),
+  columns: z.array(ImportColumnSchema),
+  naturalKey: z.array(z.string()),
+});
+export type ImportTargetView = z.infer<typeof ImportTargetSchema>;
+
+/** A file answered inside the envelope: its name, type and bytes in base64. */
+export const FileBodySchema = z.object({ name: z.string(), contentType: z.string(), contentBase64: z.string() });
+export type FileBody = z.infer<typeof FileBodySchema>;
+
+export const RejectedRowSchema = z.object({ line: z.number().int(), error: z.string(), cells: z.record(z.string(), z.string()) });
+
+export const RunCountsSchema = z.object({
+  read: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  rejected: z.number().int(),
+});
+
+export const MigrationRunSchema = z.object({
+  _id: z.string().uuid(),
+  resource: z.string(),
+  targetName: z.string(),
+  sourceKind: z.enum(SOURCE_KINDS),
+  sourceName: z.string(),
+  headers: z.array(z.string()),
+  mapping: z.record(z.string(), z.string()),
+  /** How each header was matched (exact, loose, fuzzy, chosen) or null when ignored. */
+  matchKinds: z.record(z.string(), z.string().nullable()),
+  mode: z.enum(RUN_MODES),
+  dateFormat: z.enum(DATE_FORMATS),
+  state: z.enum(RUN_STATES),
+  /** The dry run's figures, once checked. */
+  preview: RunCountsSchema.nullable(),
+  /** The run's figures, once run. */
+  counts: RunCountsSchema.nullable(),
+  rejectedRows: z.array(RejectedRowSchema),
+  message: z.string().nullable(),
+  batchId: z.string().uuid().nullable(),
+  progress: z.number().int(),
+  parentRunId: z.string().uuid().nullable(),
+  startedById: z.string().uuid().nullable(),
+  startedByName: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
+});
+export type MigrationRun = z.infer<typeof MigrationRunSchema>;
+
+export const RunListQuerySchema = z
+  .object({
+    resource: z.string().max(60).optional(),
+    state: z.enum(RUN_STATES).optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100, 'limit is at most 100.').default(20),
+  })
+  .strict();
+
+export const TemplateQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }).strict();
+
+/** The upload form, `multipart/form-data`: `resource` (the target) and `file` (CSV or XLSX). */
+export interface UploadForm {
+  readonly resource: string;
+  readonly file: Blob;
+}
+
+export const migrationContract = c.router(
+  guardedRouter({
+    listTargets: {
+      method: 'GET',
+      path: `${BASE}/targets`,
+      responses: { 200: dataBody(z.array(ImportTargetSchema)), 401: ErrorBodySchema, 403: ErrorBodySchema },
+      metadata: DATA,
+      summary: 'Entities with a bulk-import template and their columns',
+    },
+    getTemplate: {
+      method: 'GET',
+      path: `${BASE}/targets/:resource/template`,
+      pathParams: z.object({ resource: z.string().max(60) }),
+      query: TemplateQuerySchema,
+      responses: { 200: dataBody(FileBodySchema), ...errors },
+      metadata: DATA,
+      summary: 'A blank template (CSV with a commented guide, or XLSX with a Guide sheet)',
+    },
+    uploadFile: {
+      method: 'POST',
+      path: `${BASE}/runs`,
+      contentType: 'multipart/form-data',
+      body: c.type<UploadForm>(),
+      responses: { 201: dataBody(MigrationRunSchema), 413: ErrorBodySchema, 415: ErrorBodySchema, ...errors },
+      metadata: DATA,
+      summary: 'Upload a CSV or XLSX file for a target; its headers are matched to the columns',
+    },
+    listRuns: {
+      method: 'GET',
+      path: `${BASE}/runs`,
+      query: RunListQuerySchema,
+      responses: { 200: listBody(MigrationRunSchema), ...errors },
+      metadata: DATA,
+      summary: 'Every run, newest first',
+    },
+    getRun: {
+      method: 'GET',
+      path: `${BASE}/runs/:id`,
+      pathParams: id,
+      responses: { 200: dataBody(MigrationRunSchema), ...errors },
+      metadata: DATA,
+      summary: 'One run',
+    },
+    checkRun: {
+      method: 'POST',
+      path: `${BASE}/runs/:id/check`,
+      pathParams: id,
+      body: RunSettingsSchema,
+      responses: { 202: dataBody(MigrationRunSchema), ...errors },
+      metadata: DATA,
+      summary: 'Save the column matching and start a dry run',
+    },
+    startRun: {
+      method: 'POST',
+      path: `${BASE}/runs/:id/start`,
+      pathParams: id,
+      body: RunSettingsSchema,
+      responses: { 202: dataBody(MigrationRunSchema), ...errors },
+      metadata: DATA,
+      summary: 'Save the column matching and run the import',
+    },
+    getErrorFile: {
+      method: 'GET',
+      path: `${BASE}/runs/:id/errors`,
+      pathParams: id,
+      query: TemplateQuerySchema,
+      responses: { 200: dataBody(FileBodySchema), ...errors },
+      metadata: DATA,
+      summary: 'The rejected rows in their original columns plus an error column',
+    },
+    rerunRejected: {
+      method: 'POST',
+      path: `${BASE}/runs/:id/rerun`,
+      pathParams: id,
+      body: c.noBody(),
+      responses: { 201: dataBody(MigrationRunSchema), ...errors },
+      metadata: DATA,
+      summary: 'A new run of only the rows this run rejected',
+    },
+  }),
+);

@@ -1,0 +1,3 @@
+export * from './states.js';
+export * from './params.js';
+export * from './schedules.js';

@@ -1,0 +1,5 @@
+export * from './entities.js';
+export * from './matching.js';
+export * from './redact.js';
+export * from './settings.js';
+export * from './broadcast.js';

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './password.js';
+
+/**
+ * The system settings an IAM administrator runs from `/app/settings` (spec §2). The API validates a change with
+ * this schema and the console's form uses the same one, so both give the same messages. The security settings
+ * may only be tuned within these bounds.
+ */
+export const SETTINGS_BOUNDS = {
+  lockoutThreshold: { min: 3, max: 20 },
+  lockoutMinutes: { min: 1, max: 1440 },
+  sessionIdleMinutes: { min: 5, max: 480 },
+  sessionAbsoluteHours: { min: 1, max: 72 },
+  passwordMinLength: { min: PASSWORD_MIN_LENGTH, max: 64 },
+  auditRetentionDays: { min: 365, max: 3650 },
+  transcriptRetentionDays: { min: 30, max: 3650 },
+} as const;
+
+type Bounded = keyof typeof SETTINGS_BOUNDS;
+
+const whole = (name: Bounded, unit: string) =>
+  z.coerce
+    .number({ invalid_type_error: 'Enter a whole number.' })
+    .int('Enter a whole number.')
+    .min(SETTINGS_BOUNDS[name].min, `At least ${SETTINGS_BOUNDS[name].min} ${unit}.`)
+    .max(SETTINGS_BOUNDS[name].max, `At most ${SETTINGS_BOUNDS[name].max} ${unit}.`);
+
+/** True for an IANA time zone name this runtime knows (e.g. `Asia/Manila`). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+const logoUrl = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string()
+    .trim()
+    .max(500, 'At most 500 characters.')
+    .regex(/^(https:\/\/[^\s]+|\/[^\s/][^\s]*)$/, 'Enter an https:// address or a path starting with /.')
+    .nullable(),
+);
+
+export const SystemSettingsSchema = z
+  .object({
+    organisationName: z.string().trim().min(1, 'Required').max(200, 'At most 200 characters.'),
+    logoUrl,
+    mission: z.string().trim().max(2000, 'At most 2000 characters.'),
+    vision: z.string().trim().max(2000, 'At most 2000 characters.'),
+    timeZone: z.string().trim().refine(isTimeZone, 'Choose a time zone such as Asia/Manila.'),
+    lockoutThreshold: whole('lockoutThreshold', 'attempts'),
+    lockoutMinutes: whole('lockoutMinutes', 'minutes'),
+    sessionIdleMinutes: whole('sessionIdleMinutes', 'minutes'),
+    sessionAbsoluteHours: whole('sessionAbsoluteHours', 'hours'),
+    passwordMinLength: whole('passwordMinLength', 'characters'),
+    auditRetentionDays: whole('auditRetentionDays', 'days'),
+    transcriptRetentionDays: whole('transcriptRetentionDays', 'days'),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.sessionIdleMinutes > v.sessionAbsoluteHours * 60) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['sessionIdleMinutes'],
+        message: 'The idle lifetime cannot be longer than the absolute lifetime.',
+      });
+    }
+  });
+export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
+
+/** What the sign-in panel shows (public: read by `/auth` before anyone signs in). */
+export const SignInPanelSchema = z.object({
+  organisationName: z.string(),
+  logoUrl: z.string().nullable(),
+  mission: z.string(),
+  vision: z.string(),
+});
+export type SignInPanel = z.infer<typeof SignInPanelSchema>;
+
+/** The settings as an administrator reads them: the stored values plus the outbound mail, masked. */
+export const SettingsViewSchema = z.object({
+  settings: z.object({
+    organisationName: z.string(),
+    logoUrl: z.string().nullable(),
+    mission: z.string(),
+    vision: z.string(),
+    timeZone: z.string(),
+    lockoutThreshold: z.number(),
+    lockoutMinutes: z.number(),
+    sessionIdleMinutes: z.number(),
+    sessionAbsoluteHours: z.number(),
+    passwordMinLength: z.number(),
+    auditRetentionDays: z.number(),
+    transcriptRetentionDays: z.number(),
+  }),
+  /** `SMTP_URL` with its password masked, or null when mail goes to the outbox. */
+  smtpUrl: z.string().nullable(),
+  mailFrom: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+/** `smtp://user:secret@host:25` → `smtp://user:••••••@host:25`; the password never leaves the server. */
+export function maskSmtpUrl(url: string | undefined | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '••••••';
+    return decodeURI(parsed.toString());
+  } catch {
+    return '••••••';
+  }
+}
+
+export const TestEmailSchema = z.object({ to: z.string().trim().email('Enter an email address.').max(254) }).strict();

@@ -1,0 +1,4 @@
+export * from './targets.js';
+export * from './match.js';
+export * from './convert.js';
+export * from './runs.js';
