@@ -48,8 +48,8 @@ async function serve(role) {
   } else {
     const { buildApp } = await import('../apps/api/dist/app.js');
     const { loadConfig } = await import('../apps/api/dist/config.js');
-    const { openDatabase, rows } = await import('../apps/api/dist/db/client.js');
-    const { seedBulk } = await import('../apps/api/dist/db/seed-bulk.js');
+    const { openDatabase, rows } = await import('../apps/api/dist/platform/db/client.js');
+    const { seedBulk } = await import('../apps/api/dist/platform/db/seed-bulk.js');
     const { sql } = await import('../apps/api/node_modules/drizzle-orm/index.js');
     const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench');
     const config = {
@@ -140,7 +140,7 @@ async function measure() {
     const auth = { authorization: `Bearer ${token}` };
     const enc = apiServer.encrypted;
 
-    const { SURNAMES } = await import('../apps/api/dist/db/seed-data.js');
+    const { SURNAMES } = await import('../apps/api/dist/platform/db/seed-data.js');
     const orders = ['lastName', '-lastName', 'firstName', '-firstName', 'studentNumber', '-studentNumber'];
     const varied = SURNAMES.flatMap((name) =>
       orders.map((sort) => `/core/v1.0/students?limit=20&q=${encodeURIComponent(name)}&sort=${sort}`),

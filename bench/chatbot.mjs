@@ -12,8 +12,8 @@ import { join } from 'node:path';
 const api = (path) => import(new URL(`../apps/api/dist/${path}`, import.meta.url).href);
 const { buildApp } = await api('app.js');
 const { loadConfig } = await api('config.js');
-const { openDatabase } = await api('db/client.js');
-const { insertAccount } = await api('db/users.js');
+const { openDatabase } = await api('platform/db/client.js');
+const { insertAccount } = await api('platform/db/users.js');
 const { ResponseMatcher } = await import(new URL('../libs/domain-chatbot/dist/index.js', import.meta.url).href);
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1000);

@@ -72,7 +72,7 @@ async function startStack() {
     console.log(`Adding ${BULK_STUDENTS} students (seed:bulk)…`);
     const bulk = spawnSync(
       process.execPath,
-      [join(root, 'apps/api/dist/db/seed-bulk.js'), '--students', String(BULK_STUDENTS)],
+      [join(root, 'apps/api/dist/platform/db/seed-bulk.js'), '--students', String(BULK_STUDENTS)],
       { env, stdio: 'ignore' },
     );
     if (bulk.status !== 0) throw new Error('seed:bulk failed');
@@ -258,7 +258,7 @@ try {
   const firstPage = await (await fetch(`${stack.consoleUrl}${studentsPath}`, { headers: { cookie } })).text();
   const total = /of ([\d,]+)/.exec(firstPage)?.[1] ?? '?';
   // Searches people would type: 50 surnames of the seed, each in 6 orders (300 different pages).
-  const { SURNAMES } = await import('../apps/api/dist/db/seed-data.js');
+  const { SURNAMES } = await import('../apps/api/dist/platform/db/seed-data.js');
   const orders = ['lastName', '-lastName', 'firstName', '-firstName', 'studentNumber', '-studentNumber'];
   const varied = SURNAMES.flatMap((name) =>
     orders.map((sort) => `${studentsPath}?q=${encodeURIComponent(name.toLowerCase())}&sort=${sort}`),

@@ -22,8 +22,8 @@ else await measure();
 async function serve() {
   const { buildApp } = await import('../apps/api/dist/app.js');
   const { loadConfig } = await import('../apps/api/dist/config.js');
-  const { openDatabase, rows } = await import('../apps/api/dist/db/client.js');
-  const { seedBulk } = await import('../apps/api/dist/db/seed-bulk.js');
+  const { openDatabase, rows } = await import('../apps/api/dist/platform/db/client.js');
+  const { seedBulk } = await import('../apps/api/dist/platform/db/seed-bulk.js');
   const { sql } = await import('../apps/api/node_modules/drizzle-orm/index.js');
   const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-support');
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), host: '127.0.0.1' };

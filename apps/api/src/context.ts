@@ -1,7 +1,7 @@
 import type { ApiConfig } from './config.js';
-import type { Database, Db } from './db/client.js';
-import type { EnvelopeCodec } from './http/envelope.js';
-import type { Mailer } from './auth/mailer.js';
+import type { Database, Db } from './platform/db/client.js';
+import type { EnvelopeCodec } from './platform/http/envelope.js';
+import type { Mailer } from './platform/auth/mailer.js';
 import type { JobEngine } from './platform/jobs/engine.js';
 import type { Notify } from './platform/notify.js';
 import type { AfterAnswer } from './platform/jobs/after-answer.js';

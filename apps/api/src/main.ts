@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './db/seed.js';
-import { openDatabase } from './db/client.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './platform/db/seed.js';
+import { openDatabase } from './platform/db/client.js';
 import { AREAS } from './areas/index.js';
 
 /** Starts the API: configuration, database with migrations, demo seed on an empty database, then listen. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../app.js';
-import { DEMO_PASSWORD, seedDemo } from '../db/seed.js';
+import { DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { ENCRYPTION_KEY, freshDatabase, TestClock, testConfig } from '../test/harness.js';
 
 // The demo university (with few students) is the data the figures are checked against.

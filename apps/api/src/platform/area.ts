@@ -1,7 +1,7 @@
 import type { AppRoute, AppRouter } from '@ts-rest/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { AuthContext } from '../auth/sessions.js';
+import type { AuthContext } from './auth/sessions.js';
 import type { JobType } from './jobs/types.js';
 import type { ActorContext, ResourceHooks } from '../resources/crud.js';
 import type { ResourceServices } from '../resources/service.js';

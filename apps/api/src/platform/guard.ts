@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { accessOf, applicationsOf, entityRegistry, routesOf, type RouteMetadata } from '@campus/api-contract';
 import { canUseModule, MODULE_NOT_GRANTED, NO_ACCESS_MESSAGE } from '@campus/domain-iam';
 import type { AppContext } from '../context.js';
-import { authenticate } from '../auth/sessions.js';
-import type { RateLimiter } from '../auth/rate-limit.js';
-import { HttpError } from '../http/errors.js';
+import { authenticate } from './auth/sessions.js';
+import type { RateLimiter } from './auth/rate-limit.js';
+import { HttpError } from './http/errors.js';
 import type { AreaModule } from './area.js';
 
 export const NO_ACCESS = NO_ACCESS_MESSAGE;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db } from './db/client.js';
 
 /** A notice for one user: a title, a line of text and where it leads (a console path). */
 export interface Notice {

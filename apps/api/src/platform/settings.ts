@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SystemSettings } from '@campus/domain-iam';
 import type { ApiConfig } from '../config.js';
-import { rows, type Database } from '../db/client.js';
+import { rows, type Database } from './db/client.js';
 import { answerCache } from './cache.js';
 
 /** The settings in force: what an administrator stored over the configuration's defaults. */

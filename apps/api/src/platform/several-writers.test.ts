@@ -3,8 +3,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../app.js';
-import { openDatabase } from '../db/client.js';
-import { insertAccount } from '../db/users.js';
+import { openDatabase } from './db/client.js';
+import { insertAccount } from './db/users.js';
 import { ENCRYPTION_KEY, TEST_PASSWORD, TestClock, testConfig } from '../test/harness.js';
 
 // Two API instances, each with its own pool and its own caches, on one PostgreSQL database: what one writes, the

@@ -7,10 +7,10 @@ import {
   type AnyEntity,
   type UniqueDescriptor,
 } from '@campus/domain-core';
-import { changesBetween, writeAudit, type Actor } from '../audit/audit.js';
-import { rows, type Db } from '../db/client.js';
-import { snake, tableNameOf } from '../db/table-for.js';
-import { HttpError } from '../http/errors.js';
+import { changesBetween, writeAudit, type Actor } from '../platform/audit/audit.js';
+import { rows, type Db } from '../platform/db/client.js';
+import { snake, tableNameOf } from '../platform/db/table-for.js';
+import { HttpError } from '../platform/http/errors.js';
 import { bindValue, col, isTextField, type EntityModel, arrayTypeOf } from './model.js';
 
 export { COUNT_ESTIMATE_THRESHOLD, listPage, type ListDatabase } from './list.js';

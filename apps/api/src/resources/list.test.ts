@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../db/client.js';
-import { insertRows } from '../db/insert-rows.js';
+import { rows } from '../platform/db/client.js';
+import { insertRows } from '../platform/db/insert-rows.js';
 import { startTestApi } from '../test/harness.js';
 import { ANCHOR_STEP, COUNT_ESTIMATE_THRESHOLD, MATCH_CACHE_MAX_IDS } from './list.js';
 

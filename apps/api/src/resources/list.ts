@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ListFilter, ListQuery } from '@campus/api-contract';
-import { rows, statement, type Database, type Db, type Statement } from '../db/client.js';
-import { scalarSqlType } from '../db/table-for.js';
+import { rows, statement, type Database, type Db, type Statement } from '../platform/db/client.js';
+import { scalarSqlType } from '../platform/db/table-for.js';
 import { answerCache, checkedCache, schemaFacts } from '../platform/cache.js';
 import { bindValue, col, isArrayField, isTextField, type EntityModel } from './model.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createRegistry, defineEntity, field } from '@campus/domain-core';
-import { rows } from '../db/client.js';
+import { rows } from '../platform/db/client.js';
 import { freshDatabase } from '../test/harness.js';
 import { buildModel } from './model.js';
 

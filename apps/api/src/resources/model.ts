@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AnyEntity, EntityRegistry, FieldDescriptor } from '@campus/domain-core';
-import { arrayTypeOf, isArrayField, isTextField, snake, storedFields, tableNameOf } from '../db/table-for.js';
+import { arrayTypeOf, isArrayField, isTextField, snake, storedFields, tableNameOf } from '../platform/db/table-for.js';
 
 /** What the generic handler needs to query one entity's table, derived once from its descriptor. */
 export interface EntityModel {

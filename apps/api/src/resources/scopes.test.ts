@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { entityRegistry } from '@campus/api-contract';
-import { rows } from '../db/client.js';
-import { insertAccount } from '../db/users.js';
+import { rows } from '../platform/db/client.js';
+import { insertAccount } from '../platform/db/users.js';
 import { startTestApi, TEST_PASSWORD } from '../test/harness.js';
 
 const api = await startTestApi();

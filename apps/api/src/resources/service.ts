@@ -1,6 +1,6 @@
 import type { AnyEntity, EntityRegistry } from '@campus/domain-core';
 import type { ListQuery } from '@campus/api-contract';
-import type { Database } from '../db/client.js';
+import type { Database } from '../platform/db/client.js';
 import { buildModel, type EntityModel } from './model.js';
 import { createRecord, getRecord, listPage, notFound, updateRecord, type ActorContext, type CrudDeps, type EntityRecord, type ResourceHooks } from './crud.js';
 

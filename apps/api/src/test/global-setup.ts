@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migratedPgliteDump } from '../db/client.js';
+import { migratedPgliteDump } from '../platform/db/client.js';
 import { installJobSchema } from '../platform/jobs/engine.js';
 
 declare module 'vitest' {

@@ -6,9 +6,9 @@ import { afterAll, inject } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../app.js';
 import { DEFAULTS, type ApiConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
-import { insertAccount } from '../db/users.js';
-import { createMailer, type Mailer, type MailMessage } from '../auth/mailer.js';
+import { openDatabase, type Database } from '../platform/db/client.js';
+import { insertAccount } from '../platform/db/users.js';
+import { createMailer, type Mailer, type MailMessage } from '../platform/auth/mailer.js';
 import type { AreaModule } from '../platform/area.js';
 
 /** A clock tests move forward by hand. */

@@ -3,7 +3,7 @@
 // the test kills it.
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase } from '../platform/db/client.js';
 
 const config = {
   ...loadConfig({ ...process.env, RESPONSE_ENCRYPTION: 'off', LOG_LEVEL: 'silent' }),

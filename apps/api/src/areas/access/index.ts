@@ -3,7 +3,7 @@ import type { AppRoute } from '@ts-rest/core';
 import { outboxContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
 import type { AreaModule, ContractHandlers } from '../../platform/area.js';
-import type { AuthContext } from '../../auth/sessions.js';
+import type { AuthContext } from '../../platform/auth/sessions.js';
 import { accessAttention } from './attention.js';
 import { roleHooks } from './hooks/roles.js';
 import { getOutboxMessage } from './routes/get-outbox-message.js';

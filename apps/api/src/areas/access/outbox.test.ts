@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
-import { createMailer } from '../../auth/mailer.js';
-import { rows } from '../../db/client.js';
+import { createMailer } from '../../platform/auth/mailer.js';
+import { rows } from '../../platform/db/client.js';
 import { startTestApi } from '../../test/harness.js';
 
 const api = await startTestApi();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { entityRegistry } from '@campus/api-contract';
-import { rows } from '../../db/client.js';
+import { rows } from '../../platform/db/client.js';
 import { defineJobType } from '../../platform/jobs/types.js';
 import { startTestApi } from '../../test/harness.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../platform/http/errors.js';
 import type { JobEngine } from '../../platform/jobs/engine.js';
 import type { ResourceAccess } from './jobs/bulk-state-change.js';
 

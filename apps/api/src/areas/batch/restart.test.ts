@@ -8,8 +8,8 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { openDatabase, rows, type Database } from '../../db/client.js';
-import { insertAccount } from '../../db/users.js';
+import { openDatabase, rows, type Database } from '../../platform/db/client.js';
+import { insertAccount } from '../../platform/db/users.js';
 import { BULK_CHUNK_SIZE } from './jobs/bulk-state-change.js';
 import { testConfig, TestClock, TEST_PASSWORD } from '../../test/harness.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { entityRegistry, listQuerySchemaFor } from '@campus/api-contract';
 import { describeParams } from '@campus/domain-batch';
-import { rows, type Db } from '../../db/client.js';
+import { rows, type Db } from '../../platform/db/client.js';
 import { buildModel } from '../../resources/model.js';
 import { listCsv } from './jobs/list-export.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { employeeEntity } from '@campus/domain-hr';
-import { rows } from '../../db/client.js';
-import { insertAccount } from '../../db/users.js';
+import { rows } from '../../platform/db/client.js';
+import { insertAccount } from '../../platform/db/users.js';
 import { startTestApi, TEST_PASSWORD } from '../../test/harness.js';
 import { ALREADY_DECIDED, NOT_AN_EMPLOYEE, NOT_YOUR_RECORD } from './employee-self.js';
 

@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { createSchemaOf, updateSchemaOf, type AnyEntity } from '@campus/domain-core';
 import { pdsSections, type PdsSectionKey } from '@campus/domain-hr';
 import { fieldErrorsOf, listQuerySchemaFor, type UpdateRequest, type UpdateRequestInput } from '@campus/api-contract';
-import { writeAudit } from '../../audit/audit.js';
-import { rows, type Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { writeAudit } from '../../platform/audit/audit.js';
+import { rows, type Db } from '../../platform/db/client.js';
+import { HttpError } from '../../platform/http/errors.js';
 import type { AreaContext } from '../../platform/area.js';
 import { createRecord, updateRecord } from '../../resources/crud.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { employeeEntity } from '@campus/domain-hr';
-import { rows } from '../../db/client.js';
+import { rows } from '../../platform/db/client.js';
 import { startTestApi } from '../../test/harness.js';
 
 const B = '/core/v1.0';

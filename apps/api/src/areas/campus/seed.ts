@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.js';
-import type { SeedRecord } from '../../db/insert-rows.js';
+import type { Db } from '../../platform/db/client.js';
+import type { SeedRecord } from '../../platform/db/insert-rows.js';
 
 export interface HrSeed {
   readonly id: () => string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { entityRegistry } from '@campus/api-contract';
-import { rows, type Db } from '../../db/client.js';
+import { rows, type Db } from '../../platform/db/client.js';
 import { startTestApi } from '../../test/harness.js';
 import { updateStateMany } from '../../resources/crud.js';
 import { resourceServices } from '../../resources/service.js';

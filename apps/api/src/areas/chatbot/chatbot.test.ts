@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../db/client.js';
+import { rows } from '../../platform/db/client.js';
 import { startTestApi, type TestApi } from '../../test/harness.js';
 
 const BASE = '/chatbot/v1.0';

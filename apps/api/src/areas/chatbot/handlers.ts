@@ -6,9 +6,9 @@ import { AudienceSchema, maskProfanity, placeholderProblem, redactPersonalData, 
 import { renderTemplate } from '@campus/formatters';
 import { fieldErrorsOf } from '@campus/api-contract';
 import { audienceCondition } from './audience.js';
-import { changesBetween, writeAudit } from '../../audit/audit.js';
-import { rows, type Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
+import { rows, type Db } from '../../platform/db/client.js';
+import { HttpError } from '../../platform/http/errors.js';
 import type { AreaContext, ContractHandlers } from '../../platform/area.js';
 import { createRecord } from '../../resources/crud.js';
 import { hashToken, MatcherCache, newToken, normalizeQuestion, personaOf, profanityWords, readSettings, type Persona } from './state.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rows } from '../../db/client.js';
+import { rows } from '../../platform/db/client.js';
 import { startTestApi } from '../../test/harness.js';
 
 const api = await startTestApi();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { redactPersonalData, ResponseMatcher, DEFAULT_CHATBOT_SETTINGS } from '@campus/domain-chatbot';
-import { rows, type Db } from '../../db/client.js';
-import type { SeedRecord } from '../../db/insert-rows.js';
+import { rows, type Db } from '../../platform/db/client.js';
+import type { SeedRecord } from '../../platform/db/insert-rows.js';
 import { hashToken, normalizeQuestion } from './state.js';
 
 type Put = (resource: string, records: SeedRecord[]) => Promise<void>;

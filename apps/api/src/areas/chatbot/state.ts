@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ChatbotSettingsSchema, DEFAULT_CHATBOT_SETTINGS, ResponseMatcher, type ChatbotSettings } from '@campus/domain-chatbot';
 import type { ProfanityWord } from '@campus/domain-campus';
-import { rows, type Db } from '../../db/client.js';
+import { rows, type Db } from '../../platform/db/client.js';
 
 export async function readSettings(db: Db): Promise<ChatbotSettings> {
   const [row] = await rows<{ settings: unknown }>(db, sql`select settings from chatbot_settings where id = 1`);

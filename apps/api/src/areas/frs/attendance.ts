@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { computeDailyRecord, dayStatusOf, localDayAndTime, nextClockAction, type OfficialTime } from '@campus/domain-frs';
 import { timesheetSpan } from '@campus/domain-hr';
-import { rows, type Db } from '../../db/client.js';
-import { writeAudit, type Actor } from '../../audit/audit.js';
+import { rows, type Db } from '../../platform/db/client.js';
+import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 
 /** Device type 3 of spec §3: face recognition. */
 const FACE_RECOGNITION_DEVICE = 3;

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DEVICE_KEY_HEADER } from '@campus/api-contract';
-import { rows, type Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { rows, type Db } from '../../platform/db/client.js';
+import { HttpError } from '../../platform/http/errors.js';
 
 /** A device key: `frs.` + 32 random bytes (base64url). Only its SHA-256 is stored. */
 export function newDeviceKey(): { key: string; hash: string; prefix: string } {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../../app.js';
-import { openDatabase, rows, type Database } from '../../db/client.js';
+import { openDatabase, rows, type Database } from '../../platform/db/client.js';
 import { ENCRYPTION_KEY, startTestApi, testDatabaseUrls, type TestApi } from '../../test/harness.js';
 import { multipartForm } from './test/form.js';
 import { SAMPLES } from './test/samples.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../platform/http/errors.js';
 
 export interface UploadedFile {
   readonly field: string;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { computeDailyRecord, localDayAndTime, type OfficialTime } from '@campus/domain-frs';
 import { timesheetSpan } from '@campus/domain-hr';
-import type { Db } from '../../db/client.js';
-import type { SeedRecord } from '../../db/insert-rows.js';
-import type { RandomSource } from '../../db/seed-data.js';
+import type { Db } from '../../platform/db/client.js';
+import type { SeedRecord } from '../../platform/db/insert-rows.js';
+import type { RandomSource } from '../../platform/db/seed-data.js';
 import { newDeviceKey } from './device-keys.js';
 
 interface AttendanceSeed {

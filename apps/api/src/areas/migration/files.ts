@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import type { ImportColumn, ImportTarget } from '@campus/domain-migration';
 import { templateColumns } from '@campus/domain-migration';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../platform/http/errors.js';
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -10,8 +10,8 @@ import {
   type ImportTarget,
   type RunSettings,
 } from '@campus/domain-migration';
-import { rows, type Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { rows, type Db } from '../../platform/db/client.js';
+import { HttpError } from '../../platform/http/errors.js';
 import type { AreaContext, AreaModule } from '../../platform/area.js';
 import { readRows, rowsFile, templateFile, type ReadRow } from './files.js';
 import { IMPORT_JOB, importJob } from './import-job.js';

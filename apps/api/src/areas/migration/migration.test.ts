@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { decodeEnvelope } from '@campus/api-contract';
 import { TEMPLATES } from '@campus/domain-campus';
-import { rows } from '../../db/client.js';
+import { rows } from '../../platform/db/client.js';
 import { ENCRYPTION_KEY, startTestApi } from '../../test/harness.js';
 
 const api = await startTestApi();

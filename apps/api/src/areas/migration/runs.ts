@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MigrationRun } from '@campus/api-contract';
-import { rows, type Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { rows, type Db } from '../../platform/db/client.js';
+import { HttpError } from '../../platform/http/errors.js';
 
 interface RunRow {
   id: string;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditReportQuery } from '@campus/api-contract';
-import { rows, type Db } from '../../db/client.js';
+import { rows, type Db } from '../../platform/db/client.js';
 import { dayBounds, csvOf, type Period } from './sql.js';
 
 /** Field names whose values the viewer never shows: passwords and their hashes, tokens, secrets, keys, codes. */

@@ -1,5 +1,5 @@
 import { reportsContract, resolveRange, type AuditReportQuery, type SupportReportQuery, type TicketReportQuery } from '@campus/api-contract';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../platform/http/errors.js';
 import type { AreaContext, AreaModule, ContractHandlers } from '../../platform/area.js';
 import { auditCsv, auditEntry, auditPage } from './audit.js';
 import { supportReport, ticketReport } from './support.js';

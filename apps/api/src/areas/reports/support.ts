@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SupportReportQuery, TicketReportQuery } from '@campus/api-contract';
-import { rows, type Db } from '../../db/client.js';
+import { rows, type Db } from '../../platform/db/client.js';
 import { dayBounds, localDay, type Period } from './sql.js';
 
 /** The ticket filters every support figure shares (merged duplicates are left out). */

@@ -13,8 +13,8 @@ import type {
   UpdateTicketSchema,
 } from '@campus/api-contract';
 import { ancestorsOf, parseIntakeForm, resolveCategory, stateAfterRequesterReply, type TicketState } from '@campus/domain-support';
-import type { Db } from '../../db/client.js';
-import { col } from '../../db/column.js';
+import type { Db } from '../../platform/db/client.js';
+import { col } from '../../platform/db/column.js';
 import {
   slaPolicies,
   supportAttachments,
@@ -26,9 +26,9 @@ import {
   supportTicketMessages,
   supportTickets,
   users,
-} from '../../db/schema/index.js';
-import { writeAudit, type Actor } from '../../audit/audit.js';
-import { HttpError } from '../../http/errors.js';
+} from '../../platform/db/schema/index.js';
+import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import { HttpError } from '../../platform/http/errors.js';
 import type { AreaContext, ContractHandlers } from '../../platform/area.js';
 import { runSlaSweep, type SlaNotifier } from './jobs/sla-sweep.js';
 import { mailRequester, privateLinkOf } from './mail.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { supportTickets } from '../../db/schema/index.js';
+import { supportTickets } from '../../platform/db/schema/index.js';
 import { linkTokenOf, type Ticket } from './tickets.js';
 
 /** Where the console serves the requester's private pages (the link in every mail). */

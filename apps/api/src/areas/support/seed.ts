@@ -8,10 +8,10 @@ import {
   type TicketState,
 } from '@campus/domain-support';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { SeedRecord } from '../../db/insert-rows.js';
-import type { RandomSource } from '../../db/seed-data.js';
-import { supportTicketEvents, supportTicketMessages, supportTickets } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/client.js';
+import type { SeedRecord } from '../../platform/db/insert-rows.js';
+import type { RandomSource } from '../../platform/db/seed-data.js';
+import { supportTicketEvents, supportTicketMessages, supportTickets } from '../../platform/db/schema/index.js';
 import { hashToken } from './tickets.js';
 
 const HOURS = { hoursM: '08:00-17:00', hoursT: '08:00-17:00', hoursW: '08:00-17:00', hoursTH: '08:00-17:00', hoursF: '08:00-17:00' };

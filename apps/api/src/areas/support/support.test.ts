@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
-import { createMailer } from '../../auth/mailer.js';
-import { insertAccount } from '../../db/users.js';
+import { createMailer } from '../../platform/auth/mailer.js';
+import { insertAccount } from '../../platform/db/users.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 import { startTestApi, TEST_PASSWORD, type TestApi } from '../../test/harness.js';
 import { accessArea } from '../access/index.js';
 import { campusArea } from '../campus/index.js';
 import { createSupportArea } from './index.js';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client.js';
+import { rows } from '../../platform/db/client.js';
 import { notifier } from '../../platform/notify.js';
 import { notificationCentreNotifier, SLA_SWEEP_SCHEDULE, type SlaNotice } from './jobs/sla-sweep.js';
 

@@ -29,8 +29,8 @@ import {
   type TicketPriority,
   type TicketState,
 } from '@campus/domain-support';
-import { rows, type Db } from '../../db/client.js';
-import { col } from '../../db/column.js';
+import { rows, type Db } from '../../platform/db/client.js';
+import { col } from '../../platform/db/column.js';
 import {
   slaPolicies,
   supportAgentTurns,
@@ -43,9 +43,9 @@ import {
   supportTicketMessages,
   supportTickets,
   users,
-} from '../../db/schema/index.js';
-import { writeAudit, type Actor } from '../../audit/audit.js';
-import { HttpError } from '../../http/errors.js';
+} from '../../platform/db/schema/index.js';
+import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import { HttpError } from '../../platform/http/errors.js';
 
 export type Ticket = typeof supportTickets.$inferSelect;
 type Tx = Db;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client.js';
+import { rows } from './client.js';
 import { startTestApi } from '../../test/harness.js';
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from './unavailable.js';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../db/client.js';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 

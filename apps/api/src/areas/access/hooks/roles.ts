@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../../db/client.js';
-import { HttpError } from '../../../http/errors.js';
+import { rows, type Db } from '../../../platform/db/client.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import type { ResourceHooks } from '../../../resources/crud.js';
 
 /** A role grants modules of its own application only. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { APPLICATION_CODES } from '@campus/domain-core';
-import { rows, type Db } from '../../../db/client.js';
-import { HttpError } from '../../../http/errors.js';
-import { hashPassword } from '../../../auth/passwords.js';
-import { revokeUserSessions } from '../../../auth/sessions.js';
+import { rows, type Db } from '../../../platform/db/client.js';
+import { HttpError } from '../../../platform/http/errors.js';
+import { hashPassword } from '../../../platform/auth/passwords.js';
+import { revokeUserSessions } from '../../../platform/auth/sessions.js';
 import type { Argon2Options } from '../../../config.js';
 import type { ActorContext, EntityRecord, ResourceHooks } from '../../../resources/crud.js';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AuthContext } from '../../../auth/sessions.js';
+import type { AuthContext } from '../../../platform/auth/sessions.js';
 import type { AppContext } from '../../../context.js';
-import { outbox } from '../../../db/schema/outbox.js';
+import { outbox } from '../../../platform/db/schema/outbox.js';
 import { requireIamAdmin } from './require-iam-admin.js';
 
 /** `GET /core/v1.0/outbox/{id}`: one kept message with its text, HTML and headers (IAM administrators only). */

@@ -1,8 +1,8 @@
 import { and, count, desc, sql } from 'drizzle-orm';
 import type { OutboxQuery } from '@campus/api-contract';
-import type { AuthContext } from '../../../auth/sessions.js';
+import type { AuthContext } from '../../../platform/auth/sessions.js';
 import type { AppContext } from '../../../context.js';
-import { outbox } from '../../../db/schema/outbox.js';
+import { outbox } from '../../../platform/db/schema/outbox.js';
 import { requireIamAdmin } from './require-iam-admin.js';
 
 /** `GET /core/v1.0/outbox`: the kept mail, newest first, without bodies (IAM administrators only). */

@@ -1,5 +1,5 @@
-import type { AuthContext } from '../../../auth/sessions.js';
-import { HttpError } from '../../../http/errors.js';
+import type { AuthContext } from '../../../platform/auth/sessions.js';
+import { HttpError } from '../../../platform/http/errors.js';
 
 export const IAM_ADMIN_ONLY = 'Only an IAM administrator may read the outbox.';
 

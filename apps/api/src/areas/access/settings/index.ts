@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { maskSmtpUrl, type SettingsView, type SystemSettings } from '@campus/domain-iam';
-import { changesBetween, writeAudit } from '../../../audit/audit.js';
-import type { Db } from '../../../db/client.js';
-import { HttpError } from '../../../http/errors.js';
+import { changesBetween, writeAudit } from '../../../platform/audit/audit.js';
+import type { Db } from '../../../platform/db/client.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import type { AreaContext } from '../../../platform/area.js';
 import { currentSettings, type EffectiveSettings } from '../../../platform/settings.js';
 

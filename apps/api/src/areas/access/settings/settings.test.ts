@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { maskSmtpUrl } from '@campus/domain-iam';
-import { rows } from '../../../db/client.js';
+import { rows } from '../../../platform/db/client.js';
 import { startSmtpSink } from '../../../test/smtp-sink.js';
 import { startTestApi, TEST_PASSWORD } from '../../../test/harness.js';
 import { SETTINGS_IAM_ADMIN_ONLY } from './index.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../../db/client.js';
+import { rows, type Db } from '../../../platform/db/client.js';
 
 /** A service of an application, as tokens and the profile list it. */
 export interface GrantedService {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { rows, type Db } from '../../../db/client.js';
+import { rows, type Db } from '../../../platform/db/client.js';
 
 /** How a registered client reaches the provider: its settings row, as client metadata. */
 export type ClientLoader = (clientId: string) => Promise<AdapterPayload | undefined>;

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { JWK } from 'oidc-provider';
-import { rows, type Db } from '../../../db/client.js';
+import { rows, type Db } from '../../../platform/db/client.js';
 import type { SecretBox } from './secret-box.js';
 
 /** A new key is published this long before it starts signing, so every relying party has fetched it by then. */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Provider, { type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { rows, type Db } from '../../../db/client.js';
+import { rows, type Db } from '../../../platform/db/client.js';
 import { adapterFactory } from './adapter.js';
 import { applicationAccess, claimsOf } from './access.js';
 import { loadSigningKeys } from './keys.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { insertRows } from '../../../db/insert-rows.js';
+import type { Db } from '../../../platform/db/client.js';
+import { insertRows } from '../../../platform/db/insert-rows.js';
 
 /** The demo application registered for single sign-on (README: try it with any OpenID Connect client). */
 export const DEMO_CLIENT = {

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../../config.js';
-import { openDatabase } from '../../../db/client.js';
+import { openDatabase } from '../../../platform/db/client.js';
 import { stageSigningKey } from './keys.js';
 import { secretBox } from './secret-box.js';
 

@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
-import { writeAudit } from '../../../audit/audit.js';
-import type { AuthContext } from '../../../auth/sessions.js';
-import { revokeSession, revokeUserSessions } from '../../../auth/sessions.js';
-import { hashResetCode, hashToken } from '../../../auth/tokens.js';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import type { AuthContext } from '../../../platform/auth/sessions.js';
+import { revokeSession, revokeUserSessions } from '../../../platform/auth/sessions.js';
+import { hashResetCode, hashToken } from '../../../platform/auth/tokens.js';
 import type { AppContext } from '../../../context.js';
 import { securityLimits } from '../../../platform/settings.js';
-import { rows, type Db } from '../../../db/client.js';
-import { HttpError } from '../../../http/errors.js';
+import { rows, type Db } from '../../../platform/db/client.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import { secretBox } from '../sso/secret-box.js';
 
 /** A browser that passed the second factor with "remember this device" skips it for at most this long. */

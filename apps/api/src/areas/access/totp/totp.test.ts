@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../../db/client.js';
-import { insertAccount } from '../../../db/users.js';
+import { rows } from '../../../platform/db/client.js';
+import { insertAccount } from '../../../platform/db/users.js';
 import { startTestApi, TEST_PASSWORD } from '../../../test/harness.js';
 
 const api = await startTestApi({ lockoutThreshold: 5 });

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyEntity } from '@campus/domain-core';
-import { rows, type Db } from '../../../db/client.js';
-import { snake } from '../../../db/table-for.js';
-import { HttpError } from '../../../http/errors.js';
+import { rows, type Db } from '../../../platform/db/client.js';
+import { snake } from '../../../platform/db/table-for.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import { updateRecord, updateStateMany, type ActorContext, type CrudDeps } from '../../../resources/crud.js';
 import type { EntityModel } from '../../../resources/model.js';
 import { defineJobType } from '../../../platform/jobs/types.js';

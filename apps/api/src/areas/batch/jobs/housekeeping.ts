@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { HousekeepingParamsSchema } from '@campus/domain-batch';
-import { rows } from '../../../db/client.js';
+import { rows } from '../../../platform/db/client.js';
 import { defineJobType } from '../../../platform/jobs/types.js';
 
 export const HOUSEKEEPING_SCHEDULE = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { listQuerySchemaFor, type ListQuery } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
 import { ListSelectionSchema } from '@campus/domain-batch';
-import { rows, type Db } from '../../../db/client.js';
+import { rows, type Db } from '../../../platform/db/client.js';
 import type { EntityModel } from '../../../resources/model.js';
 import { selectionSql } from '../../../resources/list.js';
 import { defineJobType } from '../../../platform/jobs/types.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '../../../db/client.js';
-import { HttpError } from '../../../http/errors.js';
+import { rows } from '../../../platform/db/client.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import { viewerOf, type BatchContext, type HandlerInput } from '../context.js';
 import { batchFor } from './get-batch.js';
 

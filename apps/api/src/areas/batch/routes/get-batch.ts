@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Batch } from '@campus/api-contract';
-import { rows, type Db } from '../../../db/client.js';
-import { HttpError } from '../../../http/errors.js';
+import { rows, type Db } from '../../../platform/db/client.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import { viewerOf, type BatchContext, type HandlerInput, type Viewer } from '../context.js';
 import { BATCH_RECORD, BATCH_SUMS } from '../queries.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ScheduleInput } from '@campus/domain-batch';
-import { rows } from '../../../db/client.js';
-import { HttpError } from '../../../http/errors.js';
+import { rows } from '../../../platform/db/client.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import { cronProblem, nextRuns } from '../../../platform/jobs/schedule.js';
 import { pgErrorCode } from '../../../resources/crud.js';
 import { viewerOf, type BatchContext, type HandlerInput } from '../context.js';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BatchQuery } from '@campus/api-contract';
-import { rows } from '../../../db/client.js';
+import { rows } from '../../../platform/db/client.js';
 import { viewerOf, type BatchContext, type HandlerInput } from '../context.js';
 import { BATCH_RECORD, BATCH_SUMS, wordsMatch } from '../queries.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '../../../db/client.js';
+import { rows } from '../../../platform/db/client.js';
 import { viewerOf, type BatchContext, type HandlerInput } from '../context.js';
 
 async function queues(area: BatchContext) {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { listQuerySchemaFor, fieldErrorsOf } from '@campus/api-contract';
 import type { StartBatch } from '@campus/domain-batch';
-import { rows } from '../../../db/client.js';
+import { rows } from '../../../platform/db/client.js';
 import { NO_ACCESS } from '../../../app.js';
-import { HttpError } from '../../../http/errors.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import { selectionSql } from '../../../resources/list.js';
 import { BULK_CHUNK_SIZE } from '../jobs/bulk-state-change.js';
 import { viewerOf, type BatchContext, type HandlerInput } from '../context.js';

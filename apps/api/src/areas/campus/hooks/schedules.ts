@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { scheduleClashes, scheduleClashMessage, type ScheduleSlot, type WeekdayCode } from '@campus/domain-campus';
-import { rows, type Db } from '../../../db/client.js';
-import { HttpError } from '../../../http/errors.js';
+import { rows, type Db } from '../../../platform/db/client.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import type { EntityRecord, ResourceHooks } from '../../../resources/crud.js';
 
 interface ScheduleRow {

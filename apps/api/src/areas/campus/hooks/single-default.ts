@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '../../../platform/db/client.js';
 import type { ResourceHooks } from '../../../resources/crud.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { rows } from '../../../db/client.js';
+import { rows } from '../../../platform/db/client.js';
 import { defineJobType } from '../../../platform/jobs/types.js';
 import { readSettings } from '../state.js';
 

@@ -10,8 +10,8 @@ import {
   type LivenessChallenge,
 } from '@campus/domain-frs';
 import { parseCoordinates, readCoordinates } from '@campus/domain-hr';
-import { rows, type Db } from '../../../db/client.js';
-import { HttpError } from '../../../http/errors.js';
+import { rows, type Db } from '../../../platform/db/client.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import { writeClockEvent } from '../attendance.js';
 import { authenticateDevice, type DeviceRow } from '../device-keys.js';
 import { readForm } from '../multipart.js';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { rows, type Db } from '../../../db/client.js';
-import { writeAudit } from '../../../audit/audit.js';
-import { HttpError } from '../../../http/errors.js';
+import { rows, type Db } from '../../../platform/db/client.js';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import { actorOf, FACES_CHANNEL, type FrsState } from '../state.js';
 
 /** Deletes an employee's enrolment with every photo, thumbnail and embedding (one cascade), in every index. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Attempt } from '@campus/api-contract';
-import { rows } from '../../../db/client.js';
+import { rows } from '../../../platform/db/client.js';
 import type { FrsState } from '../state.js';
 
 interface AttemptRow {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '../../../db/client.js';
+import { rows } from '../../../platform/db/client.js';
 import { DEVICE_COLUMNS, deviceOf, type DeviceDbRow } from '../rows.js';
 import type { FrsState } from '../state.js';
 

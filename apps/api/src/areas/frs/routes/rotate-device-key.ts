@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { rows, type Db } from '../../../db/client.js';
-import { writeAudit } from '../../../audit/audit.js';
-import { HttpError } from '../../../http/errors.js';
+import { rows, type Db } from '../../../platform/db/client.js';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import { newDeviceKey } from '../device-keys.js';
 import { DEVICE_COLUMNS, deviceOf, type DeviceDbRow } from '../rows.js';
 import { actorOf, type FrsState } from '../state.js';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FrsSettings } from '@campus/domain-frs';
-import type { Db } from '../../../db/client.js';
-import { changesBetween, writeAudit } from '../../../audit/audit.js';
+import type { Db } from '../../../platform/db/client.js';
+import { changesBetween, writeAudit } from '../../../platform/audit/audit.js';
 import { actorOf, readSettings, type FrsState } from '../state.js';
 
 /** The recognition settings in force. */

@@ -1,6 +1,6 @@
 import type { ResourceHooks } from '../../../resources/crud.js';
 import { depthUnder, MAX_CATEGORY_DEPTH } from '@campus/domain-support';
-import { HttpError } from '../../../http/errors.js';
+import { HttpError } from '../../../platform/http/errors.js';
 import { categoryNodes } from '../tickets.js';
 
 async function checkDepth(tx: Parameters<NonNullable<ResourceHooks['beforeCreate']>>[0], id: string | null, parentId: unknown) {

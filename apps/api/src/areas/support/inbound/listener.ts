@@ -3,10 +3,10 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { referenceInSubject, stateAfterRequesterReply, stripQuotedReply, type TicketState } from '@campus/domain-support';
-import type { Db } from '../../../db/client.js';
-import { col } from '../../../db/column.js';
-import { supportCategoriesV2, supportOffices, supportTickets } from '../../../db/schema/index.js';
-import { writeAudit } from '../../../audit/audit.js';
+import type { Db } from '../../../platform/db/client.js';
+import { col } from '../../../platform/db/column.js';
+import { supportCategoriesV2, supportOffices, supportTickets } from '../../../platform/db/schema/index.js';
+import { writeAudit } from '../../../platform/audit/audit.js';
 import { addEvent, addMessage, lockTicket, moveTicket, openTicket, type Ticket } from '../tickets.js';
 
 /** Largest message the listener takes (attachments are not read from mail). */

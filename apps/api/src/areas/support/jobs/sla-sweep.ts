@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.js';
-import { col } from '../../../db/column.js';
-import { supportTeams, supportTicketEvents, supportTickets } from '../../../db/schema/index.js';
+import type { Db } from '../../../platform/db/client.js';
+import { col } from '../../../platform/db/column.js';
+import { supportTeams, supportTicketEvents, supportTickets } from '../../../platform/db/schema/index.js';
 import { defineJobType } from '../../../platform/jobs/types.js';
 import type { Notify } from '../../../platform/notify.js';
 import { addEvent, refreshSla } from '../tickets.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Argon2Options } from '../config.js';
+import type { Argon2Options } from '../../config.js';
 import { hashPassword } from '../auth/passwords.js';
 import { rows, type Db } from './client.js';
 

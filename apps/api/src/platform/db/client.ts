@@ -11,8 +11,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { NoticeCounters, type TableChanges } from '../platform/cache.js';
-import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
+import { NoticeCounters, type TableChanges } from '../cache.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 /** A database or an open transaction: both run queries the same way. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -75,7 +75,7 @@ export function statement(text: string): Statement {
 }
 
 /** Committed drizzle-kit migrations (apps/api/drizzle), found from both src/ and dist/. */
-export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /** Runs a query and returns its rows (PGlite and node-postgres both answer `{ rows }`). */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {

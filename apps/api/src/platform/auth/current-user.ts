@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@campus/api-contract';
 import { statement, type Database } from '../db/client.js';
-import { answerCache } from '../platform/cache.js';
+import { answerCache } from '../cache.js';
 import { MODULE_GRANTS_SQL } from './sessions.js';
 
 /** Compiled once and run with a reusable plan: every page of the console asks for it. */

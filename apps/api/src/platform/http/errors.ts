@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { RequestValidationError } from '@ts-rest/fastify';
 import type { ZodError } from 'zod';
 import { fieldErrorsOf, type ErrorBody } from '@campus/api-contract';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../platform/db/unavailable.js';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../db/unavailable.js';
 
 /** An expected failure with the status and body the client should see. */
 export class HttpError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestApi } from '../test/harness.js';
+import { startTestApi } from '../../test/harness.js';
 
 const api = await startTestApi();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../db/client.js';
 import { insertAccount } from '../db/users.js';
-import { startTestApi, TEST_PASSWORD } from '../test/harness.js';
+import { startTestApi, TEST_PASSWORD } from '../../test/harness.js';
 
 const api = await startTestApi({ lockoutThreshold: 5 });
 const SIXTEEN_MINUTES = 16 * 60 * 1000;

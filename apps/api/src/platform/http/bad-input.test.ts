@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../db/client.js';
-import { startTestApi } from '../test/harness.js';
+import { startTestApi } from '../../test/harness.js';
 
 const api = await startTestApi();
 const token = await api.signIn('admin@example.edu');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../../config.js';
 import { openDatabase, rows, type Db } from './client.js';
 import { insertRows } from './insert-rows.js';
 import { isEmptyDatabase, makeStudents, seedDemo } from './seed.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consoleProof } from '@campus/api-contract/node';
-import { startTestApi } from '../test/harness.js';
+import { startTestApi } from '../../test/harness.js';
 
 const api = await startTestApi({ authRateLimit: { max: 3, windowMs: 60_000 } });
 /** Headers of a request the console forwards for a browser at `address`. */

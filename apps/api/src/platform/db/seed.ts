@@ -2,17 +2,17 @@ import { sql } from 'drizzle-orm';
 import { campusModules } from '@campus/domain-campus';
 import { HR_RECORDS_MODULE } from '@campus/domain-hr';
 import { APPLICATIONS } from '@campus/domain-iam';
-import type { Argon2Options } from '../config.js';
+import type { Argon2Options } from '../../config.js';
 import { rows, type Db } from './client.js';
 import { insertRows, type SeedRecord } from './insert-rows.js';
 import { insertAccount } from './users.js';
 import { academicCalendar, FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, PLACES, randomSource, SURNAMES, type RandomSource } from './seed-data.js';
-import { seedSsoDemo } from '../areas/access/sso/seed.js';
-import { seedBatchHistory } from '../areas/batch/seed.js';
-import { seedSupport } from '../areas/support/seed.js';
-import { seedAttendance } from '../areas/frs/seed.js';
-import { seedChatbot } from '../areas/chatbot/seed.js';
-import { seedHr } from '../areas/campus/seed.js';
+import { seedSsoDemo } from '../../areas/access/sso/seed.js';
+import { seedBatchHistory } from '../../areas/batch/seed.js';
+import { seedSupport } from '../../areas/support/seed.js';
+import { seedAttendance } from '../../areas/frs/seed.js';
+import { seedChatbot } from '../../areas/chatbot/seed.js';
+import { seedHr } from '../../areas/campus/seed.js';
 
 /** The demo accounts, stated in the README. */
 export const DEMO_PASSWORD = 'Campus!Demo2026';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ApiConfig } from '../config.js';
+import type { ApiConfig } from '../../config.js';
 import { statement, type Database, type Db, type Statement } from '../db/client.js';
-import { answerCache } from '../platform/cache.js';
-import { securityLimits } from '../platform/settings.js';
+import { answerCache } from '../cache.js';
+import { securityLimits } from '../settings.js';
 import { HttpError } from '../http/errors.js';
 import { hashToken, newToken, TOKEN_PREFIX } from './tokens.js';
 

@@ -4,9 +4,9 @@ import { entityRegistry } from '@campus/api-contract';
 import { rows } from './client.js';
 import { tableNameOf } from './table-for.js';
 import { DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './seed.js';
-import { freshDatabase } from '../test/harness.js';
-import { buildApp } from '../app.js';
-import { TestClock, testConfig } from '../test/harness.js';
+import { freshDatabase } from '../../test/harness.js';
+import { buildApp } from '../../app.js';
+import { TestClock, testConfig } from '../../test/harness.js';
 
 const database = await freshDatabase();
 /** The day the demo database is "created": far from today, so dates fixed in the code would show. */

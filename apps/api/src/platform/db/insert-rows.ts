@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { initialState, type AnyEntity } from '@campus/domain-core';
 import { entityRegistry } from '@campus/api-contract';
-import { bindValue } from '../resources/model.js';
+import { bindValue } from '../../resources/model.js';
 import { snake, storedFields, tableNameOf } from './table-for.js';
 import type { Db } from './client.js';
 

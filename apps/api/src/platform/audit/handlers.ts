@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditTrailQuery } from '@campus/api-contract';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../../context.js';
 import { rows } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 import { RateLimiter } from '../auth/rate-limit.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestApi } from '../test/harness.js';
+import { startTestApi } from '../../test/harness.js';
 
 const api = await startTestApi({ clientAuditRateLimit: { max: 5, windowMs: 60_000 } });
 const admin = await api.signIn('admin@example.edu');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BIDI_MESSAGE, INVISIBLE_MESSAGE, NUL_MESSAGE } from '@campus/domain-core';
 import { rows } from '../db/client.js';
-import { startTestApi, TEST_PASSWORD } from '../test/harness.js';
+import { startTestApi, TEST_PASSWORD } from '../../test/harness.js';
 
 const api = await startTestApi();
 const admin = await api.signIn('admin@example.edu');

@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 
 /** `Algorithm.Argon2id` of @node-rs/argon2 (a const enum, which isolated modules cannot read). */
 const ARGON2ID = 2;
-import type { Argon2Options } from '../config.js';
+import type { Argon2Options } from '../../config.js';
 
 /** argon2id hashes in PHC format; the parameters travel inside the hash, so verification needs none. */
 export function hashPassword(password: string, options: Argon2Options): Promise<string> {
