@@ -11,6 +11,8 @@ declare module 'vitest' {
     consoleUrl: string;
     dataDir: string;
     apiLogFile: string;
+    apiPid: number;
+    consolePid: number;
     browserWsEndpoint: string;
   }
 }
@@ -29,6 +31,8 @@ export async function setup(project: TestProject) {
   project.provide('consoleUrl', harness.consoleUrl);
   project.provide('dataDir', harness.dataDir);
   project.provide('apiLogFile', harness.apiLogFile);
+  project.provide('apiPid', harness.apiPid);
+  project.provide('consolePid', harness.consolePid);
   project.provide('browserWsEndpoint', browserServer.wsEndpoint());
 }
 

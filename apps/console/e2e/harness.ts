@@ -13,6 +13,9 @@ export interface Harness {
   dataDir: string;
   /** Everything the API wrote to stdout and stderr (reset codes are read from here). */
   apiLogFile: string;
+  /** The API's process, and the console's (the primary of its workers): tests read their memory from /proc. */
+  apiPid: number;
+  consolePid: number;
   stop(): Promise<void>;
 }
 
@@ -101,5 +104,5 @@ export async function startHarness(): Promise<Harness> {
     await stop();
     throw error;
   }
-  return { apiUrl, consoleUrl, dataDir, apiLogFile, stop };
+  return { apiUrl, consoleUrl, dataDir, apiLogFile, apiPid: api.pid!, consolePid: children[1]!.pid!, stop };
 }

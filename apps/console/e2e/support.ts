@@ -21,6 +21,8 @@ export function harness() {
     consoleUrl: inject('consoleUrl'),
     dataDir: inject('dataDir'),
     apiLogFile: inject('apiLogFile'),
+    apiPid: inject('apiPid'),
+    consolePid: inject('consolePid'),
   };
 }
 

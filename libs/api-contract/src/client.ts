@@ -25,8 +25,11 @@ export type ApiFetch = (
   init: {
     method: string;
     headers: Record<string, string>;
-    body?: string | FormData | URLSearchParams;
+    /** A stream is a request body handed on as it arrives (an upload passed through), never read whole. */
+    body?: string | FormData | URLSearchParams | ReadableStream<Uint8Array>;
     signal?: AbortSignal | null;
+    /** The deadline of this call, in place of the caller's default (an upload takes longer than a page). */
+    timeoutMs?: number;
   },
 ) => Promise<FetchedResponse>;
 

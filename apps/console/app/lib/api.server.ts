@@ -84,6 +84,45 @@ export function apiWithToken(token: string, request?: Request): ApiClient {
   });
 }
 
+/** `apiFetch` for the signed-in user of `request`: an API 401 throws the session-expired redirect. */
+function guardedFetchFor(request: Request): ApiFetch {
+  return async (url, init) => {
+    const response = await apiFetch(url, init);
+    if (response.status === 401) throw await sessionExpiredResponse(request, await errorMessageOf(response));
+    return response;
+  };
+}
+
+/** How long an upload handed on to the API may take, body included. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Hands the multipart body of `request` (an upload) to the API route at `path` as it arrives, with the signed-in
+ * user's token: the console never holds the file, whole or parsed. Answers the API's status and decoded body; a 401
+ * throws the session-expired redirect like `apiFor`.
+ */
+export async function forwardUpload(request: Request, path: string): Promise<{ status: number; body: unknown }> {
+  const { token } = await readSession(request);
+  if (!token) throw await sessionRequiredResponse(request);
+  const fetcher = envelopeFetcher({
+    baseUrl: config().apiUrl,
+    token,
+    envelope: envelope(),
+    clientAddress: clientAddressOf(request),
+    consoleProof: proofForApi(),
+    fetch: guardedFetchFor(request),
+  });
+  const args = {
+    path: `${config().apiUrl}${path}`,
+    method: 'POST',
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    body: request.body,
+    fetchOptions: { timeoutMs: UPLOAD_TIMEOUT_MS },
+  };
+  const { status, body } = await fetcher(args as unknown as Parameters<typeof fetcher>[0]);
+  return { status, body };
+}
+
 /**
  * The typed API client for the signed-in user of `request`, carrying the session's token. When the API
  * answers 401 (expired or revoked token), the call throws the session-expired redirect, which Remix turns into
@@ -92,11 +131,7 @@ export function apiWithToken(token: string, request?: Request): ApiClient {
 export async function apiFor(request: Request): Promise<ApiClient> {
   const { token } = await readSession(request);
   if (!token) throw await sessionRequiredResponse(request);
-  const guardedFetch: ApiFetch = async (url, init) => {
-    const response = await apiFetch(url, init);
-    if (response.status === 401) throw await sessionExpiredResponse(request, await errorMessageOf(response));
-    return response;
-  };
+  const guardedFetch = guardedFetchFor(request);
   return createApiClient({
     baseUrl: config().apiUrl,
     token,
@@ -131,11 +166,7 @@ export function failureResponse(status: number, body: unknown): Response {
 export async function contractClientFor<C extends AppRouter>(request: Request, contract: C) {
   const { token } = await readSession(request);
   if (!token) throw await sessionRequiredResponse(request);
-  const guardedFetch: ApiFetch = async (url, init) => {
-    const response = await apiFetch(url, init);
-    if (response.status === 401) throw await sessionExpiredResponse(request, await errorMessageOf(response));
-    return response;
-  };
+  const guardedFetch = guardedFetchFor(request);
   return initClient(contract, { baseUrl: config().apiUrl, baseHeaders: {}, api: envelopeFetcher({ baseUrl: config().apiUrl, token, envelope: envelope(), fetch: guardedFetch }) });
 }
 

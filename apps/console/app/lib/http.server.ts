@@ -1,4 +1,6 @@
 import type { ApiFetch, FetchedResponse } from '@campus/api-contract';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { request, type FormData as UndiciFormData } from 'undici';
 import { config } from './config.server.js';
 
@@ -21,9 +23,17 @@ export function serviceUnavailable(): Response {
  * so an outage shows the product's words instead of a bare 500 or a page that waits for minutes.
  */
 export const apiFetch: ApiFetch = async (url, init) => {
-  // Multipart forms (uploads) go out as undici streams them, with their boundary; everything else is text.
-  const body = init.body === undefined ? undefined : init.body instanceof FormData ? (init.body as unknown as UndiciFormData) : String(init.body);
-  const deadline = AbortSignal.timeout(config().apiTimeoutMs);
+  // Multipart forms go out as undici streams them, with their boundary; a stream (an upload handed on) goes out as it
+  // arrives; everything else is text.
+  const body =
+    init.body === undefined
+      ? undefined
+      : init.body instanceof FormData
+        ? (init.body as unknown as UndiciFormData)
+        : init.body instanceof ReadableStream
+          ? Readable.fromWeb(init.body as WebReadableStream<Uint8Array>)
+          : String(init.body);
+  const deadline = AbortSignal.timeout(init.timeoutMs ?? config().apiTimeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
   let answer: Awaited<ReturnType<typeof request>>;
   let text: string;

@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -16,19 +17,34 @@ export interface ReadRow {
 }
 
 /**
- * Text of a CSV file: UTF-8 (a byte-order mark is dropped), else Windows-1252 — the two encodings spreadsheets
- * save CSV in. Bytes that are not valid UTF-8 mean Windows-1252.
+ * Whether a file's bytes are valid UTF-8, read as a stream: spreadsheets save CSV in UTF-8 (with or without a
+ * byte-order mark) or Windows-1252, and bytes that are not valid UTF-8 mean Windows-1252.
  */
-export function decodeText(bytes: Buffer): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+async function isUtf8(path: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    for await (const chunk of createReadStream(path)) decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return true;
   } catch {
-    return iconv.decode(bytes, 'win1252');
+    return false;
   }
 }
 
-const isXlsx = (name: string, bytes: Buffer) => /\.xlsx$/i.test(name) || (bytes[0] === 0x50 && bytes[1] === 0x4b);
+/** The first bytes of a file (an XLSX file is a zip: `PK`). */
+async function headOf(path: string, length = 4): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(head, 0, length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const isXlsx = (name: string, head: Buffer) =>
+  /\.xlsx$/i.test(name) || (head[0] === 0x50 && head[1] === 0x4b);
 
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
@@ -57,13 +73,14 @@ function uniqueHeaders(raw: string[]): string[] {
 }
 
 /**
- * Reads a CSV or XLSX file row by row (CSV through csv-parse's stream, XLSX through exceljs's streaming reader),
- * handing rows to `onRows` in chunks so a large file is never held as objects all at once. Comment lines (`#`)
+ * Reads a CSV or XLSX file at `path` row by row (CSV decoded and parsed as a stream, XLSX through exceljs's
+ * streaming reader), handing rows to `onRows` in chunks: a large file is never held in memory, as bytes, text or
+ * objects. Comment lines (`#`)
  * of a CSV template's guide are skipped. Answers the headers and the number of data rows.
  */
 export async function readRows(
   name: string,
-  bytes: Buffer,
+  path: string,
   onRows: (headers: string[], rows: ReadRow[]) => Promise<void>,
   chunk = 1000,
 ): Promise<{ headers: string[]; count: number }> {
@@ -86,13 +103,21 @@ export async function readRows(
       await onRows(headers, rows);
     }
   };
-  if (isXlsx(name, bytes)) {
+  if (isXlsx(name, await headOf(path))) {
     try {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path), {
+        sharedStrings: 'cache',
+        styles: 'cache',
+        hyperlinks: 'ignore',
+        worksheets: 'emit',
+      });
       for await (const sheet of reader) {
         for await (const row of sheet) {
           const values: string[] = [];
-          row.eachCell({ includeEmpty: true }, (cell, col) => (values[col - 1] = cellText(cell.value).trim()));
+          row.eachCell(
+            { includeEmpty: true },
+            (cell, col) => (values[col - 1] = cellText(cell.value).trim()),
+          );
           for (let i = 0; i < values.length; i++) values[i] ??= '';
           await push(row.number, values);
         }
@@ -103,8 +128,18 @@ export async function readRows(
       throw new HttpError(400, 'The file could not be read as XLSX.');
     }
   } else {
-    const parser = Readable.from([decodeText(bytes)]).pipe(
-      parse({ comment: '#', comment_no_infix: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: false, bom: true }),
+    // iconv-lite drops a UTF-8 byte-order mark; csv-parse's `bom` covers a file that starts with one anyway.
+    const text = createReadStream(path).pipe(iconv.decodeStream((await isUtf8(path)) ? 'utf8' : 'win1252'));
+    const parser = text.pipe(
+      parse({
+        comment: '#',
+        comment_no_infix: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        info: true,
+        trim: false,
+        bom: true,
+      }),
     );
     try {
       for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -120,11 +155,19 @@ export async function readRows(
   return { headers, count };
 }
 
-const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) || v.startsWith('#') ? `"${v.replace(/"/g, '""')}"` : v);
+const csvCell = (v: string) =>
+  /[",\r\n]/.test(v) || /^\s|\s$/.test(v) || v.startsWith('#') ? `"${v.replace(/"/g, '""')}"` : v;
 export const csvLine = (values: readonly string[]) => values.map(csvCell).join(',');
 
 function guideRows(columns: readonly ImportColumn[]): string[][] {
-  return columns.map((c) => [c.name, c.type, c.required ? 'yes' : 'no', c.codedValues.join('; '), c.example, c.description]);
+  return columns.map((c) => [
+    c.name,
+    c.type,
+    c.required ? 'yes' : 'no',
+    c.codedValues.join('; '),
+    c.example,
+    c.description,
+  ]);
 }
 const GUIDE_HEADER = ['column', 'type', 'required', 'allowed values', 'example', 'description'];
 
@@ -133,7 +176,10 @@ const GUIDE_HEADER = ['column', 'type', 'required', 'allowed values', 'example',
  * `#` comment lines (read back, they are skipped), or an XLSX with the header row on the first sheet and a
  * `Guide` sheet. Both carry one example row in the guide only, so a blank template imports nothing.
  */
-export async function templateFile(target: ImportTarget, format: 'csv' | 'xlsx'): Promise<{ name: string; contentType: string; bytes: Buffer }> {
+export async function templateFile(
+  target: ImportTarget,
+  format: 'csv' | 'xlsx',
+): Promise<{ name: string; contentType: string; bytes: Buffer }> {
   const columns = templateColumns(target);
   const names = columns.map((c) => c.name);
   if (format === 'csv') {
@@ -144,7 +190,11 @@ export async function templateFile(target: ImportTarget, format: 'csv' | 'xlsx')
       `# Example row: ${csvLine(columns.map((c) => c.example))}`,
       csvLine(names),
     ];
-    return { name: `${target.name}.csv`, contentType: CSV_TYPE, bytes: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8') };
+    return {
+      name: `${target.name}.csv`,
+      contentType: CSV_TYPE,
+      bytes: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'),
+    };
   }
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(target.name);
@@ -158,11 +208,20 @@ export async function templateFile(target: ImportTarget, format: 'csv' | 'xlsx')
   guide.addRow(['Example row']).font = { bold: true };
   guide.addRow(names);
   guide.addRow(columns.map((c) => c.example));
-  return { name: `${target.name}.xlsx`, contentType: XLSX_TYPE, bytes: Buffer.from(await book.xlsx.writeBuffer()) };
+  return {
+    name: `${target.name}.xlsx`,
+    contentType: XLSX_TYPE,
+    bytes: Buffer.from(await book.xlsx.writeBuffer()),
+  };
 }
 
 /** Rows as a file in the given headers (the rejected rows plus their `error` column). */
-export async function rowsFile(name: string, headers: readonly string[], rows: readonly string[][], format: 'csv' | 'xlsx') {
+export async function rowsFile(
+  name: string,
+  headers: readonly string[],
+  rows: readonly string[][],
+  format: 'csv' | 'xlsx',
+) {
   if (format === 'csv') {
     const text = [csvLine(headers), ...rows.map(csvLine)].join('\r\n');
     return { name: `${name}.csv`, contentType: CSV_TYPE, bytes: Buffer.from(`\ufeff${text}\r\n`, 'utf8') };

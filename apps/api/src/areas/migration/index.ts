@@ -1,3 +1,8 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { entityRegistry, migrationContract } from '@campus/api-contract';
@@ -17,7 +22,12 @@ import { readRows, rowsFile, templateFile, type ReadRow } from './files.js';
 import { IMPORT_JOB, importJob } from './import-job.js';
 import { listRunRows, runRow, runView } from './runs.js';
 
-type Input = { params: Record<string, string>; query: Record<string, string>; body: unknown; request: FastifyRequest };
+type Input = {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+  request: FastifyRequest;
+};
 
 const TARGETS = importTargets(entityRegistry);
 const targetOf = (resource: string) => TARGETS.find((t) => t.resource === resource);
@@ -25,7 +35,10 @@ const targetNameOf = (resource: string) => targetOf(resource)?.name ?? resource;
 
 function targetOrThrow(resource: string): ImportTarget {
   const target = targetOf(resource);
-  if (!target) throw new HttpError(404, `There is no import template for ${resource}.`, { resource: ['Choose a target from the list.'] });
+  if (!target)
+    throw new HttpError(404, `There is no import template for ${resource}.`, {
+      resource: ['Choose a target from the list.'],
+    });
   return target;
 }
 
@@ -35,33 +48,53 @@ const asFile = (file: { name: string; contentType: string; bytes: Buffer }) => (
   contentBase64: file.bytes.toString('base64'),
 });
 
-/** Reads the upload form: the target and one CSV or XLSX file, at most `UPLOAD_MAX_BYTES`. */
-async function readUpload(request: FastifyRequest): Promise<{ resource: string; name: string; bytes: Buffer }> {
+interface Upload {
+  readonly resource: string;
+  readonly name: string;
+  /** Where the file's bytes were streamed to: a private temporary folder, removed by `discard`. */
+  readonly path: string;
+  discard(): Promise<void>;
+}
+
+/**
+ * Reads the upload form: the target and one CSV or XLSX file of at most `UPLOAD_MAX_BYTES`, the file streamed to a
+ * private temporary folder as it arrives (never held in memory whole). The caller discards it when done.
+ */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the form as multipart/form-data.');
   const tooLarge = `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`;
+  const folder = await mkdtemp(join(tmpdir(), 'campus-upload-'));
+  const discard = () => rm(folder, { recursive: true, force: true });
+  const path = join(folder, 'upload');
   let resource = '';
-  let file: { name: string; bytes: Buffer } | undefined;
+  let name: string | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 },
+    })) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
+        await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
         if (part.file.truncated) throw new HttpError(413, tooLarge);
-        file = { name: part.filename || 'upload.csv', bytes };
+        name = part.filename || 'upload.csv';
       } else if (part.fieldname === 'resource' && typeof part.value === 'string') {
         resource = part.value;
       }
     }
+    if (!resource)
+      throw new HttpError(400, 'Please fillup required fields.', { resource: ['Choose what to import.'] });
+    if (!name || (await stat(path)).size === 0)
+      throw new HttpError(400, 'Please fillup required fields.', { file: ['Choose a CSV or XLSX file.'] });
+    if (!/\.(csv|xlsx|txt)$/i.test(name))
+      throw new HttpError(400, 'Choose a CSV or XLSX file.', { file: ['Choose a CSV or XLSX file.'] });
+    return { resource, name, path, discard };
   } catch (error) {
+    await discard();
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLarge);
     if (code === 'FST_FILES_LIMIT') throw new HttpError(413, 'Send one file.');
     throw new HttpError(400, 'The form could not be read; send it as multipart/form-data.');
   }
-  if (!resource) throw new HttpError(400, 'Please fillup required fields.', { resource: ['Choose what to import.'] });
-  if (!file || file.bytes.length === 0) throw new HttpError(400, 'Please fillup required fields.', { file: ['Choose a CSV or XLSX file.'] });
-  if (!/\.(csv|xlsx|txt)$/i.test(file.name)) throw new HttpError(400, 'Choose a CSV or XLSX file.', { file: ['Choose a CSV or XLSX file.'] });
-  return { resource, ...file };
 }
 
 async function insertRows(db: Db, runId: string, chunk: readonly ReadRow[]) {
@@ -78,12 +111,16 @@ function checkedSettings(target: ImportTarget, headers: readonly string[], body:
   const used = new Map<string, string>();
   const fieldErrors: Record<string, string[]> = {};
   for (const [header, column] of Object.entries(parsed.data.mapping)) {
-    if (!headers.includes(header)) (fieldErrors[`mapping.${header}`] ??= []).push('This column is not in the file.');
-    else if (column && !names.has(column)) (fieldErrors[`mapping.${header}`] ??= []).push('Choose a column of the template.');
-    else if (column && used.has(column)) (fieldErrors[`mapping.${header}`] ??= []).push(`${column} is already filled from ${used.get(column)}.`);
+    if (!headers.includes(header))
+      (fieldErrors[`mapping.${header}`] ??= []).push('This column is not in the file.');
+    else if (column && !names.has(column))
+      (fieldErrors[`mapping.${header}`] ??= []).push('Choose a column of the template.');
+    else if (column && used.has(column))
+      (fieldErrors[`mapping.${header}`] ??= []).push(`${column} is already filled from ${used.get(column)}.`);
     if (column) used.set(column, header);
   }
-  if (Object.keys(fieldErrors).length) throw new HttpError(400, Object.values(fieldErrors)[0]![0]!, fieldErrors);
+  if (Object.keys(fieldErrors).length)
+    throw new HttpError(400, Object.values(fieldErrors)[0]![0]!, fieldErrors);
   return parsed.data;
 }
 
@@ -95,76 +132,114 @@ export function migrationHandlers(ctx: AreaContext) {
     return runView(row, targetNameOf(row.resource));
   };
 
-  const start = (dryRun: boolean) => async ({ params, body, request }: Input) => {
-    const auth = ctx.authOf(request);
-    const row = await runRow(db, params.id!);
-    if (row.state === 'checking' || row.state === 'running') throw new HttpError(409, 'This run is already under way.');
-    if (row.state === 'completed' || (row.state === 'failed' && row.counts)) throw new HttpError(409, 'This run has finished; re-run its rejected rows instead.');
-    const target = targetOrThrow(row.resource);
-    const settings = checkedSettings(target, row.headers, body);
-    const matchKinds: Record<string, string | null> = {};
-    for (const h of row.headers) {
-      const column = settings.mapping[h] ?? '';
-      matchKinds[h] = column ? (row.mapping[h] === column ? (row.match_kinds[h] ?? 'chosen') : 'chosen') : null;
-    }
-    const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from migration_rows where run_id = ${row.id}`);
-    const total = n?.n ?? 0;
-    const batchId = await ctx.jobs.createBatch({
-      type: IMPORT_JOB,
-      params: { runId: row.id, dryRun },
-      summary: `${dryRun ? 'Dry run of' : 'Import of'} ${total} ${target.label.toLowerCase()} from ${row.source_name}`,
-      requestedById: auth.user.id,
-      total,
-      jobs: [{ params: { runId: row.id, dryRun }, units: total }],
+  /** Stages an uploaded file's rows in one transaction: the run, its rows and the columns matched to the target. */
+  const stage = (userId: string, upload: Upload) => {
+    const target = targetOrThrow(upload.resource);
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [created] = await rows<{ id: string }>(
+        tx,
+        sql`insert into migration_runs (resource, source_kind, source_name, started_by_id, created_at)
+            values (${target.resource}, 'file', ${upload.name}, ${userId}, ${ctx.config.now().toISOString()}) returning id`,
+      );
+      const id = created!.id;
+      const dateSamples: string[] = [];
+      const { headers, count } = await readRows(upload.name, upload.path, async (_headers, chunk) => {
+        if (dateSamples.length < 200)
+          for (const r of chunk.slice(0, 200))
+            dateSamples.push(
+              ...Object.values(r.cells).filter((v) => /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(v.trim())),
+            );
+        await insertRows(tx, id, chunk);
+      });
+      if (count === 0) throw new HttpError(400, 'The file has a header row but no rows to import.');
+      const matches = matchColumns(
+        headers,
+        target.columns.map((c) => c.name),
+      );
+      const mapping = Object.fromEntries(matches.map((m) => [m.header, m.column ?? '']));
+      const kinds = Object.fromEntries(matches.map((m) => [m.header, m.kind]));
+      await tx.execute(sql`update migration_runs set headers = ${JSON.stringify(headers)}::jsonb, mapping = ${JSON.stringify(mapping)}::jsonb,
+          match_kinds = ${JSON.stringify(kinds)}::jsonb, date_format = ${detectDateFormat(dateSamples)} where id = ${id}`);
+      return id;
     });
-    await db.execute(sql`
+  };
+
+  const start =
+    (dryRun: boolean) =>
+    async ({ params, body, request }: Input) => {
+      const auth = ctx.authOf(request);
+      const row = await runRow(db, params.id!);
+      if (row.state === 'checking' || row.state === 'running')
+        throw new HttpError(409, 'This run is already under way.');
+      if (row.state === 'completed' || (row.state === 'failed' && row.counts))
+        throw new HttpError(409, 'This run has finished; re-run its rejected rows instead.');
+      const target = targetOrThrow(row.resource);
+      const settings = checkedSettings(target, row.headers, body);
+      const matchKinds: Record<string, string | null> = {};
+      for (const h of row.headers) {
+        const column = settings.mapping[h] ?? '';
+        matchKinds[h] = column
+          ? row.mapping[h] === column
+            ? (row.match_kinds[h] ?? 'chosen')
+            : 'chosen'
+          : null;
+      }
+      const [n] = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from migration_rows where run_id = ${row.id}`,
+      );
+      const total = n?.n ?? 0;
+      const batchId = await ctx.jobs.createBatch({
+        type: IMPORT_JOB,
+        params: { runId: row.id, dryRun },
+        summary: `${dryRun ? 'Dry run of' : 'Import of'} ${total} ${target.label.toLowerCase()} from ${row.source_name}`,
+        requestedById: auth.user.id,
+        total,
+        jobs: [{ params: { runId: row.id, dryRun }, units: total }],
+      });
+      await db.execute(sql`
       update migration_runs set mapping = ${JSON.stringify(settings.mapping)}::jsonb, match_kinds = ${JSON.stringify(matchKinds)}::jsonb,
              mode = ${settings.mode}, date_format = ${settings.dateFormat}, state = ${dryRun ? 'checking' : 'running'},
              batch_id = ${batchId}, started_by_id = ${auth.user.id}, message = null
        where id = ${row.id}`);
-    return { status: 202 as const, body: { data: await view(row.id) } };
-  };
+      return { status: 202 as const, body: { data: await view(row.id) } };
+    };
 
   return {
     listTargets: async () => ({
       status: 200 as const,
-      body: { data: TARGETS.map((t) => ({ resource: t.resource, name: t.name, label: t.label, naturalKey: [...t.naturalKey], columns: t.columns.map(({ target: _t, ...c }) => ({ ...c, codedValues: [...c.codedValues] })) })) },
+      body: {
+        data: TARGETS.map((t) => ({
+          resource: t.resource,
+          name: t.name,
+          label: t.label,
+          naturalKey: [...t.naturalKey],
+          columns: t.columns.map(({ target: _t, ...c }) => ({ ...c, codedValues: [...c.codedValues] })),
+        })),
+      },
     }),
     getTemplate: async ({ params, query }: Input) => {
       const target = targetOrThrow(params.resource!);
-      return { status: 200 as const, body: { data: asFile(await templateFile(target, (query.format as 'csv' | 'xlsx') ?? 'csv')) } };
+      return {
+        status: 200 as const,
+        body: { data: asFile(await templateFile(target, (query.format as 'csv' | 'xlsx') ?? 'csv')) },
+      };
     },
     uploadFile: async ({ request }: Input) => {
       const auth = ctx.authOf(request);
       const upload = await readUpload(request);
-      const target = targetOrThrow(upload.resource);
-      const run = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const [created] = await rows<{ id: string }>(
-          tx,
-          sql`insert into migration_runs (resource, source_kind, source_name, started_by_id, created_at)
-              values (${target.resource}, 'file', ${upload.name}, ${auth.user.id}, ${ctx.config.now().toISOString()}) returning id`,
-        );
-        const id = created!.id;
-        const dateSamples: string[] = [];
-        const { headers, count } = await readRows(upload.name, upload.bytes, async (_headers, chunk) => {
-          if (dateSamples.length < 200) for (const r of chunk.slice(0, 200)) dateSamples.push(...Object.values(r.cells).filter((v) => /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(v.trim())));
-          await insertRows(tx, id, chunk);
-        });
-        if (count === 0) throw new HttpError(400, 'The file has a header row but no rows to import.');
-        const matches = matchColumns(headers, target.columns.map((c) => c.name));
-        const mapping = Object.fromEntries(matches.map((m) => [m.header, m.column ?? '']));
-        const kinds = Object.fromEntries(matches.map((m) => [m.header, m.kind]));
-        await tx.execute(sql`update migration_runs set headers = ${JSON.stringify(headers)}::jsonb, mapping = ${JSON.stringify(mapping)}::jsonb,
-            match_kinds = ${JSON.stringify(kinds)}::jsonb, date_format = ${detectDateFormat(dateSamples)} where id = ${id}`);
-        return id;
-      });
+      const run = await stage(auth.user.id, upload).finally(upload.discard);
+
       return { status: 201 as const, body: { data: await view(run) } };
     },
     listRuns: async ({ query }: Input) => {
       const q = query as unknown as { resource?: string; state?: string; page: number; limit: number };
       const { list, count } = await listRunRows(db, q, q.page, q.limit);
-      return { status: 200 as const, body: { rows: list.map((r) => runView(r, targetNameOf(r.resource))), count } };
+      return {
+        status: 200 as const,
+        body: { rows: list.map((r) => runView(r, targetNameOf(r.resource))), count },
+      };
     },
     getRun: async ({ params }: Input) => ({ status: 200 as const, body: { data: await view(params.id!) } }),
     checkRun: start(true),
@@ -179,12 +254,18 @@ export function migrationHandlers(ctx: AreaContext) {
       const headers = [...row.headers.filter((h) => h !== 'error'), 'error'];
       const data = rejected.map((r) => headers.map((h) => (h === 'error' ? r.error : (r.cells[h] ?? ''))));
       const base = `${row.source_name.replace(/\.[^.]+$/, '')}-errors`;
-      return { status: 200 as const, body: { data: asFile(await rowsFile(base, headers, data, (query.format as 'csv' | 'xlsx') ?? 'csv')) } };
+      return {
+        status: 200 as const,
+        body: {
+          data: asFile(await rowsFile(base, headers, data, (query.format as 'csv' | 'xlsx') ?? 'csv')),
+        },
+      };
     },
     rerunRejected: async ({ params, request }: Input) => {
       const auth = ctx.authOf(request);
       const row = await runRow(db, params.id!);
-      if (!['completed', 'failed'].includes(row.state)) throw new HttpError(409, 'This run has not finished.');
+      if (!['completed', 'failed'].includes(row.state))
+        throw new HttpError(409, 'This run has not finished.');
       const id = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const [created] = await rows<{ id: string }>(
@@ -197,7 +278,10 @@ export function migrationHandlers(ctx: AreaContext) {
           sql`insert into migration_rows (run_id, line, cells)
               select ${created!.id}, line, cells from migration_rows where run_id = ${row.id} and outcome = 'rejected'`,
         );
-        const count = (inserted as { rowCount?: number; affectedRows?: number }).rowCount ?? (inserted as { affectedRows?: number }).affectedRows ?? 1;
+        const count =
+          (inserted as { rowCount?: number; affectedRows?: number }).rowCount ??
+          (inserted as { affectedRows?: number }).affectedRows ??
+          1;
         if (!count) throw new HttpError(409, 'This run has no rejected rows.');
         return created!.id;
       });

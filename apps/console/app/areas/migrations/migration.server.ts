@@ -2,7 +2,7 @@ import { data } from '@remix-run/node';
 import { failureNotice } from '@campus/ui';
 import { DATE_FORMATS, RUN_MODES, RUN_STATES, UPLOAD_MAX_BYTES } from '@campus/domain-migration';
 import { migrationContract, type MigrationRun } from '@campus/api-contract';
-import { contractClientFor, failureResponse } from '../../lib/api.server';
+import { contractClientFor, failureResponse, forwardUpload } from '../../lib/api.server';
 
 const apiFor = (request: Request) => contractClientFor(request, migrationContract);
 import { redirectWithNotice } from '../../lib/notice.server';
@@ -84,22 +84,20 @@ export async function uploaderAction(request: Request) {
   if (length > UPLOAD_MAX_BYTES + 64 * 1024) {
     return data(problemOf({ message: `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.` }), { status: 413 });
   }
-  const api = await apiFor(request);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? 'upload');
-  if (intent === 'upload') {
-    const outgoing = new FormData();
-    outgoing.append('resource', String(form.get('resource') ?? ''));
-    const file = form.get('file');
-    if (typeof file !== 'string' && file && file.size > 0) outgoing.append('file', file, file.name || 'upload.csv');
-    const result = await api.uploadFile({ body: outgoing as never });
+  // The upload form is the only multipart one: its body goes to the API as it arrives, never read here.
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    const result = await forwardUpload(request, migrationContract.uploadFile.path);
     if (result.status !== 201) return data(problemOf(result.body), { status: result.status });
-    throw await redirectWithNotice(request, `${UPLOADER}?run=${result.body.data._id}`, {
+    const run = (result.body as { data: MigrationRun }).data;
+    throw await redirectWithNotice(request, `${UPLOADER}?run=${run._id}`, {
       tone: 'success',
       title: 'Success!',
-      description: `${result.body.data.sourceName} was read: check the columns, then make a dry run.`,
+      description: `${run.sourceName} was read: check the columns, then make a dry run.`,
     });
   }
+  const api = await apiFor(request);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
   const id = String(form.get('run') ?? '');
   if (!UUID.test(id)) return data(problemOf({ message: 'This run could not be found.' }), { status: 404 });
   const mapping: Record<string, string> = {};
