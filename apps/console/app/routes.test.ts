@@ -34,8 +34,9 @@ beforeAll(async () => {
   });
   process.env.API_URL = `http://127.0.0.1:${port}`;
   resetConfig();
-  await waitForHealth(`${process.env.API_URL}/healthz`, api, 120_000);
-}, 150_000);
+  // The demo seed fills every application; on a busy shared machine the first start can take minutes.
+  await waitForHealth(`${process.env.API_URL}/healthz`, api, 300_000);
+}, 330_000);
 
 afterAll(async () => {
   api?.kill('SIGTERM');

@@ -92,7 +92,7 @@ export async function startHarness(): Promise<Harness> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(`${apiUrl}/healthz`, api, 120_000);
+    await waitForHealth(`${apiUrl}/healthz`, api, 300_000);
     const consoleProcess = spawn(process.execPath, ['server.mjs'], {
       cwd: join(REPO_ROOT, 'apps/console'),
       env: { ...baseEnv, PORT: String(consolePort), HOST: '127.0.0.1', API_URL: apiUrl },
