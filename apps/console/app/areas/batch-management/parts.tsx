@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
-import { useRevalidator } from '@remix-run/react';
+import { useEffect, type ReactNode } from 'react';
+import { Form, useRevalidator } from '@remix-run/react';
+import { DataFormProvider, Pagination } from '@campus/ui';
+import { RouterForm } from '../../components/RouterForm';
 import { formatDate, formatDuration } from '@campus/formatters';
 import { BATCH_STATE_LABELS, JOB_STATE_LABELS, type BatchState, type JobState } from '@campus/domain-batch';
 
@@ -37,4 +39,78 @@ export function useLiveData(isRunning: boolean) {
     }, 1500);
     return () => clearInterval(timer);
   }, [isRunning, revalidator]);
+}
+
+/** A filter choosing one of `options` (value, label), or any. */
+export function ChoiceFilter(props: { name: string; label: string; anyLabel: string; value: string | undefined; options: readonly (readonly [string, string])[] }) {
+  return (
+    <label>
+      {props.label}
+      <select name={props.name} defaultValue={props.value ?? ''}>
+        <option value="">{props.anyLabel}</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * A list screen of the area: its title, a filter form (GET, works without JavaScript), a table whose first cell of
+ * each row is its row header, and paging.
+ */
+export function FilteredList(props: {
+  id: string;
+  title: string;
+  filters: ReactNode;
+  problem?: string | null | undefined;
+  columns: readonly string[];
+  empty: string;
+  rows: readonly ReactNode[];
+  paging: { count: number; page: number; limit: number; search: string };
+}) {
+  return (
+    <DataFormProvider form={RouterForm}>
+      <section aria-labelledby={`${props.id}-title`} className="cas-batch">
+        <h1 id={`${props.id}-title`} className="cas-page-title">
+          {props.title}
+        </h1>
+        <Form method="get" className="cas-batch-filters" aria-label={`Filter ${props.title.toLowerCase()}`}>
+          {props.filters}
+          <button type="submit" className="cas-button">
+            Filter
+          </button>
+        </Form>
+        {props.problem ? <p role="alert">{props.problem}</p> : null}
+        <div className="cas-data-table">
+          <table>
+            <thead>
+              <tr>
+                {props.columns.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={props.columns.length} className="cas-data-table-empty">
+                    {props.empty}
+                  </td>
+                </tr>
+              ) : (
+                props.rows
+              )}
+            </tbody>
+          </table>
+        </div>
+        <Pagination count={props.paging.count} page={props.paging.page} limit={props.paging.limit} searchParams={props.paging.search.replace(/^\?/, '')} />
+      </section>
+    </DataFormProvider>
+  );
 }
