@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TicketListQuery } from '@campus/api-contract';
 import { checkedCache } from '../../platform/cache.js';
 import { rows, statement, type Database, type Db } from '../../platform/db/client.js';
@@ -15,7 +14,6 @@ export const TICKET_COUNT_CAP = 10_000;
 /** How many of a list query's first matches are remembered, in list order (pages beyond them are read as they come). */
 export const TICKET_MATCH_IDS = 200;
 
-const dialect = new PgDialect();
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -118,22 +116,26 @@ export function listSelection() {
   };
 }
 
-const TEAMS = statement('select id from support_teams where $1::uuid = any(agent_ids) or lead_id = $1::uuid');
+/** The ids of a user's (`$1`) teams as `{…}` text, in id order (the records statement reads them the same way). */
+const TEAMS_TEXT = `(select coalesce(array_agg(id order by id), '{}')::text from support_teams where $1::uuid = any(agent_ids) or lead_id = $1::uuid)`;
+const TEAMS = statement(`select ${TEAMS_TEXT} as teams`);
+const idsOfText = (text: string) => (text.length > 2 ? text.slice(1, -1).split(',') : []);
 
 /** The teams a user works in or leads (for the "my team's" view), read once per list. */
 export async function teamsOf(database: Pick<Database, 'run'>, userId: string): Promise<string[]> {
-  const list = await database.run<{ id: string }>(TEAMS, [userId]);
-  return list.map((r) => r.id);
+  const [row] = await database.run<{ teams: string }>(TEAMS, [userId]);
+  return idsOfText(row?.teams ?? '{}');
 }
 
 const VERSION = `coalesce((select version from list_versions where table_name = 'support_tickets'), 0)::text`;
 
 /**
- * The records of a page (`$1`: their ids, `{…}`), in list order, each with the tickets table's version. The only
- * parameter is the ids, so the statement keeps one plan.
+ * The records of a page (`$2`: their ids, `{…}`), in list order, each with the tickets table's version and the
+ * teams of the user `$1` (what a remembered "my team's" page was read for). The parameters are only ids, so the
+ * statement keeps one plan.
  */
 const RECORDS = statement(`
-  select ${VERSION} as "version", t.id as "_id", t.reference, t.subject, t.requester_name as "requesterName",
+  select ${VERSION} as "version", ${TEAMS_TEXT} as "teams", t.id as "_id", t.reference, t.subject, t.requester_name as "requesterName",
          t.requester_email as "requesterEmail", t.state, t.priority, t.channel, t.sla_status as "slaStatus",
          t.first_response_due_at as "firstResponseDueAt", t.resolution_due_at as "resolutionDueAt",
          t.created_at as "createdAt", t.updated_at as "updatedAt", t.custom_fields as "customFields",
@@ -145,26 +147,32 @@ const RECORDS = statement(`
     left join support_offices o on o.id = t.office_id
     left join support_teams tm on tm.id = t.team_id
     left join users u on u.id = t.assignee_id
-   where t.id = any($1::uuid[])
+   where t.id = any($2::uuid[])
    order by t.created_at desc, t.id desc`);
 
-type ListRow = Record<string, unknown> & { version?: string };
+type ListRow = Record<string, unknown> & { version?: string; teams?: string };
 
 /** A list query's first matches (ids in list order) and their capped count, as of a version of the tickets table. */
 interface Matches {
   readonly version: string;
+  /** The user's teams the matches were read for (`{…}`), for "my team's" view. */
+  readonly teams: string;
   readonly count: number;
   readonly ids: readonly string[];
 }
 
 const ticketMatches = checkedCache<Matches>({ name: 'ticket list matches', maxEntries: 200 });
 
-/** The records of `ids` and the version they were read at (`undefined` when none was found). */
-async function records(database: TicketListDatabase, ids: readonly string[]) {
-  const list = await database.run<ListRow>(RECORDS, [`{${ids.join(',')}}`]);
+/** The records of `ids`, the version they were read at and the user's teams (`undefined` when none was found). */
+async function records(database: TicketListDatabase, userId: string, ids: readonly string[]) {
+  const list = await database.run<ListRow>(RECORDS, [userId, `{${ids.join(',')}}`]);
   const version = list[0]?.version;
-  for (const row of list) delete row.version;
-  return { rows: list as Record<string, unknown>[], version: version === undefined ? undefined : String(version) };
+  const teams = list[0]?.teams;
+  for (const row of list) {
+    delete row.version;
+    delete row.teams;
+  }
+  return { rows: list as Record<string, unknown>[], version: version === undefined ? undefined : String(version), teams };
 }
 
 /**
@@ -179,10 +187,11 @@ async function records(database: TicketListDatabase, ids: readonly string[]) {
  * request time.
  */
 export async function listTickets(database: TicketListDatabase, q: TicketListQuery, userId: string) {
-  const where = and(...(await listConditionsFor(database, q, userId)))!;
+  const word = q.q ? searchWordOf(q.q, await searchSample(database.db)) : undefined;
   const offset = (q.page - 1) * q.limit;
-  const { sql: text, params } = dialect.sqlToQuery(where);
-  const key = JSON.stringify([text, params]);
+  // What the matches depend on besides the table: the query, the user (mine, my teams) and the search's index word.
+  const { page: _page, limit: _limit, ...filters } = q;
+  const key = JSON.stringify([filters, q.view === 'all' ? null : userId, word ?? null]);
   const answer = (rows: Record<string, unknown>[], count: number) => ({
     rows,
     count: Math.min(count, TICKET_COUNT_CAP),
@@ -194,12 +203,14 @@ export async function listTickets(database: TicketListDatabase, q: TicketListQue
     const ids = known.ids.slice(offset, offset + q.limit);
     // Only a page wholly inside the remembered matches (or of a query whose matches are all remembered).
     if (ids.length && (offset + q.limit <= known.ids.length || known.ids.length >= known.count)) {
-      const page = await records(database, ids);
-      if (page.version === known.version) return answer(page.rows, known.count);
+      const page = await records(database, userId, ids);
+      if (page.version === known.version && (q.view !== 'team' || page.teams === known.teams)) return answer(page.rows, known.count);
     }
     ticketMatches.delete(database.db, key);
   }
 
+  const teamIds = q.view === 'team' ? await teamsOf(database, userId) : [];
+  const where = and(...listConditions(q, userId, teamIds, word))!;
   const remember = offset + q.limit <= TICKET_MATCH_IDS;
   const start = remember ? 0 : offset;
   const window = remember ? TICKET_MATCH_IDS : q.limit;
@@ -219,12 +230,13 @@ export async function listTickets(database: TicketListDatabase, q: TicketListQue
           from n`,
   );
   const count = Number(found?.count ?? 0);
-  const all = found?.ids ? found.ids.slice(1, -1).split(',') : [];
+  const all = idsOfText(found?.ids ?? '{}');
   const ids = remember ? all.slice(offset, offset + q.limit) : all;
   if (!ids.length) return answer([], count);
-  const page = await records(database, ids);
-  if (remember && page.version !== undefined && page.version === String(found!.version)) {
-    ticketMatches.set(database.db, key, { version: page.version, count, ids: all });
+  const page = await records(database, userId, ids);
+  const teams = `{${teamIds.join(',')}}`;
+  if (remember && page.version !== undefined && page.version === String(found!.version) && (q.view !== 'team' || page.teams === teams)) {
+    ticketMatches.set(database.db, key, { version: page.version, teams, count, ids: all });
   }
   return answer(page.rows, count);
 }
