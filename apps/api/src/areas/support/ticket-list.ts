@@ -56,7 +56,7 @@ function searchSample(db: Db): Promise<string[]> {
 function searchCondition(q: string, word: string | undefined): SQL[] {
   const t = supportTickets;
   const text = q.toLowerCase();
-  if (!word) return [sql`${t.searchText} like ${`%${escapeLike(text)}%`}`];
+  if (!word || word === text) return [sql`${t.searchText} like ${`%${escapeLike(text)}%`}`];
   // strpos is the same test as `like '%q%'`, but one the planner does not hand to the index.
   return [sql`${t.searchText} like ${`%${escapeLike(word)}%`}`, sql`strpos(${t.searchText}, ${text}) > 0`];
 }
