@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TicketListQuery } from '@campus/api-contract';
-import { checkedCache } from '../../platform/cache.js';
+import { answerCache, checkedCache } from '../../platform/cache.js';
 import { rows, statement, type Database, type Db } from '../../platform/db/client.js';
 import { col } from '../../platform/db/column.js';
 import { supportCategoriesV2, supportOffices, supportTeams, supportTickets, users } from '../../platform/db/schema/index.js';
 
-/** What the ticket list needs of the database: ad-hoc queries and statements compiled once. */
-export type TicketListDatabase = Pick<Database, 'db' | 'run'>;
+/** What the ticket list needs of the database: ad-hoc queries, statements compiled once, and (embedded) its change counters. */
+export type TicketListDatabase = Pick<Database, 'db' | 'run'> & Partial<Pick<Database, 'tableChanges'>>;
 
 /** Counting stops here: beyond it a list says "at least" (`countIsCapped`) rather than counting every match. */
 export const TICKET_COUNT_CAP = 10_000;
@@ -186,13 +186,32 @@ async function records(database: TicketListDatabase, userId: string, ids: readon
  * version it read, and a changed one sends the request back to the matches. Records and labels are always read at
  * request time.
  */
-export async function listTickets(database: TicketListDatabase, q: TicketListQuery, userId: string) {
+export function listTickets(database: TicketListDatabase, q: TicketListQuery, userId: string): Promise<TicketPage> {
+  return answeredLists(database, JSON.stringify([q, userId]), LIST_TABLES, () => readTickets(database, q, userId));
+}
+
+interface TicketPage {
+  readonly rows: Record<string, unknown>[];
+  readonly count: number;
+  readonly countIsCapped: boolean;
+}
+
+/** The tables a list answer is read from (its rows' labels included). */
+const LIST_TABLES = ['support_tickets', 'support_categories_v2', 'support_offices', 'support_teams', 'users'];
+
+/**
+ * Whole answers on the embedded database, remembered until one of `LIST_TABLES` changes (as the generic lists'
+ * are, decision 0007); on PostgreSQL every call reads.
+ */
+const answeredLists = answerCache<TicketPage>({ name: 'ticket list answers', maxEntries: 2_000 });
+
+async function readTickets(database: TicketListDatabase, q: TicketListQuery, userId: string): Promise<TicketPage> {
   const word = q.q ? searchWordOf(q.q, await searchSample(database.db)) : undefined;
   const offset = (q.page - 1) * q.limit;
   // What the matches depend on besides the table: the query, the user (mine, my teams) and the search's index word.
   const { page: _page, limit: _limit, ...filters } = q;
   const key = JSON.stringify([filters, q.view === 'all' ? null : userId, word ?? null]);
-  const answer = (rows: Record<string, unknown>[], count: number) => ({
+  const answer = (rows: Record<string, unknown>[], count: number): TicketPage => ({
     rows,
     count: Math.min(count, TICKET_COUNT_CAP),
     countIsCapped: count > TICKET_COUNT_CAP,
