@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fillTickets } from './lib/tickets.mjs';
 
 const TICKETS = 100_000;
 const AUDIT_ENTRIES = 1_000_000;
@@ -35,26 +36,7 @@ async function serve() {
     console.error(`filling the benchmark database to ${STUDENTS} students (${database.kind}); this happens once`);
     await seedBulk(database.db, STUDENTS - students.n, () => {});
   }
-  const [tickets] = await rows(database.db, sql`select count(*)::int as n from support_tickets`);
-  if (tickets.n < TICKETS) {
-    console.error(`filling the benchmark database to ${TICKETS} tickets; this happens once`);
-    // Spread over the demo teams and the last year, in every state, with words a search can find.
-    await database.db.execute(sql`
-      insert into support_tickets (number, reference, subject, requester_name, requester_email, channel, state, priority,
-        category_v2_id, office_id, team_id, assignee_id, sla_policy_id, public_token_hash, search_text, sla_status, created_at, updated_at)
-      select n, 'SUP-B' || lpad(n::text, 7, '0'),
-        (array['Transcript of records request','Enrollment hold','Refund of overpayment','Wi-Fi access','Portal password reset'])[1 + n % 5] || ' ' || n,
-        'Requester ' || n, 'requester' || (n % 20000) || '@student.example.edu', 'form',
-        (array['new','open','pending','resolved','closed'])[1 + n % 5], (array['low','normal','high','urgent'])[1 + n % 4],
-        c.category_v2_id, t.office_id, t.id, case when n % 3 = 0 then null else t.lead_id end, c.sla_policy_id,
-        md5('bench' || n), lower((array['transcript of records request','enrollment hold','refund of overpayment','wi-fi access','portal password reset'])[1 + n % 5] || ' ' || n || ' please help with my concern number ' || n),
-        (array['ok','near-breach','breached','paused','met'])[1 + n % 5],
-        now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute', now()
-      from generate_series(${tickets.n + 1}::int, ${TICKETS}::int) n
-      cross join lateral (select id, office_id, lead_id from support_teams order by code offset (n % 3) limit 1) t
-      cross join lateral (select id as category_v2_id, sla_policy_id from support_categories_v2 where team_id = t.id limit 1) c`);
-    await database.db.execute(sql`analyze support_tickets`);
-  }
+  await fillTickets(database, { rows, sql }, TICKETS);
   // A help desk's history: tickets older than three weeks are done, with their response, resolution and closing
   // times (the fill above leaves every ticket without them).
   const [undone] = await rows(database.db, sql`select count(*)::int as n from support_tickets where reference like 'SUP-B%' and first_responded_at is null`);

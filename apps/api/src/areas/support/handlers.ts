@@ -41,18 +41,15 @@ import {
   decodeAttachments,
   duplicatesOf,
   hashToken,
-  listConditions,
-  listSelection,
-  listTickets,
   lockTicket,
   moveTicket,
   openTicket,
   refreshSla,
   roundRobin,
   routingOf,
-  teamsOf,
   type Ticket,
 } from './tickets.js';
+import { listConditionsFor, listSelection, listTickets } from './ticket-list.js';
 
 type In<S extends z.ZodTypeAny> = z.infer<S>;
 
@@ -111,7 +108,7 @@ export function supportHandlers(ctx: AreaContext, notifier: SlaNotifier): Contra
   const handlers: Record<string, (input: never) => Promise<{ status: number; body: unknown }>> = {
     listTickets: async ({ query, request }: { query: TicketListQuery; request: FastifyRequest }) => ({
       status: 200,
-      body: await listTickets(ctx.db, query, ctx.authOf(request).user.id),
+      body: await listTickets(ctx.database, query, ctx.authOf(request).user.id),
     }),
 
     exportTickets: async ({ query, request }: { query: Omit<TicketListQuery, 'page' | 'limit'>; request: FastifyRequest }) => {
@@ -123,7 +120,7 @@ export function supportHandlers(ctx: AreaContext, notifier: SlaNotifier): Contra
         .leftJoin(supportOffices, eq(col(supportOffices, 'id'), t.officeId))
         .leftJoin(supportTeams, eq(col(supportTeams, 'id'), t.teamId))
         .leftJoin(users, eq(col(users, 'id'), t.assigneeId))
-        .where(and(...listConditions(query, ctx.authOf(request).user.id, query.view === 'team' ? await teamsOf(ctx.db, ctx.authOf(request).user.id) : [])))
+        .where(and(...(await listConditionsFor(ctx.database, query, ctx.authOf(request).user.id))))
         .orderBy(sql`${t.createdAt} desc`)
         .limit(50_000);
       const customKeys = [...new Set(list.flatMap((r) => Object.keys(r.customFields ?? {})))].sort();

@@ -7,6 +7,7 @@ import { startTestApi, TEST_PASSWORD, type TestApi } from '../../test/harness.js
 import { accessArea } from '../access/index.js';
 import { campusArea } from '../campus/index.js';
 import { createSupportArea } from './index.js';
+import { searchWordOf } from './ticket-list.js';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../platform/db/client.js';
 import { notifier } from '../../platform/notify.js';
@@ -359,6 +360,47 @@ describe('the public form and the private link', () => {
       body: { subject: 'x', body: 'y', requesterName: 'Jose Cruz', requesterEmail: 'jose@example.com', categoryV2Id: internal },
     });
     expect(r.status).toBe(400);
+  });
+});
+
+describe('the ticket list', () => {
+  const list = async (query: string) => {
+    const r = await api.call('GET', `${B}/support/tickets?${query}`, { token });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return { count: r.body.count as number, ids: (r.body.rows as { _id: string }[]).map((row) => row._id) };
+  };
+
+  it('looks a search up by its rarest word and still matches the whole query as typed', () => {
+    const sample = ['refund of overpayment 12', 'refund of overpayment 7', 'enrollment hold 3'];
+    expect(searchWordOf('Refund of overpayment 123', sample)).toBe('123');
+    expect(searchWordOf('refund of overpayment', sample)).toBe('overpayment');
+    // Runs shorter than three letters or digits have no trigram; without a run the whole query is looked up.
+    expect(searchWordOf('wi-fi 12', sample)).toBeUndefined();
+    expect(searchWordOf('wi-fi access', [])).toBe('access');
+  });
+
+  it('stays exact while it remembers matches: new tickets, state changes and team membership show at once', async () => {
+    const first = (await fileTicket('Lost zebracrossing permit')).ticket as { _id: string };
+    expect(await list('q=zebracrossing')).toEqual({ count: 1, ids: [first._id] });
+    expect(await list('q=zebracrossing')).toEqual({ count: 1, ids: [first._id] });
+    await advance(60_000);
+    const second = (await fileTicket('Zebracrossing permit renewal')).ticket as { _id: string };
+    expect(await list('q=zebracrossing')).toEqual({ count: 2, ids: [second._id, first._id] });
+    // Parts of words at either end, as typed; words too short for the index are matched all the same.
+    expect(await list('q=st%20ZEBRAcross')).toEqual({ count: 1, ids: [first._id] });
+    expect(await list('q=g%20p')).toMatchObject({ ids: expect.arrayContaining([first._id, second._id]) });
+    expect(await list('q=zebracrossing&state=new')).toEqual({ count: 2, ids: [second._id, first._id] });
+    expect((await api.call('POST', `${B}/support/tickets/${first._id}/state`, { token, body: { state: 'open' } })).status).toBe(200);
+    expect(await list('q=zebracrossing&state=new')).toEqual({ count: 1, ids: [second._id] });
+    // "My team's": the admin leads the Records Desk, where both were routed, until someone else does.
+    expect(await list('view=team&q=zebracrossing')).toEqual({ count: 2, ids: [second._id, first._id] });
+    await api.database.db.execute(sql`update support_teams set lead_id = ${ids.agentA} where id = ${ids.team}`);
+    try {
+      expect(await list('view=team&q=zebracrossing')).toEqual({ count: 0, ids: [] });
+    } finally {
+      await api.database.db.execute(sql`update support_teams set lead_id = ${ids.lead} where id = ${ids.team}`);
+    }
+    expect(await list('view=team&q=zebracrossing')).toEqual({ count: 2, ids: [second._id, first._id] });
   });
 });
 

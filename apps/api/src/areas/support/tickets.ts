@@ -1,12 +1,11 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
   fieldErrorsOf,
   type AttachmentInput,
-  type TicketListQuery,
 } from '@campus/api-contract';
 import {
   ALWAYS_OPEN,
@@ -42,7 +41,6 @@ import {
   supportTicketEvents,
   supportTicketMessages,
   supportTickets,
-  users,
 } from '../../platform/db/schema/index.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -322,82 +320,6 @@ async function handOldestWaiting(tx: Tx, teamId: string, agentId: string, now: D
 }
 
 export { addMessage };
-
-/** SQL conditions of a list query for a user (views: mine, the teams they lead or work in, all). */
-export function listConditions(q: Omit<TicketListQuery, 'page' | 'limit'>, userId: string, teamIds: readonly string[] = []): SQL[] {
-  const t = supportTickets;
-  const where: SQL[] = [sql`${t.mergedIntoId} is null`];
-  if (q.view === 'mine') where.push(eq(t.assigneeId, userId));
-  if (q.view === 'team') where.push(teamIds.length ? inArray(t.teamId, [...teamIds]) : sql`false`);
-  if (q.state) where.push(eq(t.state, q.state));
-  if (q.priority) where.push(eq(t.priority, q.priority));
-  if (q.categoryV2Id) where.push(eq(t.categoryV2Id, q.categoryV2Id));
-  if (q.officeId) where.push(eq(t.officeId, q.officeId));
-  if (q.teamId) where.push(eq(t.teamId, q.teamId));
-  if (q.assigneeId) where.push(eq(t.assigneeId, q.assigneeId));
-  if (q.sla) where.push(eq(t.slaStatus, q.sla));
-  if (q.from) where.push(sql`${t.createdAt} >= ${`${q.from}T00:00:00Z`}::timestamptz`);
-  if (q.to) where.push(sql`${t.createdAt} < (${`${q.to}T00:00:00Z`}::timestamptz + interval '1 day')`);
-  if (q.q) where.push(sql`${t.searchText} like ${`%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  return where;
-}
-
-/** Columns of a list row, with the labels of what it refers to. */
-export function listSelection() {
-  const t = supportTickets;
-  return {
-    _id: t.id,
-    reference: t.reference,
-    subject: t.subject,
-    requesterName: t.requesterName,
-    requesterEmail: t.requesterEmail,
-    state: t.state,
-    priority: t.priority,
-    channel: t.channel,
-    slaStatus: t.slaStatus,
-    firstResponseDueAt: t.firstResponseDueAt,
-    resolutionDueAt: t.resolutionDueAt,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-    customFields: t.customFields,
-    categoryV2Id: t.categoryV2Id,
-    officeId: t.officeId,
-    teamId: t.teamId,
-    assigneeId: t.assigneeId,
-    categoryName: col(supportCategoriesV2, 'name'),
-    officeName: col(supportOffices, 'name'),
-    teamName: col(supportTeams, 'name'),
-    assigneeName: sql<string | null>`nullif(trim(coalesce(${col(users, 'firstName')}, '') || ' ' || coalesce(${col(users, 'lastName')}, '')), '')`,
-  };
-}
-
-/** The teams a user works in or leads (for the "my team's" view), read once per list. */
-export async function teamsOf(db: Db, userId: string): Promise<string[]> {
-  const list = await rows<{ id: string }>(db, sql`select id from support_teams where ${userId}::uuid = any(agent_ids) or lead_id = ${userId}::uuid`);
-  return list.map((r) => r.id);
-}
-
-/** Counting stops here: beyond it a list says "at least" (`countIsCapped`) rather than counting every match. */
-export const TICKET_COUNT_CAP = 10_000;
-
-export async function listTickets(db: Db, q: TicketListQuery, userId: string) {
-  const where = and(...listConditions(q, userId, q.view === 'team' ? await teamsOf(db, userId) : []));
-  const t = supportTickets;
-  const page = await db
-    .select(listSelection())
-    .from(t)
-    .leftJoin(supportCategoriesV2, eq(col(supportCategoriesV2, 'id'), t.categoryV2Id))
-    .leftJoin(supportOffices, eq(col(supportOffices, 'id'), t.officeId))
-    .leftJoin(supportTeams, eq(col(supportTeams, 'id'), t.teamId))
-    .leftJoin(users, eq(col(users, 'id'), t.assigneeId))
-    .where(where)
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const capped = db.select({ one: sql`1` }).from(t).where(where).limit(TICKET_COUNT_CAP + 1).as('capped');
-  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(capped)) as [{ count: number }];
-  return { rows: page, count: Math.min(count, TICKET_COUNT_CAP), countIsCapped: count > TICKET_COUNT_CAP };
-}
 
 /** Possible duplicates: open tickets from the same requester with a similar subject. */
 export async function duplicatesOf(db: Db, ticket: Pick<Ticket, 'id' | 'requesterEmail' | 'subject'>) {
