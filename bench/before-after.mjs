@@ -3,6 +3,7 @@
 // an earlier checkout (its own bench script against its own build) and of this one, one after the other on the same
 // machine, and prints their median figures side by side with the change. A slowdown over 10 % is marked.
 //
+//   BENCH_PAIRS (default 1)  2: before, after, after, before, the means compared
 //   <checkout>   a built working tree of the earlier commit, e.g.
 //                git worktree add --detach ../before <commit> && (cd ../before && npm install && npx nx run-many -t build)
 // Each benchmark keeps its own ratios against the bare baselines it measures in the same run; their figures are
@@ -25,7 +26,9 @@ const benches = names.length ? names : ['api', 'console'];
 /** Runs one benchmark script of a checkout from its root, echoing and keeping its output. */
 function run(root, name) {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(root, 'bench', `${name}.mjs`)], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    // Each checkout keeps its own filled database (their schemas differ), reused by later runs.
+    const env = { ...process.env, BENCH_DATA_DIR: join(root, '.data', `bench-${name}`) };
+    const child = spawn(process.execPath, [join(root, 'bench', `${name}.mjs`)], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
@@ -66,13 +69,29 @@ function figuresOf(name, output) {
   return figures;
 }
 
+/** The mean of each figure over several runs of one checkout. */
+function meanOf(runs) {
+  const mean = new Map();
+  for (const [label, first] of runs[0]) {
+    const values = runs.map((r) => r.get(label)?.value).filter((v) => v !== undefined);
+    mean.set(label, { ...first, value: Number((values.reduce((a, b) => a + b, 0) / values.length).toFixed(1)) });
+  }
+  return mean;
+}
+
+// BENCH_PAIRS=2 runs before, after, after, before: a load that rises or falls steadily during the run then weighs on
+// both alike.
+const PAIRS = Math.max(1, Number(process.env.BENCH_PAIRS ?? 1));
 const report = [];
 for (const name of benches) {
-  console.log(`\n===== bench:${name}, before (${before}) =====`);
-  const old = figuresOf(name, await run(before, name));
-  console.log(`\n===== bench:${name}, after (${here}) =====`);
-  const now = figuresOf(name, await run(here, name));
-  report.push({ name, old, now });
+  const runs = { before: [], after: [] };
+  const order = Array.from({ length: PAIRS }, (_, i) => (i % 2 === 0 ? ['before', 'after'] : ['after', 'before'])).flat();
+  for (const which of order) {
+    const root = which === 'before' ? before : here;
+    console.log(`\n===== bench:${name}, ${which} (${root}) =====`);
+    runs[which].push(figuresOf(name, await run(root, name)));
+  }
+  report.push({ name, old: meanOf(runs.before), now: meanOf(runs.after) });
 }
 
 console.log(`\nBefore → after, one run on this machine (load average now ${loadavg()[0].toFixed(2)}):`);
