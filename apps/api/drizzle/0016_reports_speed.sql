@@ -29,3 +29,8 @@ CREATE TABLE IF NOT EXISTS "reports_rollups" (
   "name" text PRIMARY KEY NOT NULL,
   "done_until" timestamp with time zone NOT NULL
 );
+--> statement-breakpoint
+-- Tickets closed without being resolved (still waiting at the end of a period that ends before they were closed).
+CREATE INDEX IF NOT EXISTS "support_tickets_report_closed_unresolved_idx" ON "support_tickets" USING btree ("closed_at")
+  INCLUDE ("created_at", "office_id", "team_id", "category_v2_id", "assignee_id")
+  WHERE "merged_into_id" IS NULL AND "resolved_at" IS NULL AND "closed_at" IS NOT NULL;

@@ -57,8 +57,12 @@ function periodSets(query: SupportReportQuery, period: Period): SQL {
       select t.assignee_id from support_tickets t
         where ${filters} and t.created_at < ${end} and t.resolved_at is null and t.closed_at is null
       union all
-      select t.assignee_id from support_tickets t where ${filters} and t.created_at < ${end}
-        and ((t.resolved_at >= ${end} and (t.closed_at is null or t.closed_at >= ${end})) or (t.resolved_at is null and t.closed_at >= ${end})))`;
+      -- Resolved only at or after the end (and not closed before it), on the resolved index; or closed then, unresolved.
+      select t.assignee_id from support_tickets t
+        where ${filters} and t.resolved_at >= ${end} and t.created_at < ${end} and (t.closed_at is null or t.closed_at >= ${end})
+      union all
+      select t.assignee_id from support_tickets t
+        where ${filters} and t.closed_at >= ${end} and t.resolved_at is null and t.created_at < ${end})`;
 }
 
 /** The period's figures; the medians are taken of the intervals (cheaper to sort than minutes) and given in minutes. */
@@ -97,8 +101,10 @@ function summaryFrom(row: SummaryRow): PeriodSummary {
 const breachesBy = (column: 'office_id' | 'team_id' | 'category_v2_id', table: string) =>
   sql.raw(`(select coalesce(json_agg(json_build_object('id', b.id, 'name', b.name, 'tickets', b.tickets, 'breached', b.breached)
       order by b.breached desc, b.tickets desc, b.name), '[]')
-    from (select c.${column} as id, g.name, count(*)::int as tickets, count(*) filter (where c.breached)::int as breached
-          from created c left join ${table} g on g.id = c.${column} group by c.${column}, g.name) b)`);
+    from (select c.id, g.name, c.tickets, c.breached
+          from (select ${column} as id, count(*)::int as tickets, count(*) filter (where breached)::int as breached
+                from created group by ${column}) c
+          left join ${table} g on g.id = c.id) b)`);
 
 const breachRows = (found: { id: string | null; name: string | null; tickets: number; breached: number }[]) =>
   found.map((r): BreachRow => ({ id: r.id, name: r.name ?? 'None', tickets: r.tickets, breached: r.breached, rate: r.tickets ? r.breached / r.tickets : 0 }));
@@ -131,9 +137,9 @@ export async function supportReport(db: Db, query: SupportReportQuery, period: P
                        from (select c.assignee_id,
                                coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email, 'Unknown') as name,
                                sum(c.open)::int as open, sum(c.assigned)::int as assigned, sum(c.resolved)::int as resolved
-                             from (select assignee_id, 1 as open, 0 as assigned, 0 as resolved from waiting where assignee_id is not null
-                                   union all select assignee_id, 0, 1, 0 from created where assignee_id is not null
-                                   union all select assignee_id, 0, 0, 1 from done where assignee_id is not null) c
+                             from (select assignee_id, count(*) as open, 0 as assigned, 0 as resolved from waiting where assignee_id is not null group by 1
+                                   union all select assignee_id, 0, count(*), 0 from created where assignee_id is not null group by 1
+                                   union all select assignee_id, 0, 0, count(*) from done where assignee_id is not null group by 1) c
                              left join users u on u.id = c.assignee_id
                              group by c.assignee_id, u.first_name, u.last_name, u.email) w)) as report`,
   );
