@@ -171,6 +171,22 @@ describe('the support report (1–7 November, Manila)', () => {
   });
 });
 
+describe('the support report’s days across a daylight-saving change', () => {
+  it('puts each ticket on its New York day when the clocks went back on 1 November', async () => {
+    // Hand-computed: tickets 1 and 2 (15:30 and 16:30 UTC on the 1st) are the 1st, ticket 3 (01:00 UTC on the 3rd) is
+    // 20:00 on the 2nd, tickets 4 and 6 (15:59 and 16:10 UTC on the 7th) the 7th; ticket 5 (15:30 UTC on 31 October,
+    // still daylight time) is outside. Resolved: ticket 1 at 02:00 UTC on the 2nd (21:00 on the 1st), ticket 2 on the 2nd.
+    const r = await api.call('GET', `${R}/support?from=2026-11-01&to=2026-11-07&tz=${encodeURIComponent('America/New_York')}`, { token: auditor });
+    expect(r.status).toBe(200);
+    const busy = r.body.perDay.filter((d: { created: number; resolved: number }) => d.created || d.resolved);
+    expect(busy).toEqual([
+      { day: '2026-11-01', created: 2, resolved: 1 },
+      { day: '2026-11-02', created: 1, resolved: 1 },
+      { day: '2026-11-07', created: 2, resolved: 0 },
+    ]);
+  });
+});
+
 describe('the ticket report', () => {
   const refs = (body: { rows: { reference: string }[] }) => body.rows.map((r) => r.reference);
 

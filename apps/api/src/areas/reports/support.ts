@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SupportReportQuery, TicketReportQuery } from '@campus/api-contract';
 import { rows, type Db } from '../../platform/db/client.js';
-import { dayBounds, localDay, type Period } from './sql.js';
+import { dayBounds, periodDay, type Period } from './sql.js';
 
 /** The ticket filters every support figure shares (merged duplicates are left out). */
 function ticketFilters(query: SupportReportQuery): SQL[] {
@@ -42,16 +42,18 @@ export interface BreachRow {
  * of migration 0016) and kept for every figure drawn from it: `created` in the period, `done` (resolved) in it, and
  * `waiting` at its end — never resolved nor closed, or resolved or closed only at or after the end.
  */
-function periodSets(query: SupportReportQuery, period: Period): SQL {
+function periodSets(query: SupportReportQuery, period: Period, only: 'everything' | 'summary' = 'everything'): SQL {
   const { start, end } = dayBounds(period, query.tz);
   const filters = and(ticketFilters(query));
+  // The previous period needs only its summary: no days, groups nor agents to work out for each ticket.
+  const grouping = (columns: SQL) => (only === 'everything' ? sql`${columns}, ` : sql``);
   return sql`created as materialized (
-      select ${localDay(sql`t.created_at`, query.tz)} as day, t.office_id, t.team_id, t.category_v2_id, t.assignee_id,
+      select ${grouping(sql`${periodDay(sql`t.created_at`, period, query.tz)} as day, t.office_id, t.team_id, t.category_v2_id, t.assignee_id`)}
              t.sla_status = 'breached' as breached,
              t.first_responded_at - t.created_at as first_response, t.resolved_at - t.created_at as resolution
       from support_tickets t where ${filters} and t.created_at >= ${start} and t.created_at < ${end}),
     done as materialized (
-      select ${localDay(sql`t.resolved_at`, query.tz)} as day, t.assignee_id from support_tickets t
+      select ${grouping(sql`${periodDay(sql`t.resolved_at`, period, query.tz)} as day`)} t.assignee_id from support_tickets t
       where ${filters} and t.resolved_at >= ${start} and t.resolved_at < ${end}),
     waiting as materialized (
       select t.assignee_id from support_tickets t
@@ -143,7 +145,7 @@ export async function supportReport(db: Db, query: SupportReportQuery, period: P
                              left join users u on u.id = c.assignee_id
                              group by c.assignee_id, u.first_name, u.last_name, u.email) w)) as report`,
   );
-  const before = rows<{ summary: SummaryRow }>(db, sql`with ${periodSets(query, previous)} select ${SUMMARY} as summary`);
+  const before = rows<{ summary: SummaryRow }>(db, sql`with ${periodSets(query, previous, 'summary')} select ${SUMMARY} as summary`);
   // Independent reads: on PostgreSQL they run side by side on the pool.
   const [[now], [then]] = await Promise.all([current, before]);
   const report = now!.report;
