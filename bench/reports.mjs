@@ -173,7 +173,8 @@ async function measure() {
     const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
     const base = median(results.students.map((r) => r.p95));
     // Before decision 0026 (report indexes, the audit trail's hourly rollup, one read per set of tickets): the medians
-    // of one run on this machine, PostgreSQL, same data and settings, with its own baseline.
+    // of one run on this machine, PostgreSQL, same data and settings, with its own baseline — on a ticket table not yet
+    // vacuumed after the fill (100,000 dead rows; the vacuum step above came with 0026).
     const BEFORE = { students: 46.4, support: 649.9, support90: 2800.9, tickets: 1359.5, audit: 355.2, actor: 167.2 };
     console.log('median of the rounds:');
     for (const s of scenarios) {
