@@ -1,8 +1,15 @@
 -- Analytics and Reports, faster at 100,000 tickets and 1,000,000 audit-trail entries (decision 0026).
 -- Support tables (owned by Support) get covering indexes used only by the reports: each period's figures are read from
 -- the index alone (an index-only scan of the period), never from the table's rows.
--- Tickets created in a period (merged duplicates are never counted).
+-- Tickets created in a period (merged duplicates are never counted), with what the Support report counts by: kept
+-- narrow, since its width is what a period's scan costs (a summary read 25,000 tickets in 15–27 ms from a narrow
+-- index against 34–45 ms from the ticket list's).
 CREATE INDEX IF NOT EXISTS "support_tickets_report_created_idx" ON "support_tickets" USING btree ("created_at")
+  INCLUDE ("office_id", "team_id", "category_v2_id", "assignee_id", "sla_status", "first_responded_at", "resolved_at")
+  WHERE "merged_into_id" IS NULL;
+--> statement-breakpoint
+-- The ticket report's page picked from the period's tickets by any of its sorts and filters.
+CREATE INDEX IF NOT EXISTS "support_tickets_report_list_idx" ON "support_tickets" USING btree ("created_at")
   INCLUDE ("id", "office_id", "team_id", "category_v2_id", "assignee_id", "sla_status", "state", "priority", "channel", "number",
     "first_responded_at", "resolved_at", "closed_at")
   WHERE "merged_into_id" IS NULL;
