@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditReportQuery } from '@campus/api-contract';
 import { rows, type Db } from '../../platform/db/client.js';
+import { auditDaysSql, wholeHourZone } from './rollup.js';
 import { dayBounds, csvOf, type Period } from './sql.js';
 
 /** Field names whose values the viewer never shows: passwords and their hashes, tokens, secrets, keys, codes. */
@@ -69,6 +70,19 @@ function whereOf(query: Omit<AuditReportQuery, 'page' | 'limit'>, period: Period
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
+/**
+ * Entries per day of the period: from the hourly rollup when nothing but the period filters the trail (and the time
+ * zone's days are whole hours), else counted from the trail itself.
+ */
+function daysOf(query: Omit<AuditReportQuery, 'page' | 'limit'>, period: Period): SQL {
+  const unfiltered = !query.actor && !query.resource && !query.recordId && !query.activity;
+  if (unfiltered && wholeHourZone(query.tz, period.from, period.to)) {
+    const { start, end } = dayBounds(period, query.tz);
+    return auditDaysSql(query.tz, start, end);
+  }
+  return sql`select (created_at at time zone ${query.tz})::date as day, count(*) as n from audit_trails ${whereOf(query, period)} group by 1`;
+}
+
 const listed = (r: AuditRow) => {
   const { changes, ...rest } = r;
   return { ...rest, activity: safeActivity(r.activity), changedFields: changes ? Object.keys(changes).sort() : [] };
@@ -87,8 +101,7 @@ export async function auditPage(db: Db, query: AuditReportQuery, period: Period 
         db,
         sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(c.n, 0)::int as actions
             from (select generate_series(${period.from}::date, ${period.to}::date, interval '1 day')::date as day) d
-            left join (select (created_at at time zone ${query.tz})::date as day, count(*) as n from audit_trails ${where} group by 1) c
-              on c.day = d.day
+            left join (${daysOf(query, period)}) c on c.day = d.day
             order by d.day`,
       )
     : [];

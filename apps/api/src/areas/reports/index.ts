@@ -2,6 +2,7 @@ import { reportsContract, resolveRange, type AuditReportQuery, type SupportRepor
 import { HttpError } from '../../platform/http/errors.js';
 import type { AreaContext, AreaModule, ContractHandlers } from '../../platform/area.js';
 import { auditCsv, auditEntry, auditPage } from './audit.js';
+import { REPORTS_ROLLUP_SCHEDULE, reportsRollupJob } from './rollup.js';
 import { supportReport, ticketReport } from './support.js';
 
 /** The period a query asks for (the last 30 days when it names none); 400 with the form's message when it is wrong. */
@@ -42,4 +43,6 @@ export const reportsArea: AreaModule = {
   code: 'REPORTS',
   contracts: { reports: reportsContract },
   handlers: (ctx) => ({ reports: reportsHandlers(ctx) }),
+  jobTypes: () => [reportsRollupJob],
+  schedules: [REPORTS_ROLLUP_SCHEDULE],
 };

@@ -171,6 +171,22 @@ describe('the support report (1–7 November, Manila)', () => {
   });
 });
 
+describe('the support report’s days across a daylight-saving change', () => {
+  it('puts each ticket on its New York day when the clocks went back on 1 November', async () => {
+    // Hand-computed: tickets 1 and 2 (15:30 and 16:30 UTC on the 1st) are the 1st, ticket 3 (01:00 UTC on the 3rd) is
+    // 20:00 on the 2nd, tickets 4 and 6 (15:59 and 16:10 UTC on the 7th) the 7th; ticket 5 (15:30 UTC on 31 October,
+    // still daylight time) is outside. Resolved: ticket 1 at 02:00 UTC on the 2nd (21:00 on the 1st), ticket 2 on the 2nd.
+    const r = await api.call('GET', `${R}/support?from=2026-11-01&to=2026-11-07&tz=${encodeURIComponent('America/New_York')}`, { token: auditor });
+    expect(r.status).toBe(200);
+    const busy = r.body.perDay.filter((d: { created: number; resolved: number }) => d.created || d.resolved);
+    expect(busy).toEqual([
+      { day: '2026-11-01', created: 2, resolved: 1 },
+      { day: '2026-11-02', created: 1, resolved: 1 },
+      { day: '2026-11-07', created: 2, resolved: 0 },
+    ]);
+  });
+});
+
 describe('the ticket report', () => {
   const refs = (body: { rows: { reference: string }[] }) => body.rows.map((r) => r.reference);
 
@@ -274,4 +290,60 @@ describe('who may read the reports', () => {
     expect((await api.call('GET', `${R}/${path}`, { token: registrar })).status).toBe(403);
     expect((await api.call('GET', `${R}/${path}`)).status).toBe(401);
   });
+});
+
+describe('the audit trail’s hourly rollup (reports-rollup job)', () => {
+  const perDay = async (query: string) => (await api.call('GET', `${R}/audit-trails?${query}`, { token: auditor })).body.perDay as { day: string; actions: number }[];
+  /** The same days counted straight from the trail, for comparison. */
+  const direct = async (from: string, to: string, tz: string) => {
+    const found = await rows<{ day: string; n: number }>(
+      api.database.db,
+      sql`select to_char((created_at at time zone ${tz})::date, 'YYYY-MM-DD') as day, count(*)::int as n from audit_trails
+          where (created_at at time zone ${tz})::date between ${from}::date and ${to}::date group by 1`,
+    );
+    return Object.fromEntries(found.map((r) => [r.day, r.n]));
+  };
+  const nonZero = (days: { day: string; actions: number }[]) => Object.fromEntries(days.filter((d) => d.actions).map((d) => [d.day, d.actions]));
+
+  it('gives exactly the figures of the trail itself, before and after it runs, today’s entries counted live', async () => {
+    const bea = { id: api.users.auditor, email: 'auditor@example.edu' };
+    // Today (23 November, 16:00 in Manila): one entry in an hour the job will roll up, one in the last hour it leaves.
+    await audit('2026-11-23T09:15', bea, 'Updated campus Main Campus', 'campuses', ID.record, null);
+    await audit('2026-11-23T15:30', bea, 'Updated campus Main Campus', 'campuses', ID.record, null);
+    const first = await perDay('from=2026-11-01&to=2026-11-09');
+    // Hand-computed: 23:30 on the 1st is the 1st, 00:30 on the 2nd the 2nd, then the 3rd and the 9th.
+    expect(nonZero(first)).toEqual({ '2026-11-01': 1, '2026-11-02': 1, '2026-11-03': 1, '2026-11-09': 1 });
+    const utcBefore = await perDay('from=2026-11-01&to=2026-11-09&tz=UTC');
+    // In UTC 23:30 and 00:30 Manila (15:30 and 16:30 UTC on the 1st) are both the 1st; 12:00 on the 3rd is the 3rd.
+    expect(nonZero(utcBefore)).toEqual({ '2026-11-01': 2, '2026-11-03': 1, '2026-11-09': 1 });
+
+    const jobId = await api.app.jobs.enqueue('reports-rollup', {});
+    await api.app.jobs.start();
+    try {
+      for (const end = Date.now() + 60_000; ; ) {
+        const [job] = await rows<{ state: string }>(api.database.db, sql`select state from job_runs where id = ${jobId}`);
+        if (job?.state === 'completed') break;
+        if (Date.now() > end || job?.state === 'failed') throw new Error(`rollup job ${JSON.stringify(job)}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await api.app.jobs.stop();
+    }
+    // Rolled up to 15:00 Manila (07:00 UTC), an hour short of now: the 15:30 entry is left to be counted live.
+    const [mark] = await rows<{ at: string }>(api.database.db, sql`select done_until::text as at from reports_rollups where name = 'audit-hours'`);
+    expect(new Date(mark!.at).toISOString()).toBe(ph('2026-11-23T15:00'));
+    const [hours] = await rows<{ n: number }>(api.database.db, sql`select sum(entries)::int as n from reports_audit_hours where hour >= ${ph('2026-11-01T00:00')} and hour < ${ph('2026-11-10T00:00')}`);
+    expect(hours?.n).toBe(4);
+
+    expect(await perDay('from=2026-11-01&to=2026-11-09')).toEqual(first);
+    expect(await perDay('from=2026-11-01&to=2026-11-09&tz=UTC')).toEqual(utcBefore);
+    for (const tz of ['Asia/Manila', 'UTC', 'America/New_York', 'Asia/Kolkata']) {
+      const days = await perDay(`from=2026-10-20&to=2026-11-23&tz=${encodeURIComponent(tz)}`);
+      expect(nonZero(days), tz).toEqual(await direct('2026-10-20', '2026-11-23', tz));
+    }
+    // Today: the rolled-up 09:15 entry and the live 15:30 one, with whatever the sign-ins of these tests wrote.
+    const today = (await perDay('from=2026-11-23&to=2026-11-23'))[0];
+    expect(today?.actions).toBe((await direct('2026-11-23', '2026-11-23', 'Asia/Manila'))['2026-11-23']);
+    expect(today?.actions).toBeGreaterThanOrEqual(2);
+  }, 90_000);
 });

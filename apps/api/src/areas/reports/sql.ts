@@ -17,8 +17,6 @@ export function dayBounds(period: Period, tz: string): { start: SQL; end: SQL } 
   };
 }
 
-/** The calendar day of a timestamp column in `tz`. */
-export const localDay = (column: SQL, tz: string): SQL => sql`(${column} at time zone ${tz})::date`;
 
 const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? '' : String(v);
@@ -30,4 +28,14 @@ const csvCell = (v: unknown) => {
 /** RFC 4180 CSV with CRLF line ends. */
 export function csvOf(header: readonly string[], lines: readonly (readonly unknown[])[]): string {
   return `${[header, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/**
+ * The calendar day of `period` (in `tz`) a timestamp inside it falls on, found by a binary search among the
+ * instants of the period's local midnights (worked out once per query): the same day as `(ts at time zone tz)::date`,
+ * at a fraction of the cost of converting each row to local time (daylight-saving days included).
+ */
+export function periodDay(column: SQL, period: Period, tz: string): SQL {
+  return sql`(${period.from}::date + width_bucket(${column}, (select array_agg((d::timestamp at time zone ${tz}) order by d)
+    from generate_series(${period.from}::date, ${period.to}::date, interval '1 day') d)) - 1)`;
 }
