@@ -3,6 +3,7 @@ import { AnnouncementPreview } from './AnnouncementPreview';
 import { CalendarMonth } from './calendar/CalendarMonth';
 import type { CalendarMonthData } from './calendar/calendar';
 
+const gradeNote = 'The monthly salary follows the salary grade table: choose the grade (e.g. SG 11) and its step.';
 const weightsNote = 'The grading weights must sum to 100.';
 const schedulesNote =
   'Days use the weekday codes M T W TH F S A. A room or instructor cannot be booked twice at the same time.';
@@ -17,6 +18,15 @@ export const resources: Readonly<Record<string, ResourceOverride>> = {
       <p className="cas-panel">
         <a href={`/app/campus-management/hr/employee/${record._id}`}>Open the employee's whole record</a> ·{' '}
         <a href="/app/campus-management/hr/update-requests-queue">Employees' changes awaiting approval</a>
+      </p>
+    ),
+  },
+  designations: { formNote: { create: gradeNote, update: gradeNote } },
+  'salary-grades': {
+    ListPanel: () => (
+      <p className="cas-panel">
+        <a href="/app/campus-management/hr/salary-grade-table">The salary grade table (grade × step)</a>: each salary here is
+        the monthly salary of one step of a grade, and designations follow it.
       </p>
     ),
   },
