@@ -48,7 +48,7 @@ export const salaryGradeEntity = defineEntity({
   fields: {
     name: field.text('Name', { required: true, max: 50, description: 'The grade, e.g. SG 11.' }),
     step: field.integer('Step', { required: true, min: 1, max: 8 }),
-    salary: field.number('Monthly salary', { required: true, min: 0, max: 10_000_000 }),
+    salary: field.number('Monthly salary', { required: true, min: 0, max: 10_000_000, format: 'peso' }),
   },
   listColumns: ['name', 'step', 'salary'],
   searchFields: ['name'],
@@ -126,6 +126,7 @@ export const designationEntity = defineEntity({
       min: 0,
       max: 10_000_000,
       readOnly: true,
+      format: 'peso',
       description: 'Follows the salary grade table: the salary of the grade and step.',
     }),
     category: field.enum('Category', designationCategoryOptions, { required: true }),

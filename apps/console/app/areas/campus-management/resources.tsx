@@ -1,3 +1,4 @@
+import { dayStatusOfRecord, timesheetColor, timesheetLabel, type DailyRecordFacts } from '@campus/domain-hr';
 import type { ResourceOverride } from '../types';
 import { AnnouncementPreview } from './AnnouncementPreview';
 import { CalendarMonth } from './calendar/CalendarMonth';
@@ -29,6 +30,13 @@ export const resources: Readonly<Record<string, ResourceOverride>> = {
         the monthly salary of one step of a grade, and designations follow it.
       </p>
     ),
+  },
+  // Each daily time record in the colour of its day's status (spec §9), named for those who do not see colour.
+  'daily-time-records': {
+    rowAccent: (row) => {
+      const status = dayStatusOfRecord(row as DailyRecordFacts);
+      return { color: timesheetColor(status), label: timesheetLabel(status) };
+    },
   },
   'calendar-events': { ListPanel: ({ data }: { data: CalendarMonthData }) => <CalendarMonth month={data} /> },
 };
