@@ -24,7 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cells.push(...result.body.rows);
     if (cells.length >= result.body.count || result.body.rows.length === 0) break;
   }
-  return { grid: salaryGradeGrid(cells as unknown as SalaryGradeCell[]) };
+  const asCells: SalaryGradeCell[] = cells.map((row) => {
+    const r = row as Record<string, unknown>;
+    return { id: row._id, name: String(r.name), step: Number(r.step), salary: Number(r.salary), isActive: r.isActive !== false };
+  });
+  return { grid: salaryGradeGrid(asCells) };
 }
 
 const steps = Array.from({ length: SALARY_GRADE_STEPS }, (_, i) => i + 1);
