@@ -47,6 +47,8 @@ export interface NumberFieldDescriptor extends FieldBase {
   readonly kind: 'number' | 'integer';
   readonly min?: number;
   readonly max?: number;
+  /** How the value reads in lists and pages: `peso` is money, shown with `formatPeso` (₱1,234.50). */
+  readonly format?: 'peso';
 }
 
 export interface DateFieldDescriptor extends FieldBase {
@@ -93,7 +95,7 @@ export const field = {
   url: (label: string, o: Common = {}) => ({ kind: 'url', label, required: false, max: 2048, ...o }) as TextFieldDescriptor,
   password: (label: string, o: Common = {}) =>
     ({ kind: 'password', label, required: false, max: 128, writeOnly: true, ...o }) as TextFieldDescriptor,
-  number: (label: string, o: Common & { min?: number; max?: number } = {}) =>
+  number: (label: string, o: Common & { min?: number; max?: number; format?: 'peso' } = {}) =>
     ({ kind: 'number', label, required: false, ...o }) as NumberFieldDescriptor,
   integer: (label: string, o: Common & { min?: number; max?: number } = {}) =>
     ({ kind: 'integer', label, required: false, ...o }) as NumberFieldDescriptor,

@@ -5,7 +5,7 @@ import { HR_RECORDS_MODULE } from './modules.js';
 import { hrConsolePath } from './organisation.js';
 import { datesInOrder } from './rules.js';
 
-const MONEY = { min: 0, max: 10_000_000, description: 'In pesos.' } as const;
+const MONEY = { min: 0, max: 10_000_000, description: 'In pesos.', format: 'peso' } as const;
 const CODE = { required: true, max: 20, mask: 'upper', pattern: { regex: /^[A-Z0-9_-]+$/, message: 'Use letters, digits, - or _.' } } as const;
 const employee = () => field.reference('Employee', 'employees', { required: true, labelField: 'lastName' });
 const common = (resource: string) => ({

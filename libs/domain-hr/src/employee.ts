@@ -131,7 +131,7 @@ export const workExperienceEntity = defineEntity({
     to: field.date('To', { description: 'Leave empty while still held.' }),
     positionTitle: field.text('Position title', { required: true, max: 150 }),
     company: field.text('Department / agency / office / company', { required: true, max: 200 }),
-    monthlySalary: field.number('Monthly salary', { min: 0, max: 10_000_000 }),
+    monthlySalary: field.number('Monthly salary', { min: 0, max: 10_000_000, format: 'peso' }),
     salaryGrade: field.text('Salary grade and step', {
       max: 10,
       pattern: { regex: /^\d{1,2}(-\d)?$/, message: 'Enter the grade and step as 11-1.' },
@@ -182,7 +182,7 @@ export const serviceRecordEntity = defineEntity({
     to: field.date('To'),
     designation: field.text('Designation', { required: true, max: 150 }),
     appointmentStatus: field.enum('Status', appointmentStatusOptions),
-    annualSalary: field.number('Annual salary', { min: 0, max: 100_000_000 }),
+    annualSalary: field.number('Annual salary', { min: 0, max: 100_000_000, format: 'peso' }),
     placeOfAssignment: field.text('Station / place of assignment', { max: 200 }),
     branch: field.enum('Branch', serviceBranchOptions),
     leaveWithoutPay: field.text('Leave without pay', { max: 100 }),

@@ -19,6 +19,7 @@ import {
   hrScheduleItemEntity,
   leaveCreditEntity,
   salaryGradeEntity,
+  salaryGradeGrid,
   serviceCreditEntity,
   serviceRecordEntity,
   timesheetEntity,
@@ -208,7 +209,7 @@ describe('field kinds the database tables are built from', () => {
     [designationEntity, 'monthlySalary', 'number'],
     [designationEntity, 'slots', 'integer'],
     [designationEntity, 'departmentId', 'reference'],
-    [designationEntity, 'salaryGradeId', 'reference'],
+    [designationEntity, 'salaryGradeCode', 'text'],
     [employeeEntity, 'birthDate', 'date'],
     [employeeEntity, 'employeeType', 'enum'],
     [employeeEntity, 'appointmentStatus', 'enum'],
@@ -225,7 +226,6 @@ describe('field kinds the database tables are built from', () => {
     [employeeEntity, 'designationId', 'designations'],
     [employeeEntity, 'departmentId', 'hr-departments'],
     [designationEntity, 'departmentId', 'hr-departments'],
-    [designationEntity, 'salaryGradeId', 'salary-grades'],
     [hrDepartmentEntity, 'headId', 'employees'],
     [timesheetEntity, 'recordId', 'daily-time-records'],
     [hrScheduleItemEntity, 'scheduleId', 'hr-schedules'],
@@ -297,7 +297,8 @@ describe('designations', () => {
       'Choose one of: Regular faculty, Non-teaching personnel, College lecturer, Support staff.',
     ],
     [{ salaryGradeStep: 9 }, 'salaryGradeStep', 'At most 8.'],
-    [{ monthlySalary: -1 }, 'monthlySalary', 'At least 0.'],
+    [{ salaryGradeCode: 'SG 11', salaryGradeStep: undefined }, 'salaryGradeStep', 'Choose the step of the salary grade.'],
+    [{ salaryGradeCode: undefined, salaryGradeStep: 2 }, 'salaryGradeCode', 'Choose the salary grade of the step.'],
     [{ slots: 1.5 }, 'slots', 'Enter a whole number.'],
   ])('rejects %j', (patch, fieldName, message) => {
     expect(problemsWith(designationEntity, patch)).toContainEqual([fieldName, message]);
@@ -306,9 +307,25 @@ describe('designations', () => {
   it('accepts a designation whose every slot is vacant', () => {
     expect(problemsWith(designationEntity, { slots: 3, vacant: 3 })).toEqual([]);
   });
+
+  it('never takes a typed monthly salary: it follows the salary grade table', () => {
+    expect(designationEntity.fields.monthlySalary.readOnly).toBe(true);
+  });
 });
 
 describe('salary grades', () => {
+  it('lays the cells out as a grade × step grid in grade order, leaving out inactive cells', () => {
+    const grid = salaryGradeGrid([
+      { id: 'a', name: 'SG 11', step: 2, salary: 27284 },
+      { id: 'b', name: 'SG 2', step: 1, salary: 14061 },
+      { id: 'c', name: 'SG 11', step: 1, salary: 27000 },
+      { id: 'd', name: 'SG 11', step: 3, salary: 1, isActive: false },
+    ]);
+    expect(grid.map((r) => r.grade)).toEqual(['SG 2', 'SG 11']);
+    expect(grid[1]!.steps.slice(0, 3)).toEqual([{ id: 'c', salary: 27000 }, { id: 'a', salary: 27284 }, null]);
+    expect(grid[1]!.steps).toHaveLength(8);
+  });
+
   it('keeps the grade name unique per step', () => {
     expect(salaryGradeEntity.unique).toEqual([{ field: 'name', label: 'Name', scope: ['step'] }]);
   });

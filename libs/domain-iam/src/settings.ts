@@ -45,6 +45,13 @@ const logoUrl = z.preprocess(
     .nullable(),
 );
 
+/** A retention period in days, or empty (null) to keep everything: retention is off by default. */
+const retention = (name: 'auditRetentionDays' | 'transcriptRetentionDays') =>
+  z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v), whole(name, 'days').nullable());
+
+/** A checkbox as a form posts it (`on` when ticked, absent otherwise) or a boolean. */
+const flag = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean());
+
 export const SystemSettingsSchema = z
   .object({
     organisationName: z.string().trim().min(1, 'Required').max(200, 'At most 200 characters.'),
@@ -57,8 +64,10 @@ export const SystemSettingsSchema = z
     sessionIdleMinutes: whole('sessionIdleMinutes', 'minutes'),
     sessionAbsoluteHours: whole('sessionAbsoluteHours', 'hours'),
     passwordMinLength: whole('passwordMinLength', 'characters'),
-    auditRetentionDays: whole('auditRetentionDays', 'days'),
-    transcriptRetentionDays: whole('transcriptRetentionDays', 'days'),
+    /** Every user must sign in with a second factor; one without it is sent to set it up after sign-in. */
+    twoFactorMandatory: flag,
+    auditRetentionDays: retention('auditRetentionDays'),
+    transcriptRetentionDays: retention('transcriptRetentionDays'),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -94,8 +103,9 @@ export const SettingsViewSchema = z.object({
     sessionIdleMinutes: z.number(),
     sessionAbsoluteHours: z.number(),
     passwordMinLength: z.number(),
-    auditRetentionDays: z.number(),
-    transcriptRetentionDays: z.number(),
+    twoFactorMandatory: z.boolean(),
+    auditRetentionDays: z.number().nullable(),
+    transcriptRetentionDays: z.number().nullable(),
   }),
   /** `SMTP_URL` with its password masked, or null when mail goes to the outbox. */
   smtpUrl: z.string().nullable(),

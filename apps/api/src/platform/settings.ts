@@ -22,8 +22,10 @@ export function defaultSettings(config: ApiConfig): SystemSettings {
     sessionIdleMinutes: Math.round(config.sessionIdleMs / 60_000),
     sessionAbsoluteHours: Math.round(config.sessionAbsoluteMs / 3_600_000),
     passwordMinLength: 12,
-    auditRetentionDays: 2555,
-    transcriptRetentionDays: 365,
+    twoFactorMandatory: false,
+    // Retention is off until an administrator sets a period: nothing is purged.
+    auditRetentionDays: null,
+    transcriptRetentionDays: null,
   };
 }
 

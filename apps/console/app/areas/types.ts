@@ -18,6 +18,8 @@ export interface ResourceOverride {
    * single sign-on settings), with what the server override's `editPanel` loaded and its `editIntents` answered.
    */
   readonly EditPanel?: ComponentType<{ readonly record: EntityRecord; readonly data: never; readonly result: never }>;
+  /** A row's colour and what it means in the list (e.g. a daily time record's day status). */
+  readonly rowAccent?: (row: Readonly<Record<string, unknown>>) => { readonly color: string; readonly label: string } | undefined;
   /** Shown above the list with what the area's `listPanel` loader returned (e.g. the calendar's month). */
   readonly ListPanel?: ComponentType<{ readonly data: never }>;
 }

@@ -48,7 +48,12 @@ export default function ResourceListRoute() {
   const { list, panel } = data;
   const entity = entityRegistry.byResource(list.resource);
   const ListPanel = entity ? overrideOf(entity).ListPanel : undefined;
-  return <ResourceList list={list}>{ListPanel && panel ? <ListPanel data={panel as never} /> : null}</ResourceList>;
+  const rowAccent = entity ? overrideOf(entity).rowAccent : undefined;
+  return (
+    <ResourceList list={list} rowAccent={rowAccent}>
+      {ListPanel && panel ? <ListPanel data={panel as never} /> : null}
+    </ResourceList>
+  );
 }
 
 export const ErrorBoundary = RouteError;

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { settingsContract } from '@campus/api-contract';
 import { SETTINGS_BOUNDS, SystemSettingsSchema, TestEmailSchema, type SystemSettings } from '@campus/domain-iam';
-import { Button, failureNotice, FormField, TextField } from '@campus/ui';
+import { Button, Checkbox, failureNotice, FormField, TextField } from '@campus/ui';
 import { AreaLayout } from '../components/AreaLayout';
 import { FormNotice } from '../components/FormNotice';
 import { RouteError } from '../features/resources/RouteError';
@@ -81,19 +81,20 @@ export default function SettingsRoute() {
   const current = view.settings as SystemSettings;
   const value = (name: keyof SystemSettings) => saving?.values?.[name] ?? String(current[name] ?? '');
   const error = (name: string) => saving?.fieldErrors[name];
-  const numberField = (f: (typeof NUMBERS)[number]) => (
+  const numberField = (f: (typeof NUMBERS)[number], optional = false) => (
     <TextField
       key={f.name}
       label={f.label}
       name={f.name}
       type="number"
       inputMode="numeric"
-      isRequired
+      isRequired={!optional}
       defaultValue={value(f.name)}
       error={error(f.name)}
-      description={`${SETTINGS_BOUNDS[f.name].min}–${SETTINGS_BOUNDS[f.name].max} ${f.unit}.`}
+      description={`${SETTINGS_BOUNDS[f.name].min}–${SETTINGS_BOUNDS[f.name].max} ${f.unit}.${optional ? ' Leave empty to keep everything (retention off); housekeeping purges older entries each night.' : ''}`}
     />
   );
+  const mandatory = saving?.values ? saving.values.twoFactorMandatory === 'on' : current.twoFactorMandatory === true;
   const textArea = (name: 'mission' | 'vision', label: string) => (
     <FormField label={label} error={error(name)} description="Shown on the sign-in panel.">
       {(p) => <textarea {...p} name={name} rows={4} maxLength={2000} defaultValue={value(name)} className="cas-input" />}
@@ -121,11 +122,14 @@ export default function SettingsRoute() {
         </section>
         <section className="cas-panel" aria-labelledby="security-title">
           <h2 id="security-title" className="cas-panel-title">Security</h2>
-          {NUMBERS.map(numberField)}
+          {NUMBERS.map((f) => numberField(f))}
+          <Checkbox name="twoFactorMandatory" value="on" defaultSelected={mandatory}>
+            Two-factor sign-in is mandatory: a user without a second factor is sent to set one up after signing in
+          </Checkbox>
         </section>
         <section className="cas-panel" aria-labelledby="retention-title">
           <h2 id="retention-title" className="cas-panel-title">Retention</h2>
-          {RETENTION.map(numberField)}
+          {RETENTION.map((f) => numberField(f, true))}
         </section>
         <Button type="submit" isDisabled={busy}>
           Save settings

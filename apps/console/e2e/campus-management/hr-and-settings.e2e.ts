@@ -91,4 +91,57 @@ describe('HR records and system settings (issue 17)', () => {
     const colours = await days.evaluateAll((items) => items.map((i) => getComputedStyle(i).backgroundColor));
     expect(colours.some((c) => c !== 'rgb(238, 238, 238)')).toBe(true);
   });
+
+  it("keeps the salary grade table; a designation's salary follows it on the appointment tab", async () => {
+    const p = await page();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/campus-management/hr/salary-grade-table'));
+    const table = p.getByTestId('salary-grade-table');
+    const step4 = table.getByRole('link', { name: /^SG 19 step 4: ₱[\d,]+\.\d\d, edit$/ });
+    const before = (await step4.textContent())!;
+    await step4.click();
+    await p.getByLabel(/^Monthly salary/).fill('60000');
+    await p.getByRole('button', { name: /^Save/ }).click();
+    await p.goto(url('/app/campus-management/hr/salary-grade-table'));
+    expect(await table.getByRole('link', { name: /^SG 19 step 4:/ }).textContent()).toBe('₱60,000.00');
+
+    // The demo admin's designation is SG 19 step 4: its monthly salary follows the table, in pesos.
+    await p.goto(url('/app/campus-management/hr/designations?q=Information'));
+    await p.getByRole('row', { name: /Information Systems Analyst III/ }).getByText('₱60,000.00').waitFor();
+    await p.goto(url('/app/campus-management/hr/employees?q=Bautista'));
+    await p.getByRole('link', { name: 'EMP-2011-0042' }).click();
+    // TIN and PhilHealth numbers are shown with their masks in the form.
+    expect(await p.getByLabel(/^TIN/).inputValue()).toMatch(/^(\d{3}-\d{3}-\d{3}(-\d{1,4})?)?$/);
+    await p.getByRole('link', { name: "Open the employee's whole record" }).click();
+    await p.getByRole('navigation', { name: 'Employee record' }).getByRole('link', { name: 'Appointment' }).click();
+    const appointment = p.getByTestId('employee-appointment');
+    expect(await appointment.textContent()).toContain('SG 19, step 4');
+    expect(await appointment.textContent()).toContain('₱60,000.00');
+
+    // Back to the table's figure, through the form.
+    await p.goto(url('/app/campus-management/hr/salary-grade-table'));
+    await table.getByRole('link', { name: /^SG 19 step 4:/ }).click();
+    await p.getByLabel(/^Monthly salary/).fill(before.replace(/[₱,]/g, ''));
+    await p.getByRole('button', { name: /^Save/ }).click();
+  });
+
+  it('tints each daily time record in the colour of its day status', async () => {
+    const p = await page();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/campus-management/hr/daily-time-records'));
+    const rows = p.locator('tr[data-accent]');
+    expect(await rows.count()).toBeGreaterThan(0);
+    const labels = await rows.evaluateAll((items) => items.map((i) => i.getAttribute('data-accent')));
+    expect(labels.every((l) => ['On leave', 'Leave without pay', 'Late', 'Undertime', 'Overtime', 'Holiday', 'Normal'].includes(l ?? ''))).toBe(true);
+    const swatch = await rows.first().locator('.cas-row-accent__swatch').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(['rgb(137, 184, 255)', 'rgb(230, 210, 182)', 'rgb(255, 175, 19)', 'rgb(255, 166, 179)', 'rgb(177, 79, 255)', 'rgb(255, 69, 80)', 'rgb(33, 195, 29)']).toContain(swatch);
+  });
+
+  it('offers two-factor mandatory and empty retention periods in settings', async () => {
+    const p = await page();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/settings'));
+    expect(await p.getByRole('checkbox', { name: /Two-factor sign-in is mandatory/ }).isChecked()).toBe(false);
+    expect(await p.getByLabel(/^Keep the audit trail for/).inputValue()).toBe('');
+  });
 });

@@ -21,6 +21,8 @@ export interface DataTableProps {
   readonly renderRowEnd?: (row: EntityRow) => ReactNode;
   readonly rowEndLabel?: string;
   readonly isLoading?: boolean;
+  /** A colour and its meaning for a row (e.g. a day's status): the row is tinted and its header names it. */
+  readonly rowAccent?: (row: EntityRow) => { readonly color: string; readonly label: string } | undefined;
   readonly emptyMessage?: ReactNode;
 }
 
@@ -44,6 +46,7 @@ export function DataTable({
   rowEndLabel = 'Status',
   isLoading = false,
   emptyMessage,
+  rowAccent,
 }: DataTableProps) {
   const Link = useLinkComponent();
   const width = columns.length + (renderRowEnd ? 1 : 0);
@@ -86,30 +89,51 @@ export function DataTable({
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={row._id}>
-                {columns.map((name, index) => {
-                  const text = cellText(entity, name, row);
-                  return index === 0 ? (
-                    <th key={name} scope="row">
-                      <Link href={rowHref(row)} title={`Edit ${displayNameOf(entity, row)}`}>
-                        {text || `Edit ${displayNameOf(entity, row)}`}
-                      </Link>
-                    </th>
-                  ) : (
-                    <td
-                      key={name}
-                      data-label={columnLabel(entity, name)}
-                      data-minor={index >= CARD_COLUMNS || undefined}
-                      data-empty={text === '' || undefined}
-                    >
-                      {text}
-                    </td>
-                  );
-                })}
-                {renderRowEnd ? <td data-label={rowEndLabel}>{renderRowEnd(row)}</td> : null}
-              </tr>
-            ))
+            rows.map((row) => {
+              const accent = rowAccent?.(row);
+              return (
+                <tr
+                  key={row._id}
+                  data-accent={accent?.label}
+                  style={
+                    accent
+                      ? { background: `color-mix(in srgb, ${accent.color} 22%, transparent)` }
+                      : undefined
+                  }
+                >
+                  {columns.map((name, index) => {
+                    const text = cellText(entity, name, row);
+                    return index === 0 ? (
+                      <th key={name} scope="row">
+                        {accent ? (
+                          <span className="cas-row-accent" title={accent.label}>
+                            <span
+                              aria-hidden="true"
+                              className="cas-row-accent__swatch"
+                              style={{ background: accent.color }}
+                            />
+                            <span className="cas-visually-hidden">{accent.label}: </span>
+                          </span>
+                        ) : null}
+                        <Link href={rowHref(row)} title={`Edit ${displayNameOf(entity, row)}`}>
+                          {text || `Edit ${displayNameOf(entity, row)}`}
+                        </Link>
+                      </th>
+                    ) : (
+                      <td
+                        key={name}
+                        data-label={columnLabel(entity, name)}
+                        data-minor={index >= CARD_COLUMNS || undefined}
+                        data-empty={text === '' || undefined}
+                      >
+                        {text}
+                      </td>
+                    );
+                  })}
+                  {renderRowEnd ? <td data-label={rowEndLabel}>{renderRowEnd(row)}</td> : null}
+                </tr>
+              );
+            })
           )}
         </tbody>
       </table>

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { CheckboxGroup, FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { useLinkComponent } from '../components/Link.js';
 import type { AnyEntity, FieldDescriptor } from '@campus/domain-core';
+import { applyMask } from '@campus/formatters';
 import { Button, buttonClassName } from '../components/Button.js';
 import { Checkbox } from '../components/Checkbox.js';
 import { FormField } from '../components/FormField.js';
@@ -126,7 +127,13 @@ export function EntityForm({
           {isSubmitting ? 'Saving…' : submitLabel}
         </Button>
         {saveAndAddLabel ? (
-          <Button type="submit" variant="secondary" name="intent" value={SAVE_AND_ADD_INTENT} isDisabled={isSubmitting}>
+          <Button
+            type="submit"
+            variant="secondary"
+            name="intent"
+            value={SAVE_AND_ADD_INTENT}
+            isDisabled={isSubmitting}
+          >
             {saveAndAddLabel}
           </Button>
         ) : null}
@@ -170,8 +177,15 @@ const INPUT_TYPES: Partial<Record<FieldDescriptor['kind'], string>> = {
 };
 
 /** One control of the generic form, chosen by the field's kind. */
-export function EntityField({ name, field: f, value, error, options, isReadOnly, searchChoices }: EntityFieldProps) {
-  const isInvalid = Boolean(error);
+export function EntityField({
+  name,
+  field: f,
+  value,
+  error,
+  options,
+  isReadOnly,
+  searchChoices,
+}: EntityFieldProps) {
   const description = f.kind === 'time' ? (f.description ?? '24-hour time, hh:mm:ss') : f.description;
   switch (f.kind) {
     case 'boolean':
@@ -227,51 +241,81 @@ export function EntityField({ name, field: f, value, error, options, isReadOnly,
           description={description}
         />
       );
-    default: {
-      const isArea = f.kind === 'textarea';
+    default:
       return (
-        <TextField
+        <TextControl
           name={name}
-          defaultValue={f.kind === 'password' ? '' : (textOf(value) ?? '')}
-          isRequired={f.required}
-          isInvalid={isInvalid}
-          isDisabled={isReadOnly}
-          validationBehavior="aria"
-          className={`cas-field${isArea ? ' cas-field--wide' : ''}`}
-        >
-          <Label className="cas-field__label">
-            {f.label}
-            <RequiredMark isRequired={f.required} />
-          </Label>
-          {isArea ? (
-            <TextArea className="cas-input" maxLength={'max' in f ? f.max : undefined} rows={4} />
-          ) : (
-            <Input
-              className="cas-input"
-              type={INPUT_TYPES[f.kind] ?? 'text'}
-              maxLength={
-                'max' in f && typeof f.max === 'number' && !INPUT_TYPES[f.kind]?.match(/number|date|time/)
-                  ? f.max
-                  : undefined
-              }
-              step={f.kind === 'time' ? 1 : f.kind === 'number' ? 'any' : undefined}
-              min={f.kind === 'number' || f.kind === 'integer' ? f.min : undefined}
-              max={f.kind === 'number' || f.kind === 'integer' ? f.max : undefined}
-              inputMode={f.kind === 'integer' ? 'numeric' : f.kind === 'number' ? 'decimal' : undefined}
-              autoComplete={f.kind === 'password' ? 'new-password' : undefined}
-              data-mask={'mask' in f ? f.mask : undefined}
-            />
-          )}
-          {description ? (
-            <Text slot="description" className="cas-field__description">
-              {description}
-            </Text>
-          ) : null}
-          <FieldError className="cas-field__error">{error}</FieldError>
-        </TextField>
+          field={f}
+          value={value}
+          error={error}
+          isReadOnly={isReadOnly}
+          description={description}
+        />
       );
-    }
   }
+}
+
+/**
+ * A text, number, date or time input. A field with a government-number mask (`tin`, `health-number`) shows its
+ * value masked and keeps it masked while someone types (the form's values are masked again when read, so digits typed without script arrive masked too).
+ */
+function TextControl({
+  name,
+  field: f,
+  value,
+  error,
+  isReadOnly,
+  description,
+}: Omit<ControlProps, 'field'> & { readonly field: FieldDescriptor; readonly value: unknown }) {
+  const isInvalid = Boolean(error);
+  const isArea = f.kind === 'textarea';
+  const mask = 'mask' in f && (f.mask === 'tin' || f.mask === 'health-number') ? f.mask : undefined;
+  const initial = f.kind === 'password' ? '' : (textOf(value) ?? '');
+  const [masked, setMasked] = useState(() => (mask && initial ? applyMask(mask, initial) : initial));
+  const valueProps = mask
+    ? { value: masked, onChange: (v: string) => setMasked(applyMask(mask, v)) }
+    : { defaultValue: initial };
+  return (
+    <TextField
+      name={name}
+      {...valueProps}
+      isRequired={f.required}
+      isInvalid={isInvalid}
+      isDisabled={isReadOnly}
+      validationBehavior="aria"
+      className={`cas-field${isArea ? ' cas-field--wide' : ''}`}
+    >
+      <Label className="cas-field__label">
+        {f.label}
+        <RequiredMark isRequired={f.required} />
+      </Label>
+      {isArea ? (
+        <TextArea className="cas-input" maxLength={'max' in f ? f.max : undefined} rows={4} />
+      ) : (
+        <Input
+          className="cas-input"
+          type={INPUT_TYPES[f.kind] ?? 'text'}
+          maxLength={
+            'max' in f && typeof f.max === 'number' && !INPUT_TYPES[f.kind]?.match(/number|date|time/)
+              ? f.max
+              : undefined
+          }
+          step={f.kind === 'time' ? 1 : f.kind === 'number' ? 'any' : undefined}
+          min={f.kind === 'number' || f.kind === 'integer' ? f.min : undefined}
+          max={f.kind === 'number' || f.kind === 'integer' ? f.max : undefined}
+          inputMode={f.kind === 'integer' ? 'numeric' : f.kind === 'number' ? 'decimal' : undefined}
+          autoComplete={f.kind === 'password' ? 'new-password' : undefined}
+          data-mask={'mask' in f ? f.mask : undefined}
+        />
+      )}
+      {description ? (
+        <Text slot="description" className="cas-field__description">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="cas-field__error">{error}</FieldError>
+    </TextField>
+  );
 }
 
 interface ControlProps {
@@ -363,7 +407,8 @@ function ReferenceField({
     );
   }
   // A chosen record outside the choices sent (e.g. typed in an earlier submission) keeps its id as label.
-  const known = value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
+  const known =
+    value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
   return (
     <ReferenceComboBox
       label={f.label}

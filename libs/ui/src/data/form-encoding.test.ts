@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSchemaOf, updateSchemaOf } from '@campus/domain-core';
+import { createSchemaOf, defineEntity, field, updateSchemaOf } from '@campus/domain-core';
 import {
   createDefaults,
   decodeEntityForm,
@@ -103,5 +103,33 @@ describe('missingRequired', () => {
     [{ code: 'A', name: 'B', campusId }, []],
   ])('finds the required fields left empty in %j', (payload, expected) => {
     expect(missingRequired(college, payload, 'create')).toEqual(expected);
+  });
+});
+
+describe('decodeEntityForm with government-number masks', () => {
+  const holder = defineEntity({
+    resource: 'masked-holders',
+    label: 'Holder',
+    pluralLabel: 'Holders',
+    application: 'CAMPUS',
+    consolePath: '/app/campus-management/masked-holders',
+    fields: {
+      tin: field.text('TIN', { max: 16, mask: 'tin' }),
+      health: field.text('Health insurance number', { max: 15, mask: 'health-number' }),
+    },
+    listColumns: ['tin'],
+    searchFields: [],
+    sortFields: [],
+    filterFields: [],
+    defaultSort: 'tin',
+    unique: [],
+    displayField: 'tin',
+    state: { kind: 'isActive' },
+    sample: () => ({}),
+  });
+
+  it('masks digits typed without script, as the browser would have', () => {
+    const input = decodeEntityForm(holder, payloadOf(form([['tin', '123456789000'], ['health', '12 3456 78901 2']])), 'create');
+    expect(input).toEqual({ tin: '123-456-789-000', health: '12-345678901-2' });
   });
 });

@@ -1,4 +1,5 @@
 import type { AnyEntity, FieldDescriptor } from '@campus/domain-core';
+import { applyMask } from '@campus/formatters';
 
 /**
  * How an entity form travels as HTML form data, and back. The `EntityForm` names every control after its field,
@@ -139,6 +140,7 @@ export function decodeEntityForm(
         else if (f.kind === 'enum') input[name] = enumValue(f, text);
         else if (f.kind === 'time') input[name] = normaliseTime(text);
         else if (f.kind === 'datetime') input[name] = normaliseDatetime(text);
+        else if ('mask' in f && (f.mask === 'tin' || f.mask === 'health-number')) input[name] = applyMask(f.mask, text);
         else input[name] = f.kind === 'password' ? (textOf(raw) ?? '') : text;
       }
     }

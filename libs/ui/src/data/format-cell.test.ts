@@ -77,3 +77,40 @@ describe('durations', () => {
     expect(cellText(entity, 'slots', { _id: 'a', slots: 3605 })).toBe('3605');
   });
 });
+
+describe('cellText through the field descriptor: masks and money', () => {
+  const person = defineEntity({
+    resource: 'masked-people',
+    label: 'Person',
+    pluralLabel: 'People',
+    application: 'CAMPUS',
+    consolePath: '/app/campus-management/masked-people',
+    fields: {
+      tin: field.text('TIN', { max: 16, mask: 'tin' }),
+      health: field.text('Health insurance number', { max: 15, mask: 'health-number' }),
+      code: field.text('Code', { max: 20, mask: 'upper' }),
+      pay: field.number('Pay', { format: 'peso' }),
+      hours: field.number('Hours'),
+    },
+    listColumns: ['tin'],
+    searchFields: [],
+    sortFields: [],
+    filterFields: [],
+    defaultSort: 'tin',
+    unique: [],
+    displayField: 'tin',
+    state: { kind: 'isActive' },
+    sample: () => ({}),
+  });
+  const masked: EntityRow = { _id: 'x', tin: '123456789000', health: '123456789012', code: 'abc', pay: 1234.5, hours: 1234.5 };
+
+  it.each([
+    ['tin', '123-456-789-000'],
+    ['health', '12-345678901-2'],
+    ['code', 'abc'],
+    ['pay', '₱1,234.50'],
+    ['hours', '1234.5'],
+  ])('shows %s as %j', (name, expected) => {
+    expect(cellText(person, name, masked)).toBe(expected);
+  });
+});

@@ -1,5 +1,5 @@
 import { labelOf, type AnyEntity, type FieldDescriptor } from '@campus/domain-core';
-import { formatDuration } from '@campus/formatters';
+import { applyMask, formatDuration, formatPeso } from '@campus/formatters';
 
 /** A record as the API returns it: its fields, `_id`, the state field and `_labels` of references. */
 export type EntityRow = {
@@ -47,6 +47,11 @@ export function cellText(entity: AnyEntity, name: string, row: EntityRow): strin
     }
     case 'password':
       return '';
+    case 'number':
+      return f.format === 'peso' ? formatPeso(value as number) : String(value);
+    case 'text':
+      // Government numbers read with their mask (TIN 123-456-789-000, health insurance 12-345678901-2).
+      return f.mask === 'tin' || f.mask === 'health-number' ? applyMask(f.mask, value as string) : String(value);
     case 'integer':
       // A length of time kept in seconds (its description says so) reads as `Xh Ym Zs`.
       return f.description === 'In seconds.' && typeof value === 'number' ? formatDuration(value) : String(value);

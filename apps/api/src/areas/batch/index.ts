@@ -15,7 +15,7 @@ import { listNotifications, markNotificationsRead } from './routes/notifications
 import { listQueues, setQueuePaused } from './routes/queues.js';
 import { retryFailedBatch } from './routes/retry-failed-batch.js';
 import { startBatch } from './routes/start-batch.js';
-import { securityLimits } from '../../platform/settings.js';
+import { currentSettings } from '../../platform/settings.js';
 
 export { HOUSEKEEPING_SCHEDULE };
 
@@ -24,7 +24,10 @@ export function batchArea(area: BatchContext) {
   area.engine.register(bulkStateChangeJob(area.access));
   area.engine.register(listExportJob(area.access));
   area.engine.register(
-    housekeepingJob(async () => (await securityLimits(area.app.database, area.app.config)).sessionIdleMs),
+    housekeepingJob(async () => {
+      const s = await currentSettings(area.app.database, area.app.config);
+      return { sessionIdleMs: s.sessionIdleMinutes * 60_000, auditRetentionDays: s.auditRetentionDays, transcriptRetentionDays: s.transcriptRetentionDays };
+    }),
   );
   return {
     code: 'BATCH',

@@ -3,6 +3,7 @@ import { campusAttention } from './attention.js';
 import { employeeSelfHandlers } from './employee-self.js';
 import type { AreaModule, ContractHandlers } from '../../platform/area.js';
 import { creditLedgerHooks, lwopHooks } from './hooks/credit-ledger.js';
+import { designationGradeHooks } from './hooks/designation-grade.js';
 import { scheduleHooks } from './hooks/schedules.js';
 import { singleDefault } from './hooks/single-default.js';
 
@@ -18,6 +19,7 @@ export const campusArea: AreaModule = {
     'leave-credits': creditLedgerHooks('leave_credits'),
     'service-credits': creditLedgerHooks('service_credits'),
     lwops: lwopHooks,
+    designations: designationGradeHooks,
   }),
   handlers: (ctx) => {
     const { resources, actorOf } = ctx;

@@ -13,6 +13,16 @@ export interface HrSeed {
  */
 export async function seedHr(_tx: Db, put: (resource: string, records: SeedRecord[]) => Promise<void>, seed: HrSeed): Promise<void> {
   const { id } = seed;
+  // The salary grade table, grades 11 to 20: step 1 of the 2023 schedule, each further step about 1.07 % more.
+  const firstSteps: readonly [number, number][] = [
+    [11, 27000], [12, 29165], [13, 31320], [14, 33843], [15, 36619], [16, 39672], [17, 43030], [18, 46725], [19, 51357], [20, 57347],
+  ];
+  await put(
+    'salary-grades',
+    firstSteps.flatMap(([grade, first]) =>
+      Array.from({ length: 8 }, (_, i) => ({ id: id(), name: `SG ${grade}`, step: i + 1, salary: Math.round(first * 1.0107 ** i) })),
+    ),
+  );
   const pera = id();
   const rata = id();
   const gsis = id();

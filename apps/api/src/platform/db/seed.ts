@@ -159,13 +159,15 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
       ['Human Resource Management Office', 'Records, payroll and benefits.'],
     ].map(([name, description]) => ({ id: id(), name: name!, description: description! }));
     await putTx('hr-departments', offices);
+    // Their monthly salary follows the salary grade table (seeded with the HR records below).
     const designations = [
-      ['Information Systems Analyst III', 3, 2, offices[0]!.id, 56390],
-      ['Registrar III', 2, 2, offices[1]!.id, 51357],
-      ['Administrative Officer V', 2, 4, offices[2]!.id, 46725],
-    ].map(([name, category, slots, departmentId, monthlySalary]) => ({
+      ['Information Systems Analyst III', 3, 2, offices[0]!.id, 'SG 19', 4],
+      ['Registrar III', 2, 2, offices[1]!.id, 'SG 18', 3],
+      ['Administrative Officer V', 2, 4, offices[2]!.id, 'SG 18', 1],
+    ].map(([name, category, slots, departmentId, salaryGradeCode, salaryGradeStep]) => ({
       id: id(), name: name as string, category: category === 3 ? 2 : (category as number), slots: slots as number, vacant: 0,
-      departmentId: departmentId as string, monthlySalary: monthlySalary as number, isManagerial: false, placeOfAssignment: 'Main Campus',
+      departmentId: departmentId as string, salaryGradeCode: salaryGradeCode as string, salaryGradeStep: salaryGradeStep as number,
+      isManagerial: false, placeOfAssignment: 'Main Campus',
     }));
     await putTx('designations', designations);
     const adminEmployee = id();

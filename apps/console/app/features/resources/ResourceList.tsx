@@ -10,6 +10,7 @@ import {
   Pagination,
   SearchForm,
   StateControl,
+  type DataTableProps,
 } from '@campus/ui';
 import { BulkActions } from './BulkActions';
 import type { ListData } from './resource.server';
@@ -19,10 +20,12 @@ export interface ResourceListProps {
   readonly list: ListData;
   /** Content between the title and the list (e.g. the calendar's month view). */
   readonly children?: ReactNode;
+  /** A row's colour and its meaning (the area's `rowAccent`). */
+  readonly rowAccent?: DataTableProps['rowAccent'];
 }
 
 /** The generic list screen of an entity: title, search, filters, table with state controls, paging, export. */
-export function ResourceList({ list, children }: ResourceListProps) {
+export function ResourceList({ list, children, rowAccent }: ResourceListProps) {
   const entity = entityRegistry.byResource(list.resource);
   const location = useLocation();
   const navigation = useNavigation();
@@ -76,6 +79,7 @@ export function ResourceList({ list, children }: ResourceListProps) {
           sort={list.state.sort}
           rowHref={(row) => `${path}/${row._id}/edit${returnTo}`}
           isLoading={isLoading}
+          rowAccent={rowAccent}
           renderRowEnd={(row) => <StateControl entity={entity} row={row} action={`${path}?index`} returnTo={here} />}
         />
         <Pagination

@@ -21,6 +21,7 @@ const valid = {
   sessionIdleMinutes: 120,
   sessionAbsoluteHours: 12,
   passwordMinLength: 12,
+  twoFactorMandatory: false,
   auditRetentionDays: 2555,
   transcriptRetentionDays: 365,
 };
@@ -143,6 +144,47 @@ describe('system settings', () => {
     expect(short.status).toBe(400);
     expect(short.body.fieldErrors.newPassword).toContain('Use at least 20 characters.');
     expect((await save(admin, valid)).status).toBe(200);
+  });
+
+  it('keeps retention off by default, and an empty period turns it off again', async () => {
+    const fresh = await startTestApi();
+    const admin = await fresh.signIn('admin@example.edu');
+    const read = await fresh.call('GET', '/core/v1.0/settings', { token: admin });
+    expect(read.body.data.settings).toMatchObject({ auditRetentionDays: null, transcriptRetentionDays: null, twoFactorMandatory: false });
+    const off = await fresh.call('PUT', '/core/v1.0/settings', { token: admin, body: { ...valid, auditRetentionDays: '', transcriptRetentionDays: null } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.data.settings).toMatchObject({ auditRetentionDays: null, transcriptRetentionDays: null });
+    const short = await fresh.call('PUT', '/core/v1.0/settings', { token: admin, body: { ...valid, transcriptRetentionDays: 7 } });
+    expect(short.status).toBe(400);
+    expect(short.body.fieldErrors.transcriptRetentionDays).toContain('At least 30 days.');
+  });
+
+  it('two-factor mandatory: a user without a second factor is sent to set one up after sign-in, without a restart', async () => {
+    const admin = await api.signIn('admin@example.edu');
+    const signIn = async () =>
+      (await api.call('POST', '/core/v1.0/auth', { body: { email: 'registrar@example.edu', password: TEST_PASSWORD } })).body.data as {
+        token: string;
+        secondFactor?: string;
+      };
+    expect((await signIn()).secondFactor).toBeUndefined();
+    api.clock.advance(1000);
+    const on = await save(admin, { ...valid, twoFactorMandatory: true });
+    expect(on.status).toBe(200);
+    expect(on.body.data.settings.twoFactorMandatory).toBe(true);
+    const [audit] = await rows<{ changes: Record<string, unknown> }>(
+      api.database.db,
+      sql`select changes from audit_trails where resource = 'settings' order by created_at desc, id desc limit 1`,
+    );
+    expect(audit!.changes).toMatchObject({ twoFactorMandatory: { before: false, after: true } });
+    const owed = await signIn();
+    expect(owed.secondFactor).toBe('enrol');
+    // A session that owes the enrolment can do nothing else until the factor is set up.
+    expect((await api.call('GET', '/core/v1.0/campuses', { token: owed.token })).status).toBe(403);
+    const status = await api.call('GET', '/core/v1.0/users/me/second-factor', { token: owed.token });
+    expect(status.status).toBe(200);
+    expect(status.body.data).toMatchObject({ enrolled: false, required: true });
+    expect((await save(admin, valid)).status).toBe(200);
+    expect((await signIn()).secondFactor).toBeUndefined();
   });
 
   it('sends a test email through the SMTP server and audits it', async () => {

@@ -8,7 +8,7 @@ import type { AuthContext } from '../../../platform/auth/sessions.js';
 import { revokeSession, revokeUserSessions } from '../../../platform/auth/sessions.js';
 import { hashResetCode, hashToken } from '../../../platform/auth/tokens.js';
 import type { AppContext } from '../../../context.js';
-import { securityLimits } from '../../../platform/settings.js';
+import { currentSettings, securityLimits } from '../../../platform/settings.js';
 import { rows, type Db } from '../../../platform/db/client.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { secretBox } from '../sso/secret-box.js';
@@ -53,6 +53,12 @@ export function totpArea(ctx: AppContext) {
   const { db, config } = ctx;
   const box = secretBox(config.ssoEncryptionKey ?? config.sessionSecret);
   const requiredForAdmins = Boolean(config.totpRequiredForAdmins);
+  /**
+   * Whether a user must sign in with a second factor: every user when the system setting "two-factor mandatory"
+   * is on (read at each call, so a change needs no restart), IAM administrators when `TOTP_REQUIRED_FOR_ADMINS` is.
+   */
+  const requiredFor = async (iamAdmin: boolean) =>
+    (requiredForAdmins && iamAdmin) || (await currentSettings(ctx.database, config)).twoFactorMandatory;
   const hashRecovery = (userId: string, code: string) =>
     hashResetCode(normaliseRecovery(code), userId, `${config.sessionSecret}:recovery`);
 
@@ -98,7 +104,7 @@ export function totpArea(ctx: AppContext) {
             )
           : [];
       if (!remembered.length) owed = 'verify';
-    } else if (requiredForAdmins && user.iam_admin) {
+    } else if (await requiredFor(user.iam_admin)) {
       owed = 'enrol';
     }
     if (owed)
@@ -123,7 +129,7 @@ export function totpArea(ctx: AppContext) {
         data: {
           enrolled,
           recoveryCodesLeft: enrolled ? (row?.left ?? 0) : 0,
-          required: enrolled || (requiredForAdmins && Boolean(row?.iam_admin)),
+          required: enrolled || (await requiredFor(Boolean(row?.iam_admin))),
         },
       },
     };
@@ -286,6 +292,8 @@ export function totpArea(ctx: AppContext) {
   async function turnOff(auth: AuthContext, body: { code: string }, request: FastifyRequest) {
     if (requiredForAdmins && auth.user.iamAdmin)
       throw new HttpError(409, 'Two-factor sign-in is required for IAM administrators and cannot be turned off.');
+    if ((await currentSettings(ctx.database, config)).twoFactorMandatory)
+      throw new HttpError(409, 'Two-factor sign-in is mandatory for every account and cannot be turned off.');
     const now = config.now();
     await db.transaction(async (txRaw) => {
       const tx = asTx(txRaw);

@@ -11,12 +11,22 @@ export const HOUSEKEEPING_SCHEDULE = {
   missedRunPolicy: 'run-once',
 } as const;
 
+/** What housekeeping reads from the system settings in force when it runs (`/app/settings`). */
+export interface HousekeepingSettings {
+  readonly sessionIdleMs: number;
+  /** Days the audit trail is kept; null keeps it all (the default). */
+  readonly auditRetentionDays: number | null;
+  /** Days chat transcripts are kept; null keeps them (the default; the chatbot's own retention still applies). */
+  readonly transcriptRetentionDays: number | null;
+}
+
 /**
- * Purges sessions that have ended (expired, idle too long, or signed out) and reset codes past their time; with
- * `auditRetentionDays` set, audit-trail rows older than that (off by default: the audit trail is kept).
+ * Purges sessions that have ended (expired, idle too long, or signed out) and reset codes past their time; with an
+ * audit-trail retention period (the job's `auditRetentionDays`, else the system setting), audit-trail rows older
+ * than that; with a transcript retention period (the system setting), chat conversations whose last message is
+ * older than that (their messages go with them). Both retentions are off by default: nothing is purged.
  */
-/** `sessionIdleMs` reads the idle lifetime in force (the system setting) when the job runs. */
-export function housekeepingJob(sessionIdleMs: () => Promise<number>) {
+export function housekeepingJob(settings: () => Promise<HousekeepingSettings>) {
   return defineJobType({
     name: 'housekeeping',
     params: HousekeepingParamsSchema,
@@ -26,7 +36,8 @@ export function housekeepingJob(sessionIdleMs: () => Promise<number>) {
     timeoutSeconds: 600,
     handler: async (job) => {
       const now = job.now();
-      const idleSince = new Date(now.getTime() - (await sessionIdleMs())).toISOString();
+      const inForce = await settings();
+      const idleSince = new Date(now.getTime() - inForce.sessionIdleMs).toISOString();
       const count = async (query: ReturnType<typeof sql>) => (await rows<{ n: number }>(job.db, query))[0]?.n ?? 0;
       const sessions = await count(
         sql`with gone as (delete from sessions where expires_at < ${now.toISOString()} or last_seen_at < ${idleSince}
@@ -36,15 +47,24 @@ export function housekeepingJob(sessionIdleMs: () => Promise<number>) {
         sql`with gone as (delete from password_resets where expires_at < ${now.toISOString()} returning 1) select count(*)::int as n from gone`,
       );
       await job.log(`Purged ${sessions} ended sessions and ${codes} expired reset codes.`);
-      const days = job.params.auditRetentionDays;
+      const before = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+      const days = job.params.auditRetentionDays ?? inForce.auditRetentionDays;
       if (days) {
-        const before = new Date(now.getTime() - days * 86_400_000).toISOString();
         const audits = await count(
-          sql`with gone as (delete from audit_trails where created_at < ${before} returning 1) select count(*)::int as n from gone`,
+          sql`with gone as (delete from audit_trails where created_at < ${before(days)} returning 1) select count(*)::int as n from gone`,
         );
         await job.log(`Purged ${audits} audit-trail rows older than ${days} days.`);
       } else {
         await job.log('Audit-trail retention is off: the audit trail is kept.');
+      }
+      const transcriptDays = inForce.transcriptRetentionDays;
+      if (transcriptDays) {
+        const conversations = await count(
+          sql`with gone as (delete from chatbot_conversations where last_at < ${before(transcriptDays)} returning 1) select count(*)::int as n from gone`,
+        );
+        await job.log(`Purged ${conversations} chat transcripts older than ${transcriptDays} days.`);
+      } else {
+        await job.log('Chat transcript retention is off in the system settings: transcripts are kept.');
       }
     },
   });

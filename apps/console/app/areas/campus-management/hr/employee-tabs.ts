@@ -1,6 +1,7 @@
 /** The tabs of the employee page: the PDS, then each record kept per employee (resource and title). */
 export const EMPLOYEE_TABS = [
   { key: 'pds', title: 'Personal data sheet' },
+  { key: 'appointment', title: 'Appointment' },
   { key: 'family', title: 'Family', resource: 'employee-family' },
   { key: 'education', title: 'Education', resource: 'employee-education' },
   { key: 'eligibility', title: 'Eligibility', resource: 'employee-eligibilities' },

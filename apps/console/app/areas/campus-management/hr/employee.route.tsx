@@ -18,13 +18,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadEmployeePage(request, params.id);
 }
 
-const MONEY_FIELDS = new Set(['amount', 'monthlySalary', 'salary']);
-
 /** A field's value as read: coded values by label, money with formatPeso, booleans as Yes/No. */
 function shown(entity: AnyEntity, name: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   const f = entity.fields[name];
-  if (MONEY_FIELDS.has(name) && typeof value === 'number') return formatPeso(value);
+  if (f?.kind === 'number' && f.format === 'peso' && typeof value === 'number') return formatPeso(value);
   if (f && (f.kind === 'enum' || f.kind === 'multi-enum') && 'options' in f) {
     const options = f.options as readonly { value: unknown; label: string }[];
     const one = (v: unknown) => options.find((o) => o.value === v)?.label ?? String(v);
@@ -179,8 +177,74 @@ function DtrWeek({ rows }: { rows: EntityRecord[] }) {
   );
 }
 
+/** The employee's appointment: its status, designation (with the salary its grade and step give), department. */
+function Appointment({ employee, designation, appointments }: { employee: EntityRecord; designation: EntityRecord | null; appointments: EntityRecord[] }) {
+  const employees = entityRegistry.byResource('employees')!;
+  const designations = entityRegistry.byResource('designations')!;
+  const appointmentEntity = entityRegistry.byResource('appointments')!;
+  const e = employee as Record<string, unknown>;
+  const d = (designation ?? {}) as Record<string, unknown>;
+  const labels = (employee as { _labels?: Record<string, string> })._labels ?? {};
+  const item = (label: string, text: string) => (
+    <div key={label} style={{ display: 'contents' }}>
+      <dt>{label}</dt>
+      <dd>{text}</dd>
+    </div>
+  );
+  return (
+    <>
+      <dl className="cas-pds" data-testid="employee-appointment">
+        {item(employees.fields.appointmentStatus!.label, shown(employees, 'appointmentStatus', e.appointmentStatus))}
+        {item(employees.fields.employeeType!.label, shown(employees, 'employeeType', e.employeeType))}
+        {item(employees.fields.designationId!.label, designation ? String(d.name) : (labels.designationId ?? '—'))}
+        {item(employees.fields.departmentId!.label, labels.departmentId ?? '—')}
+        {item(employees.fields.dateHired!.label, shown(employees, 'dateHired', e.dateHired))}
+        {designation ? item(designations.fields.plantillaItem!.label, shown(designations, 'plantillaItem', d.plantillaItem)) : null}
+        {designation
+          ? item('Salary grade and step', d.salaryGradeCode ? `${String(d.salaryGradeCode)}, step ${String(d.salaryGradeStep)}` : '—')
+          : null}
+        {designation ? item(designations.fields.monthlySalary!.label, shown(designations, 'monthlySalary', d.monthlySalary)) : null}
+      </dl>
+      <p>
+        <a href="/app/campus-management/hr/salary-grade-table">The salary grade table</a>
+        {designation ? (
+          <>
+            {' '}
+            · <a href={`${designations.consolePath}/${designation._id}/edit`}>Edit the designation</a>
+          </>
+        ) : null}
+      </p>
+      <table className="cas-table">
+        <caption>Appointments of the department</caption>
+        <thead>
+          <tr>
+            <th scope="col">{appointmentEntity.fields.name!.label}</th>
+            <th scope="col">{appointmentEntity.fields.appointmentStatus!.label}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {appointments.length === 0 ? (
+            <tr>
+              <td colSpan={2}>No appointments for this department yet.</td>
+            </tr>
+          ) : (
+            appointments.map((a) => (
+              <tr key={a._id}>
+                <td>
+                  <a href={`${appointmentEntity.consolePath}/${a._id}/edit`}>{String((a as Record<string, unknown>).name)}</a>
+                </td>
+                <td>{shown(appointmentEntity, 'appointmentStatus', (a as Record<string, unknown>).appointmentStatus)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 export default function EmployeePage() {
-  const { employee, tab, rows, credits } = useLoaderData<typeof loader>();
+  const { employee, tab, rows, credits, appointment } = useLoaderData<typeof loader>();
   const e = employee as Record<string, unknown>;
   const here = `/app/campus-management/hr/employee/${employee._id}`;
   const current = EMPLOYEE_TABS.find((t) => t.key === tab)!;
@@ -234,6 +298,9 @@ export default function EmployeePage() {
           </>
         ) : null}
         {tab === 'dtr' ? <DtrWeek rows={rows} /> : null}
+        {tab === 'appointment' && appointment ? (
+          <Appointment employee={employee} designation={appointment.designation} appointments={appointment.appointments} />
+        ) : null}
       </section>
     </AreaLayout>
   );

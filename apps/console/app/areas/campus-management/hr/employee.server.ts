@@ -31,7 +31,21 @@ export async function loadEmployeePage(request: Request, id: string | undefined)
     credits = { leave, service };
   }
   if (tab.key === 'dtr') rows = await rowsOf(api, 'daily-time-records', id);
-  return { employee: found.body.data, tab: tab.key as EmployeeTabKey, rows, credits };
+  let appointment: { designation: EntityRecord | null; appointments: EntityRecord[] } | null = null;
+  if (tab.key === 'appointment') {
+    const e = found.body.data as Record<string, unknown>;
+    const designationId = typeof e.designationId === 'string' ? e.designationId : null;
+    const departmentId = typeof e.departmentId === 'string' ? e.departmentId : null;
+    const [designation, appointments] = await Promise.all([
+      designationId ? api.resource('designations').get(designationId) : null,
+      departmentId ? api.resource('appointments').list({ search: `departmentId:${departmentId}`, limit: 100 }) : null,
+    ]);
+    appointment = {
+      designation: designation?.status === 200 ? designation.body.data : null,
+      appointments: appointments?.status === 200 ? appointments.body.rows : [],
+    };
+  }
+  return { employee: found.body.data, tab: tab.key as EmployeeTabKey, rows, credits, appointment };
 }
 
 export function entityOfTab(key: EmployeeTabKey): AnyEntity | undefined {
