@@ -102,6 +102,10 @@ export type AuditReportQuery = z.infer<typeof AuditReportQuerySchema>;
 export const SupportReportQuerySchema = RangeSchema.extend({ officeId: optionalId, teamId: optionalId, categoryV2Id: optionalId });
 export type SupportReportQuery = z.infer<typeof SupportReportQuerySchema>;
 
+/** The Chatbot report: the period only (the bot's figures have no office or team). */
+export const ChatbotReportQuerySchema = RangeSchema;
+export type ChatbotReportQuery = z.infer<typeof ChatbotReportQuerySchema>;
+
 export const TICKET_REPORT_SORTS = ['createdAt', 'reference', 'state', 'priority', 'firstResponseMinutes', 'resolutionMinutes'] as const;
 export const TicketReportQuerySchema = SupportReportQuerySchema.extend({
   state: z.preprocess(blank, z.enum(TICKET_STATES).optional()),
@@ -146,6 +150,14 @@ export const reportsContract = c.router(
       pathParams: z.object({ id: z.string().max(64) }),
       responses: { 200: any, ...errors },
       summary: 'One audited action with its field-level before/after values',
+      metadata: REPORTS,
+    },
+    chatbot: {
+      method: 'GET',
+      path: `${BASE}/chatbot`,
+      query: ChatbotReportQuerySchema,
+      responses: { 200: any, ...errors },
+      summary: 'Conversations per day, answered and unanswered questions, top questions, responses never used, subscriber growth',
       metadata: REPORTS,
     },
     support: {

@@ -1,6 +1,7 @@
-import { reportsContract, resolveRange, type AuditReportQuery, type SupportReportQuery, type TicketReportQuery } from '@campus/api-contract';
+import { reportsContract, resolveRange, type AuditReportQuery, type ChatbotReportQuery, type SupportReportQuery, type TicketReportQuery } from '@campus/api-contract';
 import { HttpError } from '../../platform/http/errors.js';
 import type { AreaContext, AreaModule, ContractHandlers } from '../../platform/area.js';
+import { chatbotReport } from './chatbot.js';
 import { auditCsv, auditEntry, auditPage } from './audit.js';
 import { REPORTS_ROLLUP_SCHEDULE, reportsRollupJob } from './rollup.js';
 import { supportReport, ticketReport } from './support.js';
@@ -29,6 +30,10 @@ function reportsHandlers(ctx: AreaContext): ContractHandlers {
       if (!entry) throw new HttpError(404, 'This audit-trail entry does not exist.');
       return { status: 200, body: { data: entry } };
     },
+    chatbot: async ({ query }: { query: ChatbotReportQuery }) => {
+      const range = rangeOf(ctx, query);
+      return { status: 200, body: await chatbotReport(ctx.db, query, range, range.previous) };
+    },
     support: async ({ query }: { query: SupportReportQuery }) => {
       const range = rangeOf(ctx, query);
       return { status: 200, body: await supportReport(ctx.db, query, range, range.previous) };
@@ -38,7 +43,7 @@ function reportsHandlers(ctx: AreaContext): ContractHandlers {
   return handlers as unknown as ContractHandlers;
 }
 
-/** Analytics and Reports: the audit-trail viewer and the Support and ticket reports, read-only. */
+/** Analytics and Reports: the audit-trail viewer and the Chatbot, Support and ticket reports, read-only. */
 export const reportsArea: AreaModule = {
   code: 'REPORTS',
   contracts: { reports: reportsContract },
