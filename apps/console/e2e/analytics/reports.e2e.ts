@@ -43,9 +43,30 @@ describe('analytics and reports (issue 15)', () => {
 
     await noScript.goto(url('/app/analytics/audit-trails?preset=7d'));
     expect(await chart(noScript, 'Audited actions per day').locator('svg[aria-label="Audited actions per day"]').count()).toBe(1);
+  });
 
-    await noScript.goto(url('/app/analytics/chatbot'));
-    await noScript.getByRole('heading', { name: 'No chatbot data yet' }).waitFor();
+  it('reads the Chatbot page with JavaScript off, drills down from a day to the conversation logs and exports a chart', async () => {
+    await noScript.goto(url('/app/analytics/chatbot?preset=90d'));
+    for (const title of ['Conversations per day', 'Answered and unanswered questions per day', 'Top questions', 'Top unanswered questions', 'Subscriber growth']) {
+      const figure = chart(noScript, title);
+      expect(await figure.locator(`svg[aria-label="${title}"]`).count(), title).toBe(1);
+      expect(await figure.locator('figcaption p').textContent()).toMatch(/\w/);
+    }
+    expect(await chart(noScript, 'Responses never used').locator('table').count()).toBe(1);
+    expect(await noScript.getByText('Broadcasts: not recorded yet').count()).toBe(1);
+    expect(await noScript.getByRole('list', { name: 'Key figures' }).textContent()).toContain('Answered rate');
+
+    const shown = await chart(noScript, 'Top questions').locator('table tbody tr').allTextContents();
+    const [csv] = await Promise.all([noScript.waitForEvent('download'), noScript.getByRole('link', { name: 'Export Top questions as CSV' }).click()]);
+    const lines = (await bytesOf(csv)).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('Question,Asked,Answered');
+    expect(lines).toHaveLength(shown.length + 1);
+
+    const dot = chart(noScript, 'Answered and unanswered questions per day').locator('svg a[aria-label*="Unanswered"]').last();
+    const day = /Day (\d{4}-\d{2}-\d{2})/.exec((await dot.getAttribute('aria-label')) ?? '')![1]!;
+    await Promise.all([noScript.waitForURL(/\/app\/chatbot-management\/logs\?/), dot.click()]);
+    const landed = new URL(noScript.url());
+    expect([landed.searchParams.get('from'), landed.searchParams.get('to'), landed.searchParams.get('outcome')]).toEqual([day, day, 'unanswered']);
   });
 
   it('drills down from a bar to the ticket list with the same filters, and from the list to the ticket', async () => {

@@ -114,9 +114,9 @@ export function ChartFigure({ chart, exportHref }: { chart: RenderedChart; expor
           {chart.summary}
         </p>
       </figcaption>
-      {/* Drawn on the server by Observable Plot from the rows below; no script builds it. */}
-      <div className="cas-chart__svg" dangerouslySetInnerHTML={{ __html: chart.svg }} />
-      <details className="cas-chart__table">
+      {/* Drawn on the server by Observable Plot from the rows below; no script builds it. A list has only its table. */}
+      {chart.svg ? <div className="cas-chart__svg" dangerouslySetInnerHTML={{ __html: chart.svg }} /> : null}
+      <details className="cas-chart__table" open={chart.kind === 'list' ? true : undefined}>
         <summary>Show as table</summary>
         <table className="cas-table">
           <caption className="cas-visually-hidden">{chart.title}</caption>

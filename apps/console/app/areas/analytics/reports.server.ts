@@ -2,7 +2,8 @@ import { data } from '@remix-run/node';
 import { REPORT_TIME_ZONE, reportsContract, resolveRange, type ResolvedRange } from '@campus/api-contract';
 import { contractClientFor, failureResponse } from '../../lib/api.server';
 import { requireUser } from '../../lib/session.server';
-import { linkTo } from './links';
+import { chatbotConsolePath, responseCategoryOptions } from '@campus/domain-chatbot';
+import { linkAt, linkTo } from './links';
 import { renderChart, type Cell, type ChartSpec, type RenderedChart } from './charts.server';
 
 /** The reports contract's client for the signed-in user (the layout route has checked REPORTS already). */
@@ -173,6 +174,150 @@ export async function supportPage(request: Request) {
   const choices = (list: BreachRow[]) => list.filter((r) => r.id).map((r) => ({ id: r.id!, name: r.name }));
   const options = { officeId: choices(body.breachesByOffice), teamId: choices(body.breachesByTeam), categoryV2Id: choices(body.breachesByCategory) };
   return { range, filters, kpis, charts, options };
+}
+
+interface ChatbotSummary {
+  conversations: number;
+  questions: number;
+  answered: number;
+  unanswered: number;
+  answeredRate: number | null;
+  subscribersJoined: number;
+  subscribersOptedOut: number;
+}
+interface QuestionRow {
+  question: string;
+  asked: number;
+  answered: number;
+}
+interface ChatbotBody {
+  summary: ChatbotSummary;
+  previousSummary: ChatbotSummary;
+  perDay: { day: string; conversations: number; answered: number; unanswered: number }[];
+  topQuestions: QuestionRow[];
+  topUnanswered: QuestionRow[];
+  responsesNeverUsed: { id: string; title: string; category: string; lastUsedAt: string | null }[];
+  subscribers: { day: string; joined: number; optedOut: number; total: number }[];
+}
+
+const LOGS = chatbotConsolePath('logs');
+const categoryLabel = (code: string) => responseCategoryOptions.find((o) => o.value === code)?.label ?? code;
+
+function questionsChart(id: string, title: string, rows: QuestionRow[], range: RangeState, outcome?: 'unanswered'): ChartSpec {
+  const top = rows[0];
+  return {
+    id,
+    title,
+    summary: top
+      ? `${rows.length} question${rows.length === 1 ? '' : 's'} from ${range.from} to ${range.to}; most asked: “${top.question}”, ${top.asked} time${top.asked === 1 ? '' : 's'}.`
+      : `No ${outcome ? 'unanswered ' : ''}questions from ${range.from} to ${range.to}.`,
+    columns: [
+      { key: 'question', label: 'Question' },
+      { key: 'asked', label: 'Asked' },
+      { key: 'answered', label: 'Answered' },
+    ],
+    rows: rows.map((r) => ({ question: r.question, asked: r.asked, answered: r.answered })),
+    kind: 'bars',
+    x: 'question',
+    series: ['asked'],
+    // The conversation logs search the messages for the question's words.
+    href: (row) => linkAt(LOGS, { q: String(row.question).trim().slice(0, 200), from: range.from, to: range.to, outcome }),
+  };
+}
+
+/** The Chatbot page: KPIs against the previous period and its charts. */
+export async function chatbotPage(request: Request) {
+  const url = new URL(request.url);
+  const range = rangeOf(url);
+  const api = await reportsApi(request);
+  const body = expectStatus<ChatbotBody>(await api.chatbot({ query: { from: range.from, to: range.to } as never }));
+  const s = body.summary;
+  const p = body.previousSummary;
+  const kpis: Kpi[] = [
+    { label: 'Conversations', value: s.conversations, previous: p.conversations, unit: 'count', lowerIsBetter: false },
+    { label: 'Questions asked', value: s.questions, previous: p.questions, unit: 'count', lowerIsBetter: false },
+    { label: 'Answered rate', value: s.answeredRate, previous: p.answeredRate, unit: 'percent', lowerIsBetter: false },
+    { label: 'Unanswered questions', value: s.unanswered, previous: p.unanswered, unit: 'count', lowerIsBetter: true },
+    { label: 'New subscribers', value: s.subscribersJoined, previous: p.subscribersJoined, unit: 'count', lowerIsBetter: false },
+    { label: 'Subscribers opted out', value: s.subscribersOptedOut, previous: p.subscribersOptedOut, unit: 'count', lowerIsBetter: true },
+  ];
+  const days = body.perDay.map((d) => ({ ...d }));
+  const busiest = [...days].sort((a, b) => b.conversations - a.conversations)[0];
+  const lastDay = body.subscribers.at(-1);
+  const charts: ChartSpec[] = [
+    {
+      id: 'conversations',
+      title: 'Conversations per day',
+      summary: `${s.conversations} conversations from ${range.from} to ${range.to}${
+        busiest && busiest.conversations ? `; the busiest day was ${busiest.day} with ${busiest.conversations}` : ''
+      }.`,
+      columns: [
+        { key: 'day', label: 'Day' },
+        { key: 'conversations', label: 'Conversations' },
+      ],
+      rows: days.map((d) => ({ day: d.day, conversations: d.conversations })),
+      kind: 'days',
+      x: 'day',
+      series: ['conversations'],
+      href: (row) => linkAt(LOGS, { from: String(row.day), to: String(row.day) }),
+    },
+    {
+      id: 'answered-unanswered',
+      title: 'Answered and unanswered questions per day',
+      summary: s.questions
+        ? `${s.answered} of ${s.questions} questions answered (${pct(s.answeredRate)}), ${s.unanswered} unanswered, from ${range.from} to ${range.to}.`
+        : `No questions were asked from ${range.from} to ${range.to}.`,
+      columns: [
+        { key: 'day', label: 'Day' },
+        { key: 'answered', label: 'Answered' },
+        { key: 'unanswered', label: 'Unanswered' },
+      ],
+      rows: days.map((d) => ({ day: d.day, answered: d.answered, unanswered: d.unanswered })),
+      kind: 'days',
+      x: 'day',
+      series: ['answered', 'unanswered'],
+      href: (row, series) => linkAt(LOGS, { from: String(row.day), to: String(row.day), outcome: series === 'unanswered' ? 'unanswered' : 'matched' }),
+    },
+    questionsChart('top-questions', 'Top questions', body.topQuestions, range),
+    questionsChart('top-unanswered', 'Top unanswered questions', body.topUnanswered, range, 'unanswered'),
+    {
+      id: 'responses-never-used',
+      title: 'Responses never used',
+      summary: body.responsesNeverUsed.length
+        ? `${body.responsesNeverUsed.length} active responses answered no question from ${range.from} to ${range.to}; ${
+            body.responsesNeverUsed.filter((r) => !r.lastUsedAt).length
+          } have never answered one.`
+        : `Every active response answered a question from ${range.from} to ${range.to}.`,
+      columns: [
+        { key: 'title', label: 'Response' },
+        { key: 'category', label: 'Category' },
+        { key: 'lastUsed', label: 'Last used' },
+      ],
+      rows: body.responsesNeverUsed.map((r) => ({ id: r.id, title: r.title, category: categoryLabel(r.category), lastUsed: r.lastUsedAt ? r.lastUsedAt.slice(0, 10) : 'Never' })),
+      kind: 'list',
+      x: 'title',
+      series: [],
+      href: (row) => `${chatbotConsolePath('responses')}/${String(row.id)}/edit`,
+    },
+    {
+      id: 'subscribers',
+      title: 'Subscriber growth',
+      summary: `${s.subscribersJoined} subscribers joined and ${s.subscribersOptedOut} opted out from ${range.from} to ${range.to}${
+        lastDay ? `; ${lastDay.total} could be reached at the end of ${lastDay.day}` : ''
+      }.`,
+      columns: [
+        { key: 'day', label: 'Day' },
+        { key: 'joined', label: 'Joined' },
+        { key: 'optedOut', label: 'Opted out' },
+        { key: 'total', label: 'Subscribers at end of day' },
+      ],
+      rows: body.subscribers.map((d) => ({ day: d.day, joined: d.joined, optedOut: d.optedOut, total: d.total })),
+      kind: 'days',
+      x: 'day',
+      series: ['joined', 'optedOut'],
+    },
+  ];
+  return { range, kpis, charts };
 }
 
 export interface TicketRow {
