@@ -12,13 +12,14 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 
 /** The time zone of every report unless a page sets another. */
 export const REPORT_TIME_ZONE = 'Asia/Manila';
-export const RANGE_PRESETS = ['today', '7d', '30d', '90d', 'custom'] as const;
+export const RANGE_PRESETS = ['today', '7d', '30d', '90d', 'term', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const RANGE_PRESET_LABELS: Readonly<Record<RangePreset, string>> = {
   today: 'Today',
   '7d': 'Last 7 days',
   '30d': 'Last 30 days',
   '90d': 'Last 90 days',
+  term: 'This term',
   custom: 'Custom',
 };
 /** The longest range a report answers, so a typo cannot ask for centuries of days. */
@@ -63,9 +64,22 @@ export interface ResolvedRange {
   readonly previous: { readonly from: string; readonly to: string };
 }
 
-/** The days a preset (or a custom `from`–`to`) covers, and the previous period of the same length. */
+/** The term under way in the academic calendar: its first and last days. */
+export interface CurrentTerm {
+  readonly code: string;
+  readonly description: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+export const NO_CURRENT_TERM = 'No term of the academic calendar has started with start and end dates; choose another period.';
+
+/**
+ * The days a preset (or a custom `from`–`to`) covers, and the previous period of the same length. `term` is the
+ * current term of the academic calendar (the `term` preset needs it).
+ */
 export function resolveRange(
-  input: { preset?: string | null; from?: string | null; to?: string | null },
+  input: { preset?: string | null; from?: string | null; to?: string | null; term?: CurrentTerm | null },
   timeZoneName: string,
   now: Date,
 ): ResolvedRange | { error: string } {
@@ -78,6 +92,10 @@ export function resolveRange(
     to = input.to || input.from || today;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(day(from)) || Number.isNaN(day(to)))
       return { error: 'Enter a date as yyyy-mm-dd.' };
+  } else if (preset === 'term') {
+    if (!input.term) return { error: NO_CURRENT_TERM };
+    from = input.term.from;
+    to = input.term.to;
   } else {
     const length = preset === 'today' ? 1 : preset === '7d' ? 7 : preset === '90d' ? 90 : 30;
     to = today;
@@ -158,6 +176,14 @@ export const reportsContract = c.router(
       query: ChatbotReportQuerySchema,
       responses: { 200: any, ...errors },
       summary: 'Conversations per day, answered and unanswered questions, top questions, responses never used, subscriber growth',
+      metadata: REPORTS,
+    },
+    currentTerm: {
+      method: 'GET',
+      path: `${BASE}/current-term`,
+      query: z.object({ tz: timeZone }),
+      responses: { 200: z.object({ data: z.object({ code: z.string(), description: z.string(), from: z.string(), to: z.string() }).nullable() }), ...errors },
+      summary: 'The term under way in the academic calendar (the "This term" period of the report pages)',
       metadata: REPORTS,
     },
     support: {

@@ -38,6 +38,11 @@ describe('analytics and reports (issue 15)', () => {
     await Promise.all([noScript.waitForURL(/officeId=/), noScript.getByRole('button', { name: 'Show' }).click()]);
     expect(await noScript.getByText('Filtered to one office, team or category.').count()).toBe(1);
 
+    // This term: the academic calendar's term under way, named beside its days.
+    await noScript.goto(url('/app/analytics/support?preset=term'));
+    expect(await noScript.getByRole('combobox', { name: 'Period' }).inputValue()).toBe('term');
+    expect(await noScript.locator('.cas-report-range .cas-report-note').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \((First Semester|Second Semester|Midyear Term) /);
+
     await noScript.goto(url('/app/analytics/tickets?preset=90d'));
     expect(await chart(noScript, 'Tickets created by channel').locator('svg a').count()).toBe(3);
 

@@ -1,10 +1,11 @@
-import { reportsContract, resolveRange, type AuditReportQuery, type ChatbotReportQuery, type SupportReportQuery, type TicketReportQuery } from '@campus/api-contract';
+import { reportsContract, resolveRange, todayIn, type AuditReportQuery, type ChatbotReportQuery, type SupportReportQuery, type TicketReportQuery } from '@campus/api-contract';
 import { HttpError } from '../../platform/http/errors.js';
 import type { AreaContext, AreaModule, ContractHandlers } from '../../platform/area.js';
 import { chatbotReport } from './chatbot.js';
 import { auditCsv, auditEntry, auditPage } from './audit.js';
 import { REPORTS_ROLLUP_SCHEDULE, reportsRollupJob } from './rollup.js';
 import { supportReport, ticketReport } from './support.js';
+import { currentTerm } from './term.js';
 
 /** The period a query asks for (the last 30 days when it names none); 400 with the form's message when it is wrong. */
 function rangeOf(ctx: AreaContext, query: { from?: string; to?: string; tz: string }) {
@@ -34,6 +35,10 @@ function reportsHandlers(ctx: AreaContext): ContractHandlers {
       const range = rangeOf(ctx, query);
       return { status: 200, body: await chatbotReport(ctx.db, query, range, range.previous) };
     },
+    currentTerm: async ({ query }: { query: { tz: string } }) => ({
+      status: 200,
+      body: { data: await currentTerm(ctx.db, todayIn(query.tz, ctx.config.now())) },
+    }),
     support: async ({ query }: { query: SupportReportQuery }) => {
       const range = rangeOf(ctx, query);
       return { status: 200, body: await supportReport(ctx.db, query, range, range.previous) };

@@ -61,7 +61,7 @@ export function RangeForm({
       <p className="cas-report-note">
         {range.preset === 'all'
           ? 'All recorded days.'
-          : `${range.from} to ${range.to}, Asia/Manila${range.previous ? `; compared with ${range.previous.from} to ${range.previous.to}` : ''}.`}{' '}
+          : `${range.from} to ${range.to}${range.term ? ` (${range.term})` : ''}, Asia/Manila${range.previous ? `; compared with ${range.previous.from} to ${range.previous.to}` : ''}.`}{' '}
         Custom days apply when the period is Custom.
       </p>
     </Form>

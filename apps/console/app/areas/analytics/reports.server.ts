@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node';
-import { REPORT_TIME_ZONE, reportsContract, resolveRange, type ResolvedRange } from '@campus/api-contract';
+import { REPORT_TIME_ZONE, reportsContract, resolveRange, type CurrentTerm, type ResolvedRange } from '@campus/api-contract';
 import { contractClientFor, failureResponse } from '../../lib/api.server';
 import { requireUser } from '../../lib/session.server';
 import { chatbotConsolePath, responseCategoryOptions } from '@campus/domain-chatbot';
@@ -26,19 +26,29 @@ export interface RangeState {
   readonly to: string;
   readonly previous: { readonly from: string; readonly to: string } | null;
   readonly error?: string;
+  /** The term's name when the period is This term. */
+  readonly term?: string;
 }
 
-/** Reads `preset`, `from`, `to` (the last 30 days when absent); `all` (no bounds) only where a page allows it. */
-export function rangeOf(url: URL, options: { allowAll?: boolean; defaultPreset?: string } = {}): RangeState {
+/**
+ * Reads `preset`, `from`, `to` (the last 30 days when absent); `all` (no bounds) only where a page allows it;
+ * `term` asks the API for the term under way in the academic calendar.
+ */
+export async function rangeOf(
+  url: URL,
+  api: Awaited<ReturnType<typeof reportsApi>>,
+  options: { allowAll?: boolean; defaultPreset?: string } = {},
+): Promise<RangeState> {
   const params = url.searchParams;
   const preset = params.get('preset') || (params.get('from') || params.get('to') ? 'custom' : (options.defaultPreset ?? '30d'));
   if (preset === 'all' && options.allowAll) return { preset, from: '', to: '', previous: null };
-  const range = resolveRange({ preset, from: params.get('from'), to: params.get('to') }, REPORT_TIME_ZONE, new Date());
+  const term = preset === 'term' ? expectStatus<{ data: CurrentTerm | null }>(await api.currentTerm({ query: {} as never })).data : null;
+  const range = resolveRange({ preset, from: params.get('from'), to: params.get('to'), term }, REPORT_TIME_ZONE, new Date());
   if ('error' in range) {
     const fallback = resolveRange({ preset: '30d' }, REPORT_TIME_ZONE, new Date()) as ResolvedRange;
     return { preset: '30d', from: fallback.from, to: fallback.to, previous: fallback.previous, error: range.error };
   }
-  return { preset, from: range.from, to: range.to, previous: range.previous };
+  return { preset, from: range.from, to: range.to, previous: range.previous, ...(term ? { term: term.description } : {}) };
 }
 
 const pick = (url: URL, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, url.searchParams.get(k) ?? '']).filter(([, v]) => v));
@@ -111,9 +121,9 @@ function breachChart(id: string, title: string, noun: string, rows: BreachRow[],
 /** The Support page: KPIs against the previous period and its charts. */
 export async function supportPage(request: Request) {
   const url = new URL(request.url);
-  const range = rangeOf(url);
-  const filters = pick(url, SUPPORT_FILTERS) as Record<string, string>;
   const api = await reportsApi(request);
+  const range = await rangeOf(url, api);
+  const filters = pick(url, SUPPORT_FILTERS) as Record<string, string>;
   const body = expectStatus<SupportBody>(await api.support({ query: { ...filters, from: range.from, to: range.to } as never }));
   const s = body.summary;
   const p = body.previousSummary;
@@ -228,8 +238,8 @@ function questionsChart(id: string, title: string, rows: QuestionRow[], range: R
 /** The Chatbot page: KPIs against the previous period and its charts. */
 export async function chatbotPage(request: Request) {
   const url = new URL(request.url);
-  const range = rangeOf(url);
   const api = await reportsApi(request);
+  const range = await rangeOf(url, api);
   const body = expectStatus<ChatbotBody>(await api.chatbot({ query: { from: range.from, to: range.to } as never }));
   const s = body.summary;
   const p = body.previousSummary;
@@ -341,9 +351,9 @@ export interface TicketRow {
 /** The ticket report: the filtered, sorted page of tickets and the created-by-channel chart. */
 export async function ticketsPage(request: Request, options: { all?: boolean } = {}) {
   const url = new URL(request.url);
-  const range = rangeOf(url);
-  const filters = pick(url, TICKET_FILTERS) as Record<string, string>;
   const api = await reportsApi(request);
+  const range = await rangeOf(url, api);
+  const filters = pick(url, TICKET_FILTERS) as Record<string, string>;
   const query = { ...filters, from: range.from, to: range.to, ...(options.all ? { page: '1', limit: '1000' } : {}) };
   const body = expectStatus<{ rows: TicketRow[]; count: number; byChannel: { channel: string; tickets: number }[] }>(await api.tickets({ query: query as never }));
   const { sort: _sort, dir: _dir, page: _page, channel: _channel, ...chartFilters } = filters;
@@ -386,9 +396,9 @@ export interface AuditListRow {
 /** The audit-trail viewer: the filtered page and actions per day. A record's history defaults to all time. */
 export async function auditPage(request: Request) {
   const url = new URL(request.url);
-  const range = rangeOf(url, { allowAll: true, defaultPreset: url.searchParams.get('recordId') ? 'all' : '30d' });
-  const filters = pick(url, AUDIT_FILTERS) as Record<string, string>;
   const api = await reportsApi(request);
+  const range = await rangeOf(url, api, { allowAll: true, defaultPreset: url.searchParams.get('recordId') ? 'all' : '30d' });
+  const filters = pick(url, AUDIT_FILTERS) as Record<string, string>;
   const bounds = range.preset === 'all' ? {} : { from: range.from, to: range.to };
   const body = expectStatus<{ rows: AuditListRow[]; count: number; perDay: { day: string; actions: number }[]; resources: string[] }>(
     await api.auditTrails({ query: { ...filters, ...bounds } as never }),
