@@ -124,6 +124,16 @@ export type SupportReportQuery = z.infer<typeof SupportReportQuerySchema>;
 export const ChatbotReportQuerySchema = RangeSchema;
 export type ChatbotReportQuery = z.infer<typeof ChatbotReportQuerySchema>;
 
+/** The report pages whose key figures can be emailed every Monday. */
+export const WEEKLY_EMAIL_PAGES = ['support', 'chatbot'] as const;
+export type WeeklyEmailPage = (typeof WEEKLY_EMAIL_PAGES)[number];
+export const WeeklyEmailInputSchema = z
+  .object({
+    page: z.enum(WEEKLY_EMAIL_PAGES),
+    userIds: z.array(z.string().uuid('Choose from the list.')).max(50, 'Choose at most 50 people.'),
+  })
+  .strict();
+
 export const TICKET_REPORT_SORTS = ['createdAt', 'reference', 'state', 'priority', 'firstResponseMinutes', 'resolutionMinutes'] as const;
 export const TicketReportQuerySchema = SupportReportQuerySchema.extend({
   state: z.preprocess(blank, z.enum(TICKET_STATES).optional()),
@@ -184,6 +194,21 @@ export const reportsContract = c.router(
       query: z.object({ tz: timeZone }),
       responses: { 200: z.object({ data: z.object({ code: z.string(), description: z.string(), from: z.string(), to: z.string() }).nullable() }), ...errors },
       summary: 'The term under way in the academic calendar (the "This term" period of the report pages)',
+      metadata: REPORTS,
+    },
+    weeklyEmail: {
+      method: 'GET',
+      path: `${BASE}/weekly-email`,
+      responses: { 200: any, ...errors },
+      summary: 'Who receives each report page’s key figures by email every Monday',
+      metadata: REPORTS,
+    },
+    setWeeklyEmail: {
+      method: 'PUT',
+      path: `${BASE}/weekly-email`,
+      body: WeeklyEmailInputSchema,
+      responses: { 200: any, ...errors },
+      summary: 'Choose who receives a report page’s key figures by email every Monday (people with Analytics and Reports)',
       metadata: REPORTS,
     },
     support: {
