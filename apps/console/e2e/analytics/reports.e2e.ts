@@ -61,6 +61,13 @@ describe('analytics and reports (issue 15)', () => {
     expect(await noScript.getByText('Broadcasts: not recorded yet').count()).toBe(1);
     expect(await noScript.getByRole('list', { name: 'Key figures' }).textContent()).toContain('Answered rate');
 
+    // The weekly email of this page's key figures: a plain form, ticked and saved without JavaScript.
+    await noScript.getByText(/^Weekly email/).click();
+    const me = noScript.getByRole('checkbox', { name: new RegExp(`\\(${DEMO_USERS.admin.email}\\)`) });
+    await me.check();
+    await Promise.all([noScript.waitForURL(/\/app\/analytics\/chatbot\?preset=90d/), noScript.getByRole('button', { name: 'Save weekly email' }).click()]);
+    expect(await noScript.getByText(/^Weekly email \(1 person\)/).count()).toBe(1);
+
     const shown = await chart(noScript, 'Top questions').locator('table tbody tr').allTextContents();
     const [csv] = await Promise.all([noScript.waitForEvent('download'), noScript.getByRole('link', { name: 'Export Top questions as CSV' }).click()]);
     const lines = (await bytesOf(csv)).toString('utf8').trim().split('\r\n');

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react';
 import { RANGE_PRESETS, RANGE_PRESET_LABELS } from '@campus/api-contract';
 import type { Cell, ChartColumn, RenderedChart } from './charts.server';
-import type { Kpi, RangeState } from './reports.server';
+import type { Kpi, Person, RangeState } from './reports.server';
 
 /** A cell as the table shows it (shares as percentages). */
 export function cellText(column: ChartColumn, value: Cell): string {
@@ -162,4 +162,35 @@ export function exportLink(page: string, chart: string, search: string) {
     params.set('format', format);
     return `/app/analytics/export?${params.toString()}`;
   };
+}
+
+/**
+ * Who receives the page's key figures by email every Monday (the week just ended against the week before): the
+ * people with Analytics and Reports, ticked or not; a plain form, so it works without JavaScript.
+ */
+export function WeeklyEmailForm({ recipients, candidates, error }: { recipients: readonly Person[]; candidates: readonly Person[]; error?: string | undefined }) {
+  const chosen = new Set(recipients.map((r) => r.id));
+  return (
+    <details className="cas-panel cas-report-weekly" open={error ? true : undefined}>
+      <summary>Weekly email{recipients.length ? ` (${recipients.length} ${recipients.length === 1 ? 'person' : 'people'})` : ''}</summary>
+      <Form method="post">
+        <fieldset>
+          <legend>Email this page’s key figures every Monday at 07:00 (Asia/Manila), for the week just ended, to:</legend>
+          {candidates.map((p) => (
+            <label key={p.id} className="cas-report-weekly__person">
+              <input type="checkbox" name="userId" value={p.id} defaultChecked={chosen.has(p.id)} /> {p.name} ({p.email})
+            </label>
+          ))}
+        </fieldset>
+        {error ? (
+          <p role="alert" className="cas-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="cas-button">
+          Save weekly email
+        </button>
+      </Form>
+    </details>
+  );
 }

@@ -1,28 +1,34 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData, useLocation } from '@remix-run/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
-import { ChartFigure, exportLink, KpiTiles, RangeForm } from './ReportParts';
-import { chatbotPage, rendered } from './reports.server';
+import { ChartFigure, exportLink, KpiTiles, RangeForm, WeeklyEmailForm } from './ReportParts';
+import { chatbotPage, rendered, saveWeeklyEmail, weeklyEmailOf } from './reports.server';
 import '../../features/resources/resources.css';
 import './analytics.css';
 
 export const meta: MetaFunction = () => [{ title: `Chatbot report · ${APP_TITLE}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await chatbotPage(request);
-  return { ...page, charts: rendered(page.charts) };
+  const [page, weekly] = await Promise.all([chatbotPage(request), weeklyEmailOf(request, 'chatbot')]);
+  return { ...page, charts: rendered(page.charts), weekly };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return saveWeeklyEmail(request, 'chatbot');
 }
 
 /** How the bot did: conversations, answered and unanswered questions, unused responses, subscribers — against the previous period. */
 export default function ChatbotReportRoute() {
-  const { range, kpis, charts } = useLoaderData<typeof loader>();
+  const { range, kpis, charts, weekly } = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const failed = useActionData<typeof action>() as { message?: string } | undefined;
   return (
     <>
       <h1 className="cas-page-title">Chatbot</h1>
       <RangeForm range={range} />
       <KpiTiles kpis={kpis} />
+      <WeeklyEmailForm recipients={weekly.recipients} candidates={weekly.candidates} error={failed?.message} />
       <p className="cas-report-note">
         A question is answered when a response matched it, unanswered when the bot gave its fallback answer.
       </p>

@@ -1,5 +1,8 @@
 import { data } from '@remix-run/node';
-import { REPORT_TIME_ZONE, reportsContract, resolveRange, type CurrentTerm, type ResolvedRange } from '@campus/api-contract';
+import { NOTICES } from '@campus/ui';
+import { redirectWithNotice } from '../../lib/notice.server';
+import { assertSameOrigin } from '../../lib/security.server';
+import { REPORT_TIME_ZONE, reportsContract, resolveRange, type CurrentTerm, type ResolvedRange, type WeeklyEmailPage } from '@campus/api-contract';
 import { contractClientFor, failureResponse } from '../../lib/api.server';
 import { requireUser } from '../../lib/session.server';
 import { chatbotConsolePath, responseCategoryOptions } from '@campus/domain-chatbot';
@@ -428,3 +431,29 @@ export async function auditPage(request: Request) {
 
 /** The charts of a page drawn for it (SVG on the server). */
 export const rendered = (charts: readonly ChartSpec[]): RenderedChart[] => charts.map(renderChart);
+
+export interface Person {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Who receives a page's weekly email, and who may be chosen (people with Analytics and Reports). */
+export async function weeklyEmailOf(request: Request, page: WeeklyEmailPage): Promise<{ recipients: Person[]; candidates: Person[] }> {
+  const api = await reportsApi(request);
+  const body = expectStatus<{ data: { pages: Record<WeeklyEmailPage, Person[]>; candidates: Person[] } }>(await api.weeklyEmail());
+  return { recipients: body.data.pages[page] ?? [], candidates: body.data.candidates };
+}
+
+/** Saves the people ticked on a page's weekly-email form; the API's message when it refuses. */
+export async function saveWeeklyEmail(request: Request, page: WeeklyEmailPage) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const userIds = form.getAll('userId').map(String);
+  const api = await reportsApi(request);
+  const result = await api.setWeeklyEmail({ body: { page, userIds } });
+  const url = new URL(request.url);
+  if (result.status === 200) return redirectWithNotice(request, `${url.pathname}${url.search}`, NOTICES.updated);
+  const failed = result.body as { message?: string };
+  return data({ message: failed.message ?? NOTICES.validation.description }, { status: result.status === 403 ? 403 : 400 });
+}
