@@ -12,13 +12,14 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 
 /** The time zone of every report unless a page sets another. */
 export const REPORT_TIME_ZONE = 'Asia/Manila';
-export const RANGE_PRESETS = ['today', '7d', '30d', '90d', 'custom'] as const;
+export const RANGE_PRESETS = ['today', '7d', '30d', '90d', 'term', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const RANGE_PRESET_LABELS: Readonly<Record<RangePreset, string>> = {
   today: 'Today',
   '7d': 'Last 7 days',
   '30d': 'Last 30 days',
   '90d': 'Last 90 days',
+  term: 'This term',
   custom: 'Custom',
 };
 /** The longest range a report answers, so a typo cannot ask for centuries of days. */
@@ -63,9 +64,22 @@ export interface ResolvedRange {
   readonly previous: { readonly from: string; readonly to: string };
 }
 
-/** The days a preset (or a custom `from`–`to`) covers, and the previous period of the same length. */
+/** The term under way in the academic calendar: its first and last days. */
+export interface CurrentTerm {
+  readonly code: string;
+  readonly description: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+export const NO_CURRENT_TERM = 'No term of the academic calendar has started with start and end dates; choose another period.';
+
+/**
+ * The days a preset (or a custom `from`–`to`) covers, and the previous period of the same length. `term` is the
+ * current term of the academic calendar (the `term` preset needs it).
+ */
 export function resolveRange(
-  input: { preset?: string | null; from?: string | null; to?: string | null },
+  input: { preset?: string | null; from?: string | null; to?: string | null; term?: CurrentTerm | null },
   timeZoneName: string,
   now: Date,
 ): ResolvedRange | { error: string } {
@@ -78,6 +92,10 @@ export function resolveRange(
     to = input.to || input.from || today;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to) || Number.isNaN(day(from)) || Number.isNaN(day(to)))
       return { error: 'Enter a date as yyyy-mm-dd.' };
+  } else if (preset === 'term') {
+    if (!input.term) return { error: NO_CURRENT_TERM };
+    from = input.term.from;
+    to = input.term.to;
   } else {
     const length = preset === 'today' ? 1 : preset === '7d' ? 7 : preset === '90d' ? 90 : 30;
     to = today;
@@ -101,6 +119,20 @@ export type AuditReportQuery = z.infer<typeof AuditReportQuerySchema>;
 
 export const SupportReportQuerySchema = RangeSchema.extend({ officeId: optionalId, teamId: optionalId, categoryV2Id: optionalId });
 export type SupportReportQuery = z.infer<typeof SupportReportQuerySchema>;
+
+/** The Chatbot report: the period only (the bot's figures have no office or team). */
+export const ChatbotReportQuerySchema = RangeSchema;
+export type ChatbotReportQuery = z.infer<typeof ChatbotReportQuerySchema>;
+
+/** The report pages whose key figures can be emailed every Monday. */
+export const WEEKLY_EMAIL_PAGES = ['support', 'chatbot'] as const;
+export type WeeklyEmailPage = (typeof WEEKLY_EMAIL_PAGES)[number];
+export const WeeklyEmailInputSchema = z
+  .object({
+    page: z.enum(WEEKLY_EMAIL_PAGES),
+    userIds: z.array(z.string().uuid('Choose from the list.')).max(50, 'Choose at most 50 people.'),
+  })
+  .strict();
 
 export const TICKET_REPORT_SORTS = ['createdAt', 'reference', 'state', 'priority', 'firstResponseMinutes', 'resolutionMinutes'] as const;
 export const TicketReportQuerySchema = SupportReportQuerySchema.extend({
@@ -146,6 +178,37 @@ export const reportsContract = c.router(
       pathParams: z.object({ id: z.string().max(64) }),
       responses: { 200: any, ...errors },
       summary: 'One audited action with its field-level before/after values',
+      metadata: REPORTS,
+    },
+    chatbot: {
+      method: 'GET',
+      path: `${BASE}/chatbot`,
+      query: ChatbotReportQuerySchema,
+      responses: { 200: any, ...errors },
+      summary: 'Conversations per day, answered and unanswered questions, top questions, responses never used, subscriber growth',
+      metadata: REPORTS,
+    },
+    currentTerm: {
+      method: 'GET',
+      path: `${BASE}/current-term`,
+      query: z.object({ tz: timeZone }),
+      responses: { 200: z.object({ data: z.object({ code: z.string(), description: z.string(), from: z.string(), to: z.string() }).nullable() }), ...errors },
+      summary: 'The term under way in the academic calendar (the "This term" period of the report pages)',
+      metadata: REPORTS,
+    },
+    weeklyEmail: {
+      method: 'GET',
+      path: `${BASE}/weekly-email`,
+      responses: { 200: any, ...errors },
+      summary: 'Who receives each report page’s key figures by email every Monday',
+      metadata: REPORTS,
+    },
+    setWeeklyEmail: {
+      method: 'PUT',
+      path: `${BASE}/weekly-email`,
+      body: WeeklyEmailInputSchema,
+      responses: { 200: any, ...errors },
+      summary: 'Choose who receives a report page’s key figures by email every Monday (people with Analytics and Reports)',
       metadata: REPORTS,
     },
     support: {

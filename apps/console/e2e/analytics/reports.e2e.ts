@@ -38,14 +38,47 @@ describe('analytics and reports (issue 15)', () => {
     await Promise.all([noScript.waitForURL(/officeId=/), noScript.getByRole('button', { name: 'Show' }).click()]);
     expect(await noScript.getByText('Filtered to one office, team or category.').count()).toBe(1);
 
+    // This term: the academic calendar's term under way, named beside its days.
+    await noScript.goto(url('/app/analytics/support?preset=term'));
+    expect(await noScript.getByRole('combobox', { name: 'Period' }).inputValue()).toBe('term');
+    expect(await noScript.locator('.cas-report-range .cas-report-note').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \((First Semester|Second Semester|Midyear Term) /);
+
     await noScript.goto(url('/app/analytics/tickets?preset=90d'));
     expect(await chart(noScript, 'Tickets created by channel').locator('svg a').count()).toBe(3);
 
     await noScript.goto(url('/app/analytics/audit-trails?preset=7d'));
     expect(await chart(noScript, 'Audited actions per day').locator('svg[aria-label="Audited actions per day"]').count()).toBe(1);
+  });
 
-    await noScript.goto(url('/app/analytics/chatbot'));
-    await noScript.getByRole('heading', { name: 'No chatbot data yet' }).waitFor();
+  it('reads the Chatbot page with JavaScript off, drills down from a day to the conversation logs and exports a chart', async () => {
+    await noScript.goto(url('/app/analytics/chatbot?preset=90d'));
+    for (const title of ['Conversations per day', 'Answered and unanswered questions per day', 'Top questions', 'Top unanswered questions', 'Subscriber growth']) {
+      const figure = chart(noScript, title);
+      expect(await figure.locator(`svg[aria-label="${title}"]`).count(), title).toBe(1);
+      expect(await figure.locator('figcaption p').textContent()).toMatch(/\w/);
+    }
+    expect(await chart(noScript, 'Responses never used').locator('table').count()).toBe(1);
+    expect(await noScript.getByText('Broadcasts: not recorded yet').count()).toBe(1);
+    expect(await noScript.getByRole('list', { name: 'Key figures' }).textContent()).toContain('Answered rate');
+
+    // The weekly email of this page's key figures: a plain form, ticked and saved without JavaScript.
+    await noScript.getByText(/^Weekly email/).click();
+    const me = noScript.getByRole('checkbox', { name: new RegExp(`\\(${DEMO_USERS.admin.email}\\)`) });
+    await me.check();
+    await Promise.all([noScript.waitForURL(/\/app\/analytics\/chatbot\?preset=90d/), noScript.getByRole('button', { name: 'Save weekly email' }).click()]);
+    expect(await noScript.getByText(/^Weekly email \(1 person\)/).count()).toBe(1);
+
+    const shown = await chart(noScript, 'Top questions').locator('table tbody tr').allTextContents();
+    const [csv] = await Promise.all([noScript.waitForEvent('download'), noScript.getByRole('link', { name: 'Export Top questions as CSV' }).click()]);
+    const lines = (await bytesOf(csv)).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('Question,Asked,Answered');
+    expect(lines).toHaveLength(shown.length + 1);
+
+    const dot = chart(noScript, 'Answered and unanswered questions per day').locator('svg a[aria-label*="Unanswered"]').last();
+    const day = /Day (\d{4}-\d{2}-\d{2})/.exec((await dot.getAttribute('aria-label')) ?? '')![1]!;
+    await Promise.all([noScript.waitForURL(/\/app\/chatbot-management\/logs\?/), dot.click()]);
+    const landed = new URL(noScript.url());
+    expect([landed.searchParams.get('from'), landed.searchParams.get('to'), landed.searchParams.get('outcome')]).toEqual([day, day, 'unanswered']);
   });
 
   it('drills down from a bar to the ticket list with the same filters, and from the list to the ticket', async () => {

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react';
 import { RANGE_PRESETS, RANGE_PRESET_LABELS } from '@campus/api-contract';
 import type { Cell, ChartColumn, RenderedChart } from './charts.server';
-import type { Kpi, RangeState } from './reports.server';
+import type { Kpi, Person, RangeState } from './reports.server';
 
 /** A cell as the table shows it (shares as percentages). */
 export function cellText(column: ChartColumn, value: Cell): string {
@@ -61,7 +61,7 @@ export function RangeForm({
       <p className="cas-report-note">
         {range.preset === 'all'
           ? 'All recorded days.'
-          : `${range.from} to ${range.to}, Asia/Manila${range.previous ? `; compared with ${range.previous.from} to ${range.previous.to}` : ''}.`}{' '}
+          : `${range.from} to ${range.to}${range.term ? ` (${range.term})` : ''}, Asia/Manila${range.previous ? `; compared with ${range.previous.from} to ${range.previous.to}` : ''}.`}{' '}
         Custom days apply when the period is Custom.
       </p>
     </Form>
@@ -114,9 +114,9 @@ export function ChartFigure({ chart, exportHref }: { chart: RenderedChart; expor
           {chart.summary}
         </p>
       </figcaption>
-      {/* Drawn on the server by Observable Plot from the rows below; no script builds it. */}
-      <div className="cas-chart__svg" dangerouslySetInnerHTML={{ __html: chart.svg }} />
-      <details className="cas-chart__table">
+      {/* Drawn on the server by Observable Plot from the rows below; no script builds it. A list has only its table. */}
+      {chart.svg ? <div className="cas-chart__svg" dangerouslySetInnerHTML={{ __html: chart.svg }} /> : null}
+      <details className="cas-chart__table" open={chart.kind === 'list' ? true : undefined}>
         <summary>Show as table</summary>
         <table className="cas-table">
           <caption className="cas-visually-hidden">{chart.title}</caption>
@@ -162,4 +162,35 @@ export function exportLink(page: string, chart: string, search: string) {
     params.set('format', format);
     return `/app/analytics/export?${params.toString()}`;
   };
+}
+
+/**
+ * Who receives the page's key figures by email every Monday (the week just ended against the week before): the
+ * people with Analytics and Reports, ticked or not; a plain form, so it works without JavaScript.
+ */
+export function WeeklyEmailForm({ recipients, candidates, error }: { recipients: readonly Person[]; candidates: readonly Person[]; error?: string | undefined }) {
+  const chosen = new Set(recipients.map((r) => r.id));
+  return (
+    <details className="cas-panel cas-report-weekly" open={error ? true : undefined}>
+      <summary>Weekly email{recipients.length ? ` (${recipients.length} ${recipients.length === 1 ? 'person' : 'people'})` : ''}</summary>
+      <Form method="post">
+        <fieldset>
+          <legend>Email this page’s key figures every Monday at 07:00 (Asia/Manila), for the week just ended, to:</legend>
+          {candidates.map((p) => (
+            <label key={p.id} className="cas-report-weekly__person">
+              <input type="checkbox" name="userId" value={p.id} defaultChecked={chosen.has(p.id)} /> {p.name} ({p.email})
+            </label>
+          ))}
+        </fieldset>
+        {error ? (
+          <p role="alert" className="cas-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="cas-button">
+          Save weekly email
+        </button>
+      </Form>
+    </details>
+  );
 }

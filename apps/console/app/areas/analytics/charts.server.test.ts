@@ -58,6 +58,30 @@ describe('charts drawn on the server', () => {
     expect(chart.svg).toContain('aria-label="Office Cashier, main: Breach rate 12.5%"');
   });
 
+  it('cuts a long name on the bar axis but keeps it whole in the bar’s label', () => {
+    const question = 'When is the last day to add or drop a subject this term?';
+    const chart = renderChart({ ...rates, percent: false, columns: [{ key: 'name', label: 'Question' }, { key: 'rate', label: 'Asked' }], rows: [{ name: question, rate: 3 }] });
+    expect(chart.svg).toContain('When is the last day to add…');
+    expect(chart.svg).toContain(`aria-label="Question ${question}: Asked 3"`);
+  });
+
+  it('keeps a list (nothing to plot) as its table alone, with its links', () => {
+    const chart = renderChart({
+      id: 'responses-never-used',
+      title: 'Responses never used',
+      summary: '1 response.',
+      columns: [{ key: 'title', label: 'Response' }, { key: 'lastUsed', label: 'Last used' }],
+      rows: [{ id: 'r1', title: 'Library hours', lastUsed: 'Never' }],
+      kind: 'list',
+      x: 'title',
+      series: [],
+      href: (row) => `/app/chatbot-management/responses/${String(row.id)}/edit`,
+    });
+    expect(chart.svg).toBe('');
+    expect(chart.links).toEqual(['/app/chatbot-management/responses/r1/edit']);
+    expect(chartCsv(chart)).toBe('Response,Last used\r\nLibrary hours,Never\r\n');
+  });
+
   it('exports exactly the table’s rows as CSV (formulas kept as text) and as XLSX', async () => {
     expect(chartCsv(rates)).toBe(`Office,Breach rate\r\n'=Registrar,50%\r\n"Cashier, main",12.5%\r\n`);
     const xlsx = new Uint8Array(await chartXlsx(rates));

@@ -21,10 +21,11 @@ export interface ChartSpec {
   readonly columns: readonly ChartColumn[];
   readonly rows: readonly Record<string, Cell>[];
   /**
-   * `days`: one line per series over the days (dots link to the list); `bars`: one horizontal bar per row.
+   * `days`: one line per series over the days (dots link to the list); `bars`: one horizontal bar per row;
+   * `list`: rows with nothing to plot (names and dates), shown as the table alone.
    * `x` is the day or category column; `series` the value columns drawn.
    */
-  readonly kind: 'days' | 'bars';
+  readonly kind: 'days' | 'bars' | 'list';
   readonly x: string;
   readonly series: readonly string[];
   /** Where a point or bar leads: the underlying list with the same filters applied. */
@@ -47,6 +48,10 @@ const COLORS = ['#1f5fa8', '#b3541e', '#2e7d32', '#6a1b9a'];
  * it, each point or bar is a link with its own label, and the figures stay in the page as a table.
  */
 export function renderChart(spec: ChartSpec): RenderedChart {
+  if (spec.kind === 'list') {
+    const { href: drill, ...rest } = spec;
+    return { ...rest, svg: '', links: spec.rows.map((row) => (drill ? drill(row, spec.series[0] ?? '') : null)) };
+  }
   const { document } = parseHTML('<!doctype html><html><body></body></html>');
   const labelOf = (key: string) => spec.columns.find((c) => c.key === key)?.label ?? key;
   const format = (v: Cell) => (v === null ? '—' : spec.percent && typeof v === 'number' ? `${Math.round(v * 1000) / 10}%` : String(v));
@@ -79,7 +84,8 @@ export function renderChart(spec: ChartSpec): RenderedChart {
           height: Math.max(80, 34 * spec.rows.length + 40),
           marginLeft: 180,
           x: { grid: true, label: spec.percent ? '%' : null, percent: spec.percent, nice: true },
-          y: { label: null, domain: spec.rows.map((r) => String(r[spec.x] ?? '')) },
+          // Long names (a question asked of the bot) are cut on the axis; the bar's label and the table keep them whole.
+          y: { label: null, domain: spec.rows.map((r) => String(r[spec.x] ?? '')), tickFormat: (v: string) => (v.length > 28 ? `${v.slice(0, 27)}…` : v) },
           color,
           marks: [
             Plot.ruleX([0]),

@@ -1,21 +1,43 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
+import { ChartFigure, exportLink, KpiTiles, RangeForm, WeeklyEmailForm } from './ReportParts';
+import { chatbotPage, rendered, saveWeeklyEmail, weeklyEmailOf } from './reports.server';
 import '../../features/resources/resources.css';
 import './analytics.css';
 
 export const meta: MetaFunction = () => [{ title: `Chatbot report · ${APP_TITLE}` }];
 
-/** The Chatbot report needs the Chatbot area's conversations and broadcasts; until they are recorded it says so. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [page, weekly] = await Promise.all([chatbotPage(request), weeklyEmailOf(request, 'chatbot')]);
+  return { ...page, charts: rendered(page.charts), weekly };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return saveWeeklyEmail(request, 'chatbot');
+}
+
+/** How the bot did: conversations, answered and unanswered questions, unused responses, subscribers — against the previous period. */
 export default function ChatbotReportRoute() {
+  const { range, kpis, charts, weekly } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const failed = useActionData<typeof action>() as { message?: string } | undefined;
   return (
     <>
       <h1 className="cas-page-title">Chatbot</h1>
-      <section className="cas-panel" aria-labelledby="chatbot-empty">
-        <h2 id="chatbot-empty">No chatbot data yet</h2>
-        <p>
-          Conversations, answered and unanswered questions, broadcasts and subscribers appear here once the Chatbot records them.
-        </p>
-      </section>
+      <RangeForm range={range} />
+      <KpiTiles kpis={kpis} />
+      <WeeklyEmailForm recipients={weekly.recipients} candidates={weekly.candidates} error={failed?.message} />
+      <p className="cas-report-note">
+        A question is answered when a response matched it, unanswered when the bot gave its fallback answer.
+      </p>
+      <p className="cas-report-note">Broadcasts: not recorded yet, so there are no delivered, failed, skipped or opted-out counts.</p>
+      {charts.map((chart) => (
+        <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('chatbot', chart.id, search)} />
+      ))}
     </>
   );
 }
+
+export const ErrorBoundary = RouteError;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { data } from '@remix-run/node';
 import { chartCsv, chartXlsx, type ChartSpec } from './charts.server';
-import { auditPage, supportPage, ticketsPage } from './reports.server';
+import { auditPage, chatbotPage, supportPage, ticketsPage } from './reports.server';
 
 const TICKET_TABLE: ChartSpec['columns'] = [
   { key: 'reference', label: 'Reference' },
@@ -36,7 +36,13 @@ async function chartOf(request: Request, report: string, chart: string): Promise
       }),
     };
   }
-  const page = report === 'support' ? await supportPage(request) : report === 'tickets' ? await ticketsPage(request) : report === 'audit-trails' ? await auditPage(request) : undefined;
+  const pages: Record<string, (request: Request) => Promise<{ charts: ChartSpec[] }>> = {
+    chatbot: chatbotPage,
+    support: supportPage,
+    tickets: ticketsPage,
+    'audit-trails': auditPage,
+  };
+  const page = Object.hasOwn(pages, report) ? await pages[report]!(request) : undefined;
   return page?.charts.find((c) => c.id === chart);
 }
 

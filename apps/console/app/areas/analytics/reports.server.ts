@@ -1,8 +1,12 @@
 import { data } from '@remix-run/node';
-import { REPORT_TIME_ZONE, reportsContract, resolveRange, type ResolvedRange } from '@campus/api-contract';
+import { NOTICES } from '@campus/ui';
+import { redirectWithNotice } from '../../lib/notice.server';
+import { assertSameOrigin } from '../../lib/security.server';
+import { REPORT_TIME_ZONE, reportsContract, resolveRange, type CurrentTerm, type ResolvedRange, type WeeklyEmailPage } from '@campus/api-contract';
 import { contractClientFor, failureResponse } from '../../lib/api.server';
 import { requireUser } from '../../lib/session.server';
-import { linkTo } from './links';
+import { chatbotConsolePath, responseCategoryOptions } from '@campus/domain-chatbot';
+import { linkAt, linkTo } from './links';
 import { renderChart, type Cell, type ChartSpec, type RenderedChart } from './charts.server';
 
 /** The reports contract's client for the signed-in user (the layout route has checked REPORTS already). */
@@ -25,19 +29,29 @@ export interface RangeState {
   readonly to: string;
   readonly previous: { readonly from: string; readonly to: string } | null;
   readonly error?: string;
+  /** The term's name when the period is This term. */
+  readonly term?: string;
 }
 
-/** Reads `preset`, `from`, `to` (the last 30 days when absent); `all` (no bounds) only where a page allows it. */
-export function rangeOf(url: URL, options: { allowAll?: boolean; defaultPreset?: string } = {}): RangeState {
+/**
+ * Reads `preset`, `from`, `to` (the last 30 days when absent); `all` (no bounds) only where a page allows it;
+ * `term` asks the API for the term under way in the academic calendar.
+ */
+export async function rangeOf(
+  url: URL,
+  api: Awaited<ReturnType<typeof reportsApi>>,
+  options: { allowAll?: boolean; defaultPreset?: string } = {},
+): Promise<RangeState> {
   const params = url.searchParams;
   const preset = params.get('preset') || (params.get('from') || params.get('to') ? 'custom' : (options.defaultPreset ?? '30d'));
   if (preset === 'all' && options.allowAll) return { preset, from: '', to: '', previous: null };
-  const range = resolveRange({ preset, from: params.get('from'), to: params.get('to') }, REPORT_TIME_ZONE, new Date());
+  const term = preset === 'term' ? expectStatus<{ data: CurrentTerm | null }>(await api.currentTerm({ query: {} as never })).data : null;
+  const range = resolveRange({ preset, from: params.get('from'), to: params.get('to'), term }, REPORT_TIME_ZONE, new Date());
   if ('error' in range) {
     const fallback = resolveRange({ preset: '30d' }, REPORT_TIME_ZONE, new Date()) as ResolvedRange;
     return { preset: '30d', from: fallback.from, to: fallback.to, previous: fallback.previous, error: range.error };
   }
-  return { preset, from: range.from, to: range.to, previous: range.previous };
+  return { preset, from: range.from, to: range.to, previous: range.previous, ...(term ? { term: term.description } : {}) };
 }
 
 const pick = (url: URL, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, url.searchParams.get(k) ?? '']).filter(([, v]) => v));
@@ -110,9 +124,9 @@ function breachChart(id: string, title: string, noun: string, rows: BreachRow[],
 /** The Support page: KPIs against the previous period and its charts. */
 export async function supportPage(request: Request) {
   const url = new URL(request.url);
-  const range = rangeOf(url);
-  const filters = pick(url, SUPPORT_FILTERS) as Record<string, string>;
   const api = await reportsApi(request);
+  const range = await rangeOf(url, api);
+  const filters = pick(url, SUPPORT_FILTERS) as Record<string, string>;
   const body = expectStatus<SupportBody>(await api.support({ query: { ...filters, from: range.from, to: range.to } as never }));
   const s = body.summary;
   const p = body.previousSummary;
@@ -175,6 +189,150 @@ export async function supportPage(request: Request) {
   return { range, filters, kpis, charts, options };
 }
 
+interface ChatbotSummary {
+  conversations: number;
+  questions: number;
+  answered: number;
+  unanswered: number;
+  answeredRate: number | null;
+  subscribersJoined: number;
+  subscribersOptedOut: number;
+}
+interface QuestionRow {
+  question: string;
+  asked: number;
+  answered: number;
+}
+interface ChatbotBody {
+  summary: ChatbotSummary;
+  previousSummary: ChatbotSummary;
+  perDay: { day: string; conversations: number; answered: number; unanswered: number }[];
+  topQuestions: QuestionRow[];
+  topUnanswered: QuestionRow[];
+  responsesNeverUsed: { id: string; title: string; category: string; lastUsedAt: string | null }[];
+  subscribers: { day: string; joined: number; optedOut: number; total: number }[];
+}
+
+const LOGS = chatbotConsolePath('logs');
+const categoryLabel = (code: string) => responseCategoryOptions.find((o) => o.value === code)?.label ?? code;
+
+function questionsChart(id: string, title: string, rows: QuestionRow[], range: RangeState, outcome?: 'unanswered'): ChartSpec {
+  const top = rows[0];
+  return {
+    id,
+    title,
+    summary: top
+      ? `${rows.length} question${rows.length === 1 ? '' : 's'} from ${range.from} to ${range.to}; most asked: “${top.question}”, ${top.asked} time${top.asked === 1 ? '' : 's'}.`
+      : `No ${outcome ? 'unanswered ' : ''}questions from ${range.from} to ${range.to}.`,
+    columns: [
+      { key: 'question', label: 'Question' },
+      { key: 'asked', label: 'Asked' },
+      { key: 'answered', label: 'Answered' },
+    ],
+    rows: rows.map((r) => ({ question: r.question, asked: r.asked, answered: r.answered })),
+    kind: 'bars',
+    x: 'question',
+    series: ['asked'],
+    // The conversation logs search the messages for the question's words.
+    href: (row) => linkAt(LOGS, { q: String(row.question).trim().slice(0, 200), from: range.from, to: range.to, outcome }),
+  };
+}
+
+/** The Chatbot page: KPIs against the previous period and its charts. */
+export async function chatbotPage(request: Request) {
+  const url = new URL(request.url);
+  const api = await reportsApi(request);
+  const range = await rangeOf(url, api);
+  const body = expectStatus<ChatbotBody>(await api.chatbot({ query: { from: range.from, to: range.to } as never }));
+  const s = body.summary;
+  const p = body.previousSummary;
+  const kpis: Kpi[] = [
+    { label: 'Conversations', value: s.conversations, previous: p.conversations, unit: 'count', lowerIsBetter: false },
+    { label: 'Questions asked', value: s.questions, previous: p.questions, unit: 'count', lowerIsBetter: false },
+    { label: 'Answered rate', value: s.answeredRate, previous: p.answeredRate, unit: 'percent', lowerIsBetter: false },
+    { label: 'Unanswered questions', value: s.unanswered, previous: p.unanswered, unit: 'count', lowerIsBetter: true },
+    { label: 'New subscribers', value: s.subscribersJoined, previous: p.subscribersJoined, unit: 'count', lowerIsBetter: false },
+    { label: 'Subscribers opted out', value: s.subscribersOptedOut, previous: p.subscribersOptedOut, unit: 'count', lowerIsBetter: true },
+  ];
+  const days = body.perDay.map((d) => ({ ...d }));
+  const busiest = [...days].sort((a, b) => b.conversations - a.conversations)[0];
+  const lastDay = body.subscribers.at(-1);
+  const charts: ChartSpec[] = [
+    {
+      id: 'conversations',
+      title: 'Conversations per day',
+      summary: `${s.conversations} conversations from ${range.from} to ${range.to}${
+        busiest && busiest.conversations ? `; the busiest day was ${busiest.day} with ${busiest.conversations}` : ''
+      }.`,
+      columns: [
+        { key: 'day', label: 'Day' },
+        { key: 'conversations', label: 'Conversations' },
+      ],
+      rows: days.map((d) => ({ day: d.day, conversations: d.conversations })),
+      kind: 'days',
+      x: 'day',
+      series: ['conversations'],
+      href: (row) => linkAt(LOGS, { from: String(row.day), to: String(row.day) }),
+    },
+    {
+      id: 'answered-unanswered',
+      title: 'Answered and unanswered questions per day',
+      summary: s.questions
+        ? `${s.answered} of ${s.questions} questions answered (${pct(s.answeredRate)}), ${s.unanswered} unanswered, from ${range.from} to ${range.to}.`
+        : `No questions were asked from ${range.from} to ${range.to}.`,
+      columns: [
+        { key: 'day', label: 'Day' },
+        { key: 'answered', label: 'Answered' },
+        { key: 'unanswered', label: 'Unanswered' },
+      ],
+      rows: days.map((d) => ({ day: d.day, answered: d.answered, unanswered: d.unanswered })),
+      kind: 'days',
+      x: 'day',
+      series: ['answered', 'unanswered'],
+      href: (row, series) => linkAt(LOGS, { from: String(row.day), to: String(row.day), outcome: series === 'unanswered' ? 'unanswered' : 'matched' }),
+    },
+    questionsChart('top-questions', 'Top questions', body.topQuestions, range),
+    questionsChart('top-unanswered', 'Top unanswered questions', body.topUnanswered, range, 'unanswered'),
+    {
+      id: 'responses-never-used',
+      title: 'Responses never used',
+      summary: body.responsesNeverUsed.length
+        ? `${body.responsesNeverUsed.length} active responses answered no question from ${range.from} to ${range.to}; ${
+            body.responsesNeverUsed.filter((r) => !r.lastUsedAt).length
+          } have never answered one.`
+        : `Every active response answered a question from ${range.from} to ${range.to}.`,
+      columns: [
+        { key: 'title', label: 'Response' },
+        { key: 'category', label: 'Category' },
+        { key: 'lastUsed', label: 'Last used' },
+      ],
+      rows: body.responsesNeverUsed.map((r) => ({ id: r.id, title: r.title, category: categoryLabel(r.category), lastUsed: r.lastUsedAt ? r.lastUsedAt.slice(0, 10) : 'Never' })),
+      kind: 'list',
+      x: 'title',
+      series: [],
+      href: (row) => `${chatbotConsolePath('responses')}/${String(row.id)}/edit`,
+    },
+    {
+      id: 'subscribers',
+      title: 'Subscriber growth',
+      summary: `${s.subscribersJoined} subscribers joined and ${s.subscribersOptedOut} opted out from ${range.from} to ${range.to}${
+        lastDay ? `; ${lastDay.total} could be reached at the end of ${lastDay.day}` : ''
+      }.`,
+      columns: [
+        { key: 'day', label: 'Day' },
+        { key: 'joined', label: 'Joined' },
+        { key: 'optedOut', label: 'Opted out' },
+        { key: 'total', label: 'Subscribers at end of day' },
+      ],
+      rows: body.subscribers.map((d) => ({ day: d.day, joined: d.joined, optedOut: d.optedOut, total: d.total })),
+      kind: 'days',
+      x: 'day',
+      series: ['joined', 'optedOut'],
+    },
+  ];
+  return { range, kpis, charts };
+}
+
 export interface TicketRow {
   _id: string;
   reference: string;
@@ -196,9 +354,9 @@ export interface TicketRow {
 /** The ticket report: the filtered, sorted page of tickets and the created-by-channel chart. */
 export async function ticketsPage(request: Request, options: { all?: boolean } = {}) {
   const url = new URL(request.url);
-  const range = rangeOf(url);
-  const filters = pick(url, TICKET_FILTERS) as Record<string, string>;
   const api = await reportsApi(request);
+  const range = await rangeOf(url, api);
+  const filters = pick(url, TICKET_FILTERS) as Record<string, string>;
   const query = { ...filters, from: range.from, to: range.to, ...(options.all ? { page: '1', limit: '1000' } : {}) };
   const body = expectStatus<{ rows: TicketRow[]; count: number; byChannel: { channel: string; tickets: number }[] }>(await api.tickets({ query: query as never }));
   const { sort: _sort, dir: _dir, page: _page, channel: _channel, ...chartFilters } = filters;
@@ -241,9 +399,9 @@ export interface AuditListRow {
 /** The audit-trail viewer: the filtered page and actions per day. A record's history defaults to all time. */
 export async function auditPage(request: Request) {
   const url = new URL(request.url);
-  const range = rangeOf(url, { allowAll: true, defaultPreset: url.searchParams.get('recordId') ? 'all' : '30d' });
-  const filters = pick(url, AUDIT_FILTERS) as Record<string, string>;
   const api = await reportsApi(request);
+  const range = await rangeOf(url, api, { allowAll: true, defaultPreset: url.searchParams.get('recordId') ? 'all' : '30d' });
+  const filters = pick(url, AUDIT_FILTERS) as Record<string, string>;
   const bounds = range.preset === 'all' ? {} : { from: range.from, to: range.to };
   const body = expectStatus<{ rows: AuditListRow[]; count: number; perDay: { day: string; actions: number }[]; resources: string[] }>(
     await api.auditTrails({ query: { ...filters, ...bounds } as never }),
@@ -273,3 +431,29 @@ export async function auditPage(request: Request) {
 
 /** The charts of a page drawn for it (SVG on the server). */
 export const rendered = (charts: readonly ChartSpec[]): RenderedChart[] => charts.map(renderChart);
+
+export interface Person {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Who receives a page's weekly email, and who may be chosen (people with Analytics and Reports). */
+export async function weeklyEmailOf(request: Request, page: WeeklyEmailPage): Promise<{ recipients: Person[]; candidates: Person[] }> {
+  const api = await reportsApi(request);
+  const body = expectStatus<{ data: { pages: Record<WeeklyEmailPage, Person[]>; candidates: Person[] } }>(await api.weeklyEmail());
+  return { recipients: body.data.pages[page] ?? [], candidates: body.data.candidates };
+}
+
+/** Saves the people ticked on a page's weekly-email form; the API's message when it refuses. */
+export async function saveWeeklyEmail(request: Request, page: WeeklyEmailPage) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const userIds = form.getAll('userId').map(String);
+  const api = await reportsApi(request);
+  const result = await api.setWeeklyEmail({ body: { page, userIds } });
+  const url = new URL(request.url);
+  if (result.status === 200) return redirectWithNotice(request, `${url.pathname}${url.search}`, NOTICES.updated);
+  const failed = result.body as { message?: string };
+  return data({ message: failed.message ?? NOTICES.validation.description }, { status: result.status === 403 ? 403 : 400 });
+}

@@ -1,17 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
-import { ChartFigure, exportLink, KpiTiles, RangeForm } from './ReportParts';
-import { rendered, supportPage } from './reports.server';
+import { ChartFigure, exportLink, KpiTiles, RangeForm, WeeklyEmailForm } from './ReportParts';
+import { rendered, saveWeeklyEmail, supportPage, weeklyEmailOf } from './reports.server';
 import '../../features/resources/resources.css';
 import './analytics.css';
 
 export const meta: MetaFunction = () => [{ title: `Support report · ${APP_TITLE}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await supportPage(request);
-  return { ...page, charts: rendered(page.charts) };
+  const [page, weekly] = await Promise.all([supportPage(request), weeklyEmailOf(request, 'support')]);
+  return { ...page, charts: rendered(page.charts), weekly };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return saveWeeklyEmail(request, 'support');
 }
 
 const FILTERS = [
@@ -22,8 +26,9 @@ const FILTERS = [
 
 /** How the help desk did: tickets in and out, waiting times, SLA breaches, workload — against the previous period. */
 export default function SupportReportRoute() {
-  const { range, filters, kpis, charts, options } = useLoaderData<typeof loader>();
+  const { range, filters, kpis, charts, options, weekly } = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const failed = useActionData<typeof action>() as { message?: string } | undefined;
   const filtered = Object.keys(filters).length > 0;
   return (
     <>
@@ -49,6 +54,7 @@ export default function SupportReportRoute() {
         </p>
       ) : null}
       <KpiTiles kpis={kpis} />
+      <WeeklyEmailForm recipients={weekly.recipients} candidates={weekly.candidates} error={failed?.message} />
       <p className="cas-report-note">Times are calendar time from a ticket’s creation; breaches are the Support area’s SLA status.</p>
       {charts.map((chart) => (
         <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('support', chart.id, search)} />
