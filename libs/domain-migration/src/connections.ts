@@ -20,7 +20,7 @@ export const ConnectionInputSchema = z
   .object({
     name: text(100),
     kind: z.enum(DB_KINDS, { errorMap: () => ({ message: 'Choose PostgreSQL, MySQL or MariaDB.' }) }),
-    host: text(255).regex(/^[A-Za-z0-9.:_\-[\]]+$/, 'Enter a host name or an address.'),
+    host: text(255).regex(/^[A-Za-z0-9.:_\-[\]]*$/, 'Enter a host name or an address.'),
     port: z.coerce
       .number({ invalid_type_error: 'Enter a port from 1 to 65535.' })
       .int('Enter a port from 1 to 65535.')

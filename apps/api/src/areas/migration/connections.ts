@@ -208,6 +208,11 @@ export function connectionHandlers(
     try {
       return await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
+        const [same] = await rows<{ name: string }>(
+          tx,
+          sql`select name from migration_connections where lower(name) = lower(${input.name}) and id <> ${id ?? '00000000-0000-0000-0000-000000000000'}`,
+        );
+        if (same) throw new HttpError(400, `Name is existing in ${same.name}.`, { name: [`Name is existing in ${same.name}.`] });
         const sealed = input.password ? sealer.seal(input.password) : null;
         if (id === null) {
           const [created] = await rows<{ id: string }>(
@@ -235,7 +240,7 @@ export function connectionHandlers(
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause;
       if ((error as { code?: string }).code === '23505' || cause?.code === '23505')
-        throw new HttpError(400, 'A connection of this name already exists.', { name: ['A connection of this name already exists.'] });
+        throw new HttpError(400, 'Name is existing in another connection.', { name: ['Name is existing in another connection.'] });
       throw error;
     }
   };

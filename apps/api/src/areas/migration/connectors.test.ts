@@ -112,7 +112,8 @@ describe('database connectors', () => {
   it('refuses bad input with field errors and saves nothing', async () => {
     const blank = await call('POST', '/connections', admin, { ...pgConnection, name: '', host: '' });
     expect(blank.status).toBe(400);
-    expect(blank.body.fieldErrors?.name ?? blank.body.errors?.name ?? JSON.stringify(blank.body)).toContain('Please fillup required fields.');
+    expect(blank.body.fieldErrors.name).toEqual(['Please fillup required fields.']);
+    expect(blank.body.fieldErrors.host).toEqual(['Please fillup required fields.']);
     const port = await call('POST', '/connections', admin, { ...pgConnection, port: 70000 });
     expect(port.status).toBe(400);
     expect(JSON.stringify(port.body)).toContain('Enter a port from 1 to 65535.');
@@ -136,7 +137,7 @@ describe('database connectors', () => {
 
     const duplicate = await call('POST', '/connections', admin, { ...pgConnection, name: pgConnection.name.toUpperCase() });
     expect(duplicate.status).toBe(400);
-    expect(JSON.stringify(duplicate.body)).toContain('A connection of this name already exists.');
+    expect(duplicate.body.fieldErrors.name).toEqual([`Name is existing in ${pgConnection.name}.`]);
 
     const [stored] = await rows<{ p: Uint8Array }>(db, sql`select password_sealed as p from migration_connections where id = ${pgId}`);
     const sealed = Buffer.from(stored!.p);
