@@ -132,64 +132,135 @@ interface ReadRunRow {
   cursor_from: string | null;
 }
 
+type ReadDeps = { sealer: SecretSealer; targetOf: (resource: string) => ImportTarget | undefined };
+
 /**
  * Reads a run's database source into `migration_rows` in chunks, then matches its columns to the target as an upload
  * does; the run is then `uploaded` and goes on like a file's. With a cursor column, the highest value read is
- * remembered for the connection and source, so the next incremental read fetches only newer rows.
+ * remembered for the connection and source, so the next incremental read fetches only newer rows. A failure fails
+ * the run with the server's message.
  */
-export function dbReadJob(deps: { sealer: SecretSealer; targetOf: (resource: string) => ImportTarget | undefined }) {
+async function readIntoRun(db: Db, deps: ReadDeps, runId: string, now: () => Date, progress: (done: number) => Promise<void>): Promise<number> {
+  try {
+    const [run] = await rows<ReadRunRow>(db, sql`select * from migration_runs where id = ${runId}`);
+    if (!run) throw new Error('The run no longer exists.');
+    if (!run.connection_id) throw new Error('The connection of this run was deleted.');
+    const target = deps.targetOf(run.resource);
+    if (!target) throw new Error(`Unknown import target ${run.resource}.`);
+    const conn = openConnection(deps.sealer, await connectionRow(db, run.connection_id));
+    const spec = { table: run.source_table ?? '', query: run.source_query ?? '', cursorColumn: run.cursor_column ?? '' };
+    await db.execute(sql`delete from migration_rows where run_id = ${runId}`);
+    await db.execute(sql`update migration_runs set started_at = ${now().toISOString()} where id = ${runId}`);
+    const dateSamples: string[] = [];
+    let line = 0;
+    const read = await readSource(conn, spec, { after: run.cursor_from, chunkSize: CHUNK, timeoutMs: READ_TIMEOUT_MS }, async (_h, chunk: readonly SourceRow[]) => {
+      if (dateSamples.length < 200)
+        for (const r of chunk.slice(0, 200)) dateSamples.push(...Object.values(r).filter((v) => /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(v.trim())));
+      const staged = chunk.map((cells) => ({ line: (line += 1), cells }));
+      await db.execute(sql`
+        insert into migration_rows (run_id, line, cells)
+        select ${runId}, (e->>'line')::int, e->'cells' from jsonb_array_elements(${JSON.stringify(staged)}::jsonb) e`);
+      await progress(line);
+    });
+    const matches = matchColumns(read.headers, target.columns.map((c) => c.name));
+    const mapping = Object.fromEntries(matches.map((m) => [m.header, m.column ?? '']));
+    const kinds = Object.fromEntries(matches.map((m) => [m.header, m.kind]));
+    const at = now().toISOString();
+    const empty = run.cursor_from !== null ? 'There are no rows newer than the last read.' : 'The source has no rows to import.';
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.execute(sql`update migration_runs set headers = ${JSON.stringify(read.headers)}::jsonb, mapping = ${JSON.stringify(mapping)}::jsonb,
+          match_kinds = ${JSON.stringify(kinds)}::jsonb, date_format = ${detectDateFormat(dateSamples)},
+          state = ${read.count ? 'uploaded' : 'failed'}, message = ${read.count ? null : empty},
+          finished_at = ${read.count ? null : at}
+        where id = ${runId}`);
+      if (spec.cursorColumn && read.lastCursor !== null)
+        await tx.execute(sql`insert into migration_cursors (connection_id, source, cursor_column, last_value, updated_at)
+            values (${run.connection_id}, ${sourceKey(spec)}, ${spec.cursorColumn}, ${read.lastCursor}, ${at})
+            on conflict (connection_id, source, cursor_column) do update set last_value = excluded.last_value, updated_at = excluded.updated_at`);
+    });
+    return read.count;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.execute(sql`update migration_runs set state = 'failed', message = ${message}, finished_at = ${now().toISOString()} where id = ${runId}`);
+    throw error;
+  }
+}
+
+/** A new run in state `reading` for a connection's source; an incremental one starts past the remembered cursor. */
+async function createReadRun(
+  db: Db,
+  input: { connection: ConnectionRow; source: DbSource; resource: string; incremental: boolean; userId: string | null; now: Date },
+) {
+  const { connection, source } = input;
+  const remembered = input.incremental
+    ? (connection.cursors?.find((k) => k.source === sourceKey(source) && k.cursorColumn === source.cursorColumn)?.lastValue ?? null)
+    : null;
+  const name = `${connection.name}: ${source.table || 'SELECT'}${remembered !== null ? ` (after ${source.cursorColumn} ${remembered})` : ''}`;
+  const [created] = await rows<{ id: string }>(
+    db,
+    sql`insert into migration_runs (resource, source_kind, source_name, state, connection_id, source_table, source_query, cursor_column, cursor_from, started_by_id, created_at)
+        values (${input.resource}, 'database', ${name}, 'reading', ${connection.id}, ${source.table || null}, ${source.query || null},
+                ${source.cursorColumn || null}, ${remembered}, ${input.userId}, ${input.now.toISOString()})
+        returning id`,
+  );
+  return { runId: created!.id, name };
+}
+
+/** Checks a read's target, source and cursor; field errors as a 400. */
+function checkedRead(deps: ReadDeps, input: { resource: string; incremental: boolean } & DbSource) {
+  const target = deps.targetOf(input.resource);
+  if (!target) throw new HttpError(400, 'Choose what to import.', { resource: ['Choose what to import.'] });
+  const source = checkedSource(input);
+  if (input.incremental && !source.cursorColumn)
+    throw new HttpError(400, 'Enter the cursor column for an incremental read.', { cursorColumn: ['Enter the cursor column for an incremental read.'] });
+  return { target, source };
+}
+
+/** Reads a run created by `POST …/connections/:id/read`. */
+export function dbReadJob(deps: ReadDeps) {
   return defineJobType({
     name: DB_READ_JOB,
     params: z.object({ runId: z.string().uuid() }),
     retryLimit: 0,
     timeoutSeconds: 3600,
     handler: async (job) => {
-      const db = job.db;
-      const { runId } = job.params;
-      try {
-        const [run] = await rows<ReadRunRow>(db, sql`select * from migration_runs where id = ${runId}`);
-        if (!run) throw new Error('The run no longer exists.');
-        if (!run.connection_id) throw new Error('The connection of this run was deleted.');
-        const target = deps.targetOf(run.resource);
-        if (!target) throw new Error(`Unknown import target ${run.resource}.`);
-        const conn = openConnection(deps.sealer, await connectionRow(db, run.connection_id));
-        const spec = { table: run.source_table ?? '', query: run.source_query ?? '', cursorColumn: run.cursor_column ?? '' };
-        await db.execute(sql`delete from migration_rows where run_id = ${runId}`);
-        await db.execute(sql`update migration_runs set started_at = ${job.now().toISOString()} where id = ${runId}`);
-        const dateSamples: string[] = [];
-        let line = 0;
-        const read = await readSource(conn, spec, { after: run.cursor_from, chunkSize: CHUNK, timeoutMs: READ_TIMEOUT_MS }, async (_h, chunk: readonly SourceRow[]) => {
-          if (dateSamples.length < 200)
-            for (const r of chunk.slice(0, 200)) dateSamples.push(...Object.values(r).filter((v) => /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(v.trim())));
-          const staged = chunk.map((cells) => ({ line: (line += 1), cells }));
-          await db.execute(sql`
-            insert into migration_rows (run_id, line, cells)
-            select ${runId}, (e->>'line')::int, e->'cells' from jsonb_array_elements(${JSON.stringify(staged)}::jsonb) e`);
-          await job.progress(line);
-        });
-        const matches = matchColumns(read.headers, target.columns.map((c) => c.name));
-        const mapping = Object.fromEntries(matches.map((m) => [m.header, m.column ?? '']));
-        const kinds = Object.fromEntries(matches.map((m) => [m.header, m.kind]));
-        const now = job.now().toISOString();
-        const empty = run.cursor_from !== null ? 'There are no rows newer than the last read.' : 'The source has no rows to import.';
-        await db.transaction(async (txRaw) => {
-          const tx = txRaw as unknown as Db;
-          await tx.execute(sql`update migration_runs set headers = ${JSON.stringify(read.headers)}::jsonb, mapping = ${JSON.stringify(mapping)}::jsonb,
-              match_kinds = ${JSON.stringify(kinds)}::jsonb, date_format = ${detectDateFormat(dateSamples)},
-              state = ${read.count ? 'uploaded' : 'failed'}, message = ${read.count ? null : empty},
-              finished_at = ${read.count ? null : now}
-            where id = ${runId}`);
-          if (spec.cursorColumn && read.lastCursor !== null)
-            await tx.execute(sql`insert into migration_cursors (connection_id, source, cursor_column, last_value, updated_at)
-                values (${run.connection_id}, ${sourceKey(spec)}, ${spec.cursorColumn}, ${read.lastCursor}, ${now})
-                on conflict (connection_id, source, cursor_column) do update set last_value = excluded.last_value, updated_at = excluded.updated_at`);
-        });
-        await job.log(`Read ${read.count} rows.`);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await db.execute(sql`update migration_runs set state = 'failed', message = ${message}, finished_at = ${job.now().toISOString()} where id = ${runId}`);
-        throw error;
-      }
+      const count = await readIntoRun(job.db, deps, job.params.runId, () => job.now(), (done) => job.progress(done));
+      await job.log(`Read ${count} rows.`);
+    },
+  });
+}
+
+export const DB_SCHEDULED_READ_JOB = 'migration-db-scheduled-read';
+
+/**
+ * A read on a schedule (a job schedule of this type, its parameters naming the connection, the source, the target
+ * and whether to read only rows past the cursor): each time, a new run is read and left `uploaded` for a person to
+ * check and run — an import is always started by someone, whose name its audit rows carry.
+ */
+export function dbScheduledReadJob(deps: ReadDeps) {
+  return defineJobType({
+    name: DB_SCHEDULED_READ_JOB,
+    params: z
+      .object({
+        connectionId: z.string().uuid(),
+        resource: z.string().min(1).max(60),
+        table: z.string().max(200).default(''),
+        query: z.string().max(20_000).default(''),
+        cursorColumn: z.string().max(128).default(''),
+        incremental: z.boolean().default(true),
+      })
+      .strict(),
+    retryLimit: 0,
+    timeoutSeconds: 3600,
+    handler: async (job) => {
+      const p = job.params;
+      const { target, source } = checkedRead(deps, p);
+      const connection = await connectionRow(job.db, p.connectionId);
+      const { runId, name } = await createReadRun(job.db, { connection, source, resource: target.resource, incremental: p.incremental, userId: null, now: job.now() });
+      if (job.batchId) await job.db.execute(sql`update migration_runs set batch_id = ${job.batchId} where id = ${runId}`);
+      const count = await readIntoRun(job.db, deps, runId, () => job.now(), (done) => job.progress(done));
+      await job.log(`Read ${count} rows of ${name} into run ${runId}.`);
     },
   });
 }
@@ -281,27 +352,9 @@ export function connectionHandlers(
     readSource: async ({ params, body, request }: Input) => {
       const input = body as ReadSource;
       const auth = ctx.authOf(request);
-      const target = deps.targetOf(input.resource);
-      if (!target) throw new HttpError(400, 'Choose what to import.', { resource: ['Choose what to import.'] });
-      const source = checkedSource(input);
-      if (input.incremental && !source.cursorColumn)
-        throw new HttpError(400, 'Enter the cursor column for an incremental read.', { cursorColumn: ['Enter the cursor column for an incremental read.'] });
+      const { target, source } = checkedRead(deps, input);
       const connection = await connectionRow(db, params.id!);
-      const remembered = input.incremental
-        ? connection.cursors?.find((k) => k.source === sourceKey(source) && k.cursorColumn === source.cursorColumn)?.lastValue ?? null
-        : null;
-      const name = `${connection.name}: ${source.table || 'SELECT'}${remembered !== null ? ` (after ${source.cursorColumn} ${remembered})` : ''}`;
-      const runId = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const [created] = await rows<{ id: string }>(
-          tx,
-          sql`insert into migration_runs (resource, source_kind, source_name, state, connection_id, source_table, source_query, cursor_column, cursor_from, started_by_id, created_at)
-              values (${target.resource}, 'database', ${name}, 'reading', ${connection.id}, ${source.table || null}, ${source.query || null},
-                      ${source.cursorColumn || null}, ${remembered}, ${auth.user.id}, ${ctx.config.now().toISOString()})
-              returning id`,
-        );
-        return created!.id;
-      });
+      const { runId, name } = await createReadRun(db, { connection, source, resource: target.resource, incremental: input.incremental, userId: auth.user.id, now: ctx.config.now() });
       const batchId = await ctx.jobs.createBatch({
         type: DB_READ_JOB,
         params: { runId },

@@ -284,6 +284,29 @@ describe('database connectors', () => {
     expect(JSON.stringify(runs)).not.toContain(PG_PASSWORD);
   });
 
+  it('reads on a schedule: a job of the scheduled-read type stages a run of only the new rows', async () => {
+    await pgInsert(29, 30);
+    const batchId = await api.app.jobs.createBatch({
+      type: 'migration-db-scheduled-read',
+      params: { connectionId: pgId, resource: 'students', table: PG_TABLE, cursorColumn: 'id', incremental: true },
+      requestedById: null,
+      total: 0,
+      jobs: [{ params: { connectionId: pgId, resource: 'students', table: PG_TABLE, cursorColumn: 'id', incremental: true }, units: 0 }],
+    });
+    const end = Date.now() + 30_000;
+    let run: { _id: string; state: string; sourceName: string } | undefined;
+    while (Date.now() < end) {
+      const [found] = await rows<{ id: string }>(db, sql`select id from migration_runs where batch_id = ${batchId}`);
+      if (found) run = await until(found.id, ['uploaded', 'failed']);
+      if (run) break;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    expect(run?.state).toBe('uploaded');
+    expect(run?.sourceName).toContain('after id 28');
+    const staged = await rows<{ cells: Record<string, string> }>(db, sql`select cells from migration_rows where run_id = ${run!._id} order by line`);
+    expect(staged.map((r) => r.cells.studentNumber)).toEqual(['PG-0029', 'PG-0030']);
+  });
+
   it('refuses an unknown cursor column and a read without a target', async () => {
     const noTarget = await call('POST', `/connections/${pgId}/read`, admin, { resource: 'nothing', table: PG_TABLE });
     expect(noTarget.status).toBe(400);

@@ -21,7 +21,7 @@ import type { AreaContext, AreaModule } from '../../platform/area.js';
 import { readRows, rowsFile, templateFile, type ReadRow } from './files.js';
 import { IMPORT_JOB, importJob } from './import-job.js';
 import { listRunRows, runRow, runView } from './runs.js';
-import { connectionHandlers, connectionSealer, dbReadJob } from './connections.js';
+import { connectionHandlers, connectionSealer, dbReadJob, dbScheduledReadJob } from './connections.js';
 
 type Input = {
   params: Record<string, string>;
@@ -298,5 +298,8 @@ export const migrationArea: AreaModule = {
   code: 'DATA',
   contracts: { migration: migrationContract },
   handlers: (ctx) => ({ migration: migrationHandlers(ctx) as never }),
-  jobTypes: (ctx) => [dbReadJob({ sealer: connectionSealer(ctx), targetOf }) as never],
+  jobTypes: (ctx) => {
+    const deps = { sealer: connectionSealer(ctx), targetOf };
+    return [dbReadJob(deps) as never, dbScheduledReadJob(deps) as never];
+  },
 };
