@@ -66,4 +66,36 @@ describe('database connector (issue 14)', () => {
     await p.goto(url('/app/migrations/databases'));
     expect(await p.getByRole('row').filter({ has: p.getByRole('rowheader', { name, exact: true }) }).textContent()).toMatch(new RegExp(`${TABLE}: id up to 3`));
   });
+
+  it('works without JavaScript: refuses a blank form and a non-SELECT with the messages, reads a SELECT', async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/migrations/databases'));
+    await p.getByRole('button', { name: 'Save' }).click();
+    await p.getByText('Validation Error').first().waitFor();
+    expect(await p.getByText('Please fillup required fields.').count()).toBeGreaterThan(1);
+
+    const name = `No script ${suffix}`;
+    await p.getByLabel('Name').fill(name);
+    await p.getByLabel('Host').fill('127.0.0.1');
+    await p.getByLabel('Port').fill('5432');
+    await p.getByLabel('Database', { exact: true }).fill('test');
+    await p.getByLabel('User').fill('postgres');
+    await p.getByRole('button', { name: 'Save' }).click();
+    await p.getByText('New record created').waitFor();
+
+    await p.getByRole('link', { name: `Read from ${name}` }).click();
+    await p.getByLabel('Read-only SELECT').fill(`delete from ${TABLE}`);
+    await p.getByLabel('Import into').selectOption('students');
+    await p.getByRole('button', { name: 'Preview' }).click();
+    await p.getByText('Only a read-only SELECT can be run.').first().waitFor();
+
+    await p.getByLabel('Read-only SELECT').fill(`select * from ${TABLE} where id = 2`);
+    await p.getByRole('button', { name: 'Read into a run' }).click();
+    await p.waitForURL(/\/app\/migrations\/uploader\?run=/);
+    await p.getByText('Success!').first().waitFor();
+    expect(source(`select count(*) from ${TABLE}`).toString()).toContain('3');
+  });
 });
