@@ -1,6 +1,15 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { DATE_FORMATS, RUN_MODES, RUN_STATES, RunSettingsSchema, SOURCE_KINDS } from '@campus/domain-migration';
+import {
+  ConnectionInputSchema,
+  DATE_FORMATS,
+  DB_KINDS,
+  DbSourceSchema,
+  RUN_MODES,
+  RUN_STATES,
+  RunSettingsSchema,
+  SOURCE_KINDS,
+} from '@campus/domain-migration';
 import { guardedRouter } from './access.js';
 import { CORE_BASE } from './crud.js';
 import { dataBody, ErrorBodySchema, listBody } from './errors.js';
@@ -92,6 +101,40 @@ export interface UploadForm {
   readonly file: Blob;
 }
 
+/** A saved database connection as answered: never its password, only whether one is stored. */
+export const DbConnectionSchema = z.object({
+  _id: z.string().uuid(),
+  name: z.string(),
+  kind: z.enum(DB_KINDS),
+  host: z.string(),
+  port: z.number().int(),
+  database: z.string(),
+  username: z.string(),
+  hasPassword: z.boolean(),
+  tls: z.boolean(),
+  /** What incremental reads remember: the highest cursor value read, by source and cursor column. */
+  cursors: z.array(
+    z.object({ source: z.string(), cursorColumn: z.string(), lastValue: z.string(), updatedAt: z.string() }),
+  ),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DbConnection = z.infer<typeof DbConnectionSchema>;
+
+export const ConnectionTestSchema = z.object({ ok: z.boolean(), message: z.string() });
+export const SourcePreviewSchema = z.object({
+  headers: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+});
+export type SourcePreview = z.infer<typeof SourcePreviewSchema>;
+
+/** Read a connection's table or SELECT into a new run for `resource`; `incremental` reads only rows past the cursor. */
+export const ReadSourceSchema = DbSourceSchema.extend({
+  resource: z.string().trim().min(1, 'Please fillup required fields.').max(60),
+  incremental: z.boolean().default(false),
+}).strict();
+export type ReadSource = z.infer<typeof ReadSourceSchema>;
+
 export const migrationContract = c.router(
   guardedRouter({
     listTargets: {
@@ -170,6 +213,82 @@ export const migrationContract = c.router(
       responses: { 201: dataBody(MigrationRunSchema), ...errors },
       metadata: DATA,
       summary: 'A new run of only the rows this run rejected',
+    },
+    listConnections: {
+      method: 'GET',
+      path: `${BASE}/connections`,
+      responses: { 200: dataBody(z.array(DbConnectionSchema)), ...errors },
+      metadata: DATA,
+      summary: 'Saved database connections (never their passwords)',
+    },
+    getConnection: {
+      method: 'GET',
+      path: `${BASE}/connections/:id`,
+      pathParams: id,
+      responses: { 200: dataBody(DbConnectionSchema), ...errors },
+      metadata: DATA,
+      summary: 'One saved database connection',
+    },
+    createConnection: {
+      method: 'POST',
+      path: `${BASE}/connections`,
+      body: ConnectionInputSchema,
+      responses: { 201: dataBody(DbConnectionSchema), ...errors },
+      metadata: DATA,
+      summary: 'Save a database connection; its password is encrypted at rest',
+    },
+    updateConnection: {
+      method: 'PUT',
+      path: `${BASE}/connections/:id`,
+      pathParams: id,
+      body: ConnectionInputSchema,
+      responses: { 200: dataBody(DbConnectionSchema), ...errors },
+      metadata: DATA,
+      summary: 'Change a database connection; a blank password keeps the stored one',
+    },
+    deleteConnection: {
+      method: 'DELETE',
+      path: `${BASE}/connections/:id`,
+      pathParams: id,
+      body: c.noBody(),
+      responses: { 200: dataBody(z.object({ message: z.string() })), ...errors },
+      metadata: DATA,
+      summary: 'Delete a database connection',
+    },
+    testConnection: {
+      method: 'POST',
+      path: `${BASE}/connections/:id/test`,
+      pathParams: id,
+      body: c.noBody(),
+      responses: { 200: dataBody(ConnectionTestSchema), ...errors },
+      metadata: DATA,
+      summary: 'Connect to the database and answer whether it worked',
+    },
+    listSourceTables: {
+      method: 'GET',
+      path: `${BASE}/connections/:id/tables`,
+      pathParams: id,
+      responses: { 200: dataBody(z.array(z.string())), ...errors },
+      metadata: DATA,
+      summary: "The connection's tables and views",
+    },
+    previewSource: {
+      method: 'POST',
+      path: `${BASE}/connections/:id/preview`,
+      pathParams: id,
+      body: DbSourceSchema,
+      responses: { 200: dataBody(SourcePreviewSchema), ...errors },
+      metadata: DATA,
+      summary: 'The first rows of a table or read-only SELECT (at most 20)',
+    },
+    readSource: {
+      method: 'POST',
+      path: `${BASE}/connections/:id/read`,
+      pathParams: id,
+      body: ReadSourceSchema,
+      responses: { 202: dataBody(MigrationRunSchema), ...errors },
+      metadata: DATA,
+      summary: 'Read a table or SELECT into a new run (a job); then match columns, dry run and run as for a file',
     },
   }),
 );

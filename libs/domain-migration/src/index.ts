@@ -2,3 +2,4 @@ export * from './targets.js';
 export * from './match.js';
 export * from './convert.js';
 export * from './runs.js';
+export * from './connections.js';

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { DATE_FORMATS } from './convert.js';
 
-/** A run's life: uploaded (columns to check), checking/checked (dry run), running, then completed or failed. */
-export const RUN_STATES = ['uploaded', 'checking', 'checked', 'running', 'completed', 'failed'] as const;
+/**
+ * A run's life: reading (a database source being read into the run), uploaded (columns to check), checking/checked
+ * (dry run), running, then completed or failed.
+ */
+export const RUN_STATES = ['reading', 'uploaded', 'checking', 'checked', 'running', 'completed', 'failed'] as const;
 export type RunState = (typeof RUN_STATES)[number];
 
 /** `skip`: rejected rows are left out and the rest saved; `all`: one transaction, nothing saved if a row is rejected. */

@@ -21,6 +21,7 @@ import type { AreaContext, AreaModule } from '../../platform/area.js';
 import { readRows, rowsFile, templateFile, type ReadRow } from './files.js';
 import { IMPORT_JOB, importJob } from './import-job.js';
 import { listRunRows, runRow, runView } from './runs.js';
+import { connectionHandlers, connectionSealer, dbReadJob, dbScheduledReadJob } from './connections.js';
 
 type Input = {
   params: Record<string, string>;
@@ -172,6 +173,7 @@ export function migrationHandlers(ctx: AreaContext) {
       const row = await runRow(db, params.id!);
       if (row.state === 'checking' || row.state === 'running')
         throw new HttpError(409, 'This run is already under way.');
+      if (row.state === 'reading') throw new HttpError(409, 'The source is still being read.');
       if (row.state === 'completed' || (row.state === 'failed' && row.counts))
         throw new HttpError(409, 'This run has finished; re-run its rejected rows instead.');
       const target = targetOrThrow(row.resource);
@@ -207,6 +209,7 @@ export function migrationHandlers(ctx: AreaContext) {
     };
 
   return {
+    ...connectionHandlers(ctx, { sealer: connectionSealer(ctx), targetOf, view }),
     listTargets: async () => ({
       status: 200 as const,
       body: {
@@ -295,4 +298,8 @@ export const migrationArea: AreaModule = {
   code: 'DATA',
   contracts: { migration: migrationContract },
   handlers: (ctx) => ({ migration: migrationHandlers(ctx) as never }),
+  jobTypes: (ctx) => {
+    const deps = { sealer: connectionSealer(ctx), targetOf };
+    return [dbReadJob(deps) as never, dbScheduledReadJob(deps) as never];
+  },
 };

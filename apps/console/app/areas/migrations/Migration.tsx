@@ -4,10 +4,11 @@ import type { MigrationRun } from '@campus/api-contract';
 import { FormNotice } from '../../components/FormNotice';
 import { figure, ProgressBar, took, useLiveData, when } from '../batch-management/parts';
 import type { loadHistories, loadIndex, loadTargets, loadUploader, Problem } from './migration.server';
-import { HISTORIES, MIGRATIONS, UPLOADER } from './paths';
+import { DATABASES, DB_CONNECTOR, HISTORIES, MIGRATIONS, UPLOADER } from './paths';
 import './migration.css';
 
 export const STATE_LABELS: Record<RunState, string> = {
+  reading: 'Reading the source',
   uploaded: 'Uploaded',
   checking: 'Dry run under way',
   checked: 'Dry run done',
@@ -16,7 +17,7 @@ export const STATE_LABELS: Record<RunState, string> = {
   failed: 'Failed',
 };
 const MATCH_LABELS: Record<string, string> = { exact: 'exact name', loose: 'same name, other spelling', fuzzy: 'closest name', chosen: 'chosen' };
-const busy = (run: MigrationRun) => run.state === 'checking' || run.state === 'running';
+const busy = (run: MigrationRun) => run.state === 'reading' || run.state === 'checking' || run.state === 'running';
 
 function Counts({ counts, caption }: { counts: NonNullable<MigrationRun['counts']>; caption: string }) {
   return (
@@ -106,6 +107,12 @@ export function MigrationIndex() {
         </li>
         <li>
           <Link to={UPLOADER}>Uploader</Link>: upload a filled template, check it with a dry run, then import it.
+        </li>
+        <li>
+          <Link to={DATABASES}>Databases</Link>: saved connections to PostgreSQL, MySQL and MariaDB.
+        </li>
+        <li>
+          <Link to={DB_CONNECTOR}>Database Connector</Link>: read a table or a SELECT from a saved connection, all rows or only new ones.
         </li>
         <li>
           <Link to={HISTORIES}>Histories</Link>: every run, its figures and its error file.

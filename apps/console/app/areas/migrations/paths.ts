@@ -2,3 +2,5 @@
 export const MIGRATIONS = '/app/migrations';
 export const UPLOADER = `${MIGRATIONS}/uploader`;
 export const HISTORIES = `${MIGRATIONS}/histories`;
+export const DATABASES = `${MIGRATIONS}/databases`;
+export const DB_CONNECTOR = `${MIGRATIONS}/db-connector`;

@@ -1,0 +1,370 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { DbConnection, ReadSource } from '@campus/api-contract';
+import {
+  COLUMN_NAME,
+  detectDateFormat,
+  matchColumns,
+  readOnlySelectProblem,
+  TABLE_NAME,
+  type ConnectionInput,
+  type DbKind,
+  type DbSource,
+  type ImportTarget,
+} from '@campus/domain-migration';
+import { rows, type Db } from '../../platform/db/client.js';
+import { HttpError } from '../../platform/http/errors.js';
+import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
+import { defineJobType } from '../../platform/jobs/types.js';
+import { secretKey, secretSealer, type SecretSealer } from '../../platform/sealer.js';
+import type { AreaContext } from '../../platform/area.js';
+import { listTables, previewSource, readSource, sourceError, testSource, type SourceConnection, type SourceRow } from './sources.js';
+
+export const DB_READ_JOB = 'migration-db-read';
+/** Statement timeout of a full read (each FETCH on PostgreSQL; the one streamed statement on MySQL/MariaDB). */
+const READ_TIMEOUT_MS = 30 * 60_000;
+const CHUNK = 1000;
+
+type Input = { params: Record<string, string>; body: unknown; request: FastifyRequest };
+
+interface ConnectionRow {
+  id: string;
+  name: string;
+  kind: DbKind;
+  host: string;
+  port: number;
+  database: string;
+  username: string;
+  password_sealed: Buffer | Uint8Array | null;
+  tls: boolean;
+  created_at: string;
+  updated_at: string;
+  cursors: { source: string; cursorColumn: string; lastValue: string; updatedAt: string }[] | null;
+}
+
+const CONNECTION_SELECT = sql`
+  select c.*, (select coalesce(jsonb_agg(jsonb_build_object('source', k.source, 'cursorColumn', k.cursor_column,
+                'lastValue', k.last_value, 'updatedAt', k.updated_at) order by k.source, k.cursor_column), '[]'::jsonb)
+                 from migration_cursors k where k.connection_id = c.id) as cursors
+    from migration_connections c`;
+
+const iso = (v: string) => new Date(v).toISOString();
+
+/** A connection as answered: the password never leaves the server, only whether one is stored. */
+function connectionView(r: ConnectionRow): DbConnection {
+  return {
+    _id: r.id,
+    name: r.name,
+    kind: r.kind,
+    host: r.host,
+    port: r.port,
+    database: r.database,
+    username: r.username,
+    hasPassword: !!r.password_sealed && r.password_sealed.length > 0,
+    tls: r.tls,
+    cursors: (r.cursors ?? []).map((k) => ({ ...k, updatedAt: iso(k.updatedAt) })),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+/** What the audit trail keeps of a connection: its settings, and only whether the password changed. */
+const audited = (r: Pick<ConnectionRow, 'name' | 'kind' | 'host' | 'port' | 'database' | 'username' | 'tls'>) => ({
+  name: r.name,
+  kind: r.kind,
+  host: r.host,
+  port: r.port,
+  database: r.database,
+  username: r.username,
+  tls: r.tls,
+});
+
+async function connectionRow(db: Db, id: string): Promise<ConnectionRow> {
+  const [row] = await rows<ConnectionRow>(db, sql`${CONNECTION_SELECT} where c.id = ${id}`);
+  if (!row) throw new HttpError(404, 'Connection not found.');
+  return row;
+}
+
+function openConnection(sealer: SecretSealer, r: ConnectionRow): SourceConnection {
+  const sealed = r.password_sealed;
+  return {
+    kind: r.kind,
+    host: r.host,
+    port: r.port,
+    database: r.database,
+    username: r.username,
+    password: sealed && sealed.length ? sealer.open(Buffer.from(sealed)) : '',
+    tls: r.tls,
+  };
+}
+
+/** Checks what to read: a table name or a read-only SELECT (one of them), and a plain cursor column name. */
+export function checkedSource(source: DbSource): DbSource {
+  const errors: Record<string, string[]> = {};
+  if (!source.table && !source.query) errors.table = ['Choose a table or write a SELECT.'];
+  else if (source.table && source.query) errors.query = ['Choose a table or write a SELECT, not both.'];
+  else if (source.table && !TABLE_NAME.test(source.table)) errors.table = ['Choose a table from the list.'];
+  else if (source.query) {
+    const problem = readOnlySelectProblem(source.query);
+    if (problem) errors.query = [problem];
+  }
+  if (source.cursorColumn && !COLUMN_NAME.test(source.cursorColumn)) errors.cursorColumn = ['Enter a column name of the source.'];
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new HttpError(400, first, errors);
+  return source;
+}
+
+/** The key the cursor of a source is remembered under: the table's name, or the SELECT itself. */
+const sourceKey = (s: DbSource) => (s.table ? s.table : `query:${s.query.trim().replace(/;\s*$/, '').replace(/\s+/g, ' ')}`);
+
+export function connectionSealer(ctx: Pick<AreaContext, 'config'>): SecretSealer {
+  return secretSealer(secretKey(process.env, ctx.config.dataDir, 'MIGRATION_SECRET_KEY', 'migration-secret-key'));
+}
+
+interface ReadRunRow {
+  id: string;
+  resource: string;
+  connection_id: string | null;
+  source_table: string | null;
+  source_query: string | null;
+  cursor_column: string | null;
+  cursor_from: string | null;
+}
+
+type ReadDeps = { sealer: SecretSealer; targetOf: (resource: string) => ImportTarget | undefined };
+
+/**
+ * Reads a run's database source into `migration_rows` in chunks, then matches its columns to the target as an upload
+ * does; the run is then `uploaded` and goes on like a file's. With a cursor column, the highest value read is
+ * remembered for the connection and source, so the next incremental read fetches only newer rows. A failure fails
+ * the run with the server's message.
+ */
+async function readIntoRun(db: Db, deps: ReadDeps, runId: string, now: () => Date, progress: (done: number) => Promise<void>): Promise<number> {
+  try {
+    const [run] = await rows<ReadRunRow>(db, sql`select * from migration_runs where id = ${runId}`);
+    if (!run) throw new Error('The run no longer exists.');
+    if (!run.connection_id) throw new Error('The connection of this run was deleted.');
+    const target = deps.targetOf(run.resource);
+    if (!target) throw new Error(`Unknown import target ${run.resource}.`);
+    const conn = openConnection(deps.sealer, await connectionRow(db, run.connection_id));
+    const spec = { table: run.source_table ?? '', query: run.source_query ?? '', cursorColumn: run.cursor_column ?? '' };
+    await db.execute(sql`delete from migration_rows where run_id = ${runId}`);
+    await db.execute(sql`update migration_runs set started_at = ${now().toISOString()} where id = ${runId}`);
+    const dateSamples: string[] = [];
+    let line = 0;
+    const read = await readSource(conn, spec, { after: run.cursor_from, chunkSize: CHUNK, timeoutMs: READ_TIMEOUT_MS }, async (_h, chunk: readonly SourceRow[]) => {
+      if (dateSamples.length < 200)
+        for (const r of chunk.slice(0, 200)) dateSamples.push(...Object.values(r).filter((v) => /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(v.trim())));
+      const staged = chunk.map((cells) => ({ line: (line += 1), cells }));
+      await db.execute(sql`
+        insert into migration_rows (run_id, line, cells)
+        select ${runId}, (e->>'line')::int, e->'cells' from jsonb_array_elements(${JSON.stringify(staged)}::jsonb) e`);
+      await progress(line);
+    });
+    const matches = matchColumns(read.headers, target.columns.map((c) => c.name));
+    const mapping = Object.fromEntries(matches.map((m) => [m.header, m.column ?? '']));
+    const kinds = Object.fromEntries(matches.map((m) => [m.header, m.kind]));
+    const at = now().toISOString();
+    const empty = run.cursor_from !== null ? 'There are no rows newer than the last read.' : 'The source has no rows to import.';
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.execute(sql`update migration_runs set headers = ${JSON.stringify(read.headers)}::jsonb, mapping = ${JSON.stringify(mapping)}::jsonb,
+          match_kinds = ${JSON.stringify(kinds)}::jsonb, date_format = ${detectDateFormat(dateSamples)},
+          state = ${read.count ? 'uploaded' : 'failed'}, message = ${read.count ? null : empty},
+          finished_at = ${read.count ? null : at}
+        where id = ${runId}`);
+      if (spec.cursorColumn && read.lastCursor !== null)
+        await tx.execute(sql`insert into migration_cursors (connection_id, source, cursor_column, last_value, updated_at)
+            values (${run.connection_id}, ${sourceKey(spec)}, ${spec.cursorColumn}, ${read.lastCursor}, ${at})
+            on conflict (connection_id, source, cursor_column) do update set last_value = excluded.last_value, updated_at = excluded.updated_at`);
+    });
+    return read.count;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.execute(sql`update migration_runs set state = 'failed', message = ${message}, finished_at = ${now().toISOString()} where id = ${runId}`);
+    throw error;
+  }
+}
+
+/** A new run in state `reading` for a connection's source; an incremental one starts past the remembered cursor. */
+async function createReadRun(
+  db: Db,
+  input: { connection: ConnectionRow; source: DbSource; resource: string; incremental: boolean; userId: string | null; now: Date },
+) {
+  const { connection, source } = input;
+  const remembered = input.incremental
+    ? (connection.cursors?.find((k) => k.source === sourceKey(source) && k.cursorColumn === source.cursorColumn)?.lastValue ?? null)
+    : null;
+  const name = `${connection.name}: ${source.table || 'SELECT'}${remembered !== null ? ` (after ${source.cursorColumn} ${remembered})` : ''}`;
+  const [created] = await rows<{ id: string }>(
+    db,
+    sql`insert into migration_runs (resource, source_kind, source_name, state, connection_id, source_table, source_query, cursor_column, cursor_from, started_by_id, created_at)
+        values (${input.resource}, 'database', ${name}, 'reading', ${connection.id}, ${source.table || null}, ${source.query || null},
+                ${source.cursorColumn || null}, ${remembered}, ${input.userId}, ${input.now.toISOString()})
+        returning id`,
+  );
+  return { runId: created!.id, name };
+}
+
+/** Checks a read's target, source and cursor; field errors as a 400. */
+function checkedRead(deps: ReadDeps, input: { resource: string; incremental: boolean } & DbSource) {
+  const target = deps.targetOf(input.resource);
+  if (!target) throw new HttpError(400, 'Choose what to import.', { resource: ['Choose what to import.'] });
+  const source = checkedSource(input);
+  if (input.incremental && !source.cursorColumn)
+    throw new HttpError(400, 'Enter the cursor column for an incremental read.', { cursorColumn: ['Enter the cursor column for an incremental read.'] });
+  return { target, source };
+}
+
+/** Reads a run created by `POST …/connections/:id/read`. */
+export function dbReadJob(deps: ReadDeps) {
+  return defineJobType({
+    name: DB_READ_JOB,
+    params: z.object({ runId: z.string().uuid() }),
+    retryLimit: 0,
+    timeoutSeconds: 3600,
+    handler: async (job) => {
+      const count = await readIntoRun(job.db, deps, job.params.runId, () => job.now(), (done) => job.progress(done));
+      await job.log(`Read ${count} rows.`);
+    },
+  });
+}
+
+export const DB_SCHEDULED_READ_JOB = 'migration-db-scheduled-read';
+
+/**
+ * A read on a schedule (a job schedule of this type, its parameters naming the connection, the source, the target
+ * and whether to read only rows past the cursor): each time, a new run is read and left `uploaded` for a person to
+ * check and run — an import is always started by someone, whose name its audit rows carry.
+ */
+export function dbScheduledReadJob(deps: ReadDeps) {
+  return defineJobType({
+    name: DB_SCHEDULED_READ_JOB,
+    params: z
+      .object({
+        connectionId: z.string().uuid(),
+        resource: z.string().min(1).max(60),
+        table: z.string().max(200).default(''),
+        query: z.string().max(20_000).default(''),
+        cursorColumn: z.string().max(128).default(''),
+        incremental: z.boolean().default(true),
+      })
+      .strict(),
+    retryLimit: 0,
+    timeoutSeconds: 3600,
+    handler: async (job) => {
+      const p = job.params;
+      const { target, source } = checkedRead(deps, p);
+      const connection = await connectionRow(job.db, p.connectionId);
+      const { runId, name } = await createReadRun(job.db, { connection, source, resource: target.resource, incremental: p.incremental, userId: null, now: job.now() });
+      if (job.batchId) await job.db.execute(sql`update migration_runs set batch_id = ${job.batchId} where id = ${runId}`);
+      const count = await readIntoRun(job.db, deps, runId, () => job.now(), (done) => job.progress(done));
+      await job.log(`Read ${count} rows of ${name} into run ${runId}.`);
+    },
+  });
+}
+
+/** Saved connections, their test, tables, previews and reads. */
+export function connectionHandlers(
+  ctx: AreaContext,
+  deps: { sealer: SecretSealer; targetOf: (resource: string) => ImportTarget | undefined; view: (runId: string) => Promise<unknown> },
+) {
+  const db = ctx.db;
+  const { sealer } = deps;
+
+  const save = async (request: FastifyRequest, id: string | null, input: ConnectionInput) => {
+    const actor = ctx.actorOf(request);
+    const now = ctx.config.now().toISOString();
+    try {
+      return await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [same] = await rows<{ name: string }>(
+          tx,
+          sql`select name from migration_connections where lower(name) = lower(${input.name}) and id <> ${id ?? '00000000-0000-0000-0000-000000000000'}`,
+        );
+        if (same) throw new HttpError(400, `Name is existing in ${same.name}.`, { name: [`Name is existing in ${same.name}.`] });
+        const sealed = input.password ? sealer.seal(input.password) : null;
+        if (id === null) {
+          const [created] = await rows<{ id: string }>(
+            tx,
+            sql`insert into migration_connections (name, kind, host, port, database, username, password_sealed, tls, created_by_id, created_at, updated_at)
+                values (${input.name}, ${input.kind}, ${input.host}, ${input.port}, ${input.database}, ${input.username}, ${sealed}, ${input.tls}, ${actor.id}, ${now}, ${now})
+                returning id`,
+          );
+          const after = await connectionRow(tx, created!.id);
+          await writeAudit(tx, { actor, activity: 'Added a database connection', resource: 'migration-connections', recordId: after.id, changes: changesBetween({}, { ...audited(after), password: sealed ? 'set' : null }) }, ctx.config.now());
+          return after;
+        }
+        const [before] = await rows<ConnectionRow>(tx, sql`${CONNECTION_SELECT} where c.id = ${id} for update of c`);
+        if (!before) throw new HttpError(404, 'Connection not found.');
+        await tx.execute(sql`update migration_connections set name = ${input.name}, kind = ${input.kind}, host = ${input.host}, port = ${input.port},
+              database = ${input.database}, username = ${input.username}, tls = ${input.tls}, updated_at = ${now},
+              password_sealed = coalesce(${sealed}, password_sealed)
+            where id = ${id}`);
+        const after = await connectionRow(tx, id);
+        const changes = changesBetween(audited(before), audited(after));
+        if (sealed) changes.password = { before: 'set', after: 'changed' };
+        await writeAudit(tx, { actor, activity: 'Changed a database connection', resource: 'migration-connections', recordId: id, changes }, ctx.config.now());
+        return after;
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause;
+      if ((error as { code?: string }).code === '23505' || cause?.code === '23505')
+        throw new HttpError(400, 'Name is existing in another connection.', { name: ['Name is existing in another connection.'] });
+      throw error;
+    }
+  };
+
+  const opened = async (id: string) => openConnection(sealer, await connectionRow(db, id));
+
+  return {
+    listConnections: async () => {
+      const list = await rows<ConnectionRow>(db, sql`${CONNECTION_SELECT} order by lower(c.name)`);
+      return { status: 200 as const, body: { data: list.map(connectionView) } };
+    },
+    getConnection: async ({ params }: Input) => ({ status: 200 as const, body: { data: connectionView(await connectionRow(db, params.id!)) } }),
+    createConnection: async ({ body, request }: Input) => ({
+      status: 201 as const,
+      body: { data: connectionView(await save(request, null, body as ConnectionInput)) },
+    }),
+    updateConnection: async ({ params, body, request }: Input) => ({
+      status: 200 as const,
+      body: { data: connectionView(await save(request, params.id!, body as ConnectionInput)) },
+    }),
+    deleteConnection: async ({ params, request }: Input) => {
+      const actor = ctx.actorOf(request);
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const before = await connectionRow(tx, params.id!);
+        await tx.execute(sql`delete from migration_connections where id = ${before.id}`);
+        await writeAudit(tx, { actor, activity: 'Deleted a database connection', resource: 'migration-connections', recordId: before.id, changes: changesBetween(audited(before), {}) }, ctx.config.now());
+      });
+      return { status: 200 as const, body: { data: { message: 'Connection deleted.' } } };
+    },
+    testConnection: async ({ params }: Input) => ({ status: 200 as const, body: { data: await testSource(await opened(params.id!)) } }),
+    listSourceTables: async ({ params }: Input) => ({ status: 200 as const, body: { data: await listTables(await opened(params.id!)) } }),
+    previewSource: async ({ params, body }: Input) => {
+      const source = checkedSource(body as DbSource);
+      const conn = await opened(params.id!);
+      return { status: 200 as const, body: { data: await previewSource(conn, source).catch((e: unknown) => Promise.reject(sourceError(e))) } };
+    },
+    readSource: async ({ params, body, request }: Input) => {
+      const input = body as ReadSource;
+      const auth = ctx.authOf(request);
+      const { target, source } = checkedRead(deps, input);
+      const connection = await connectionRow(db, params.id!);
+      const { runId, name } = await createReadRun(db, { connection, source, resource: target.resource, incremental: input.incremental, userId: auth.user.id, now: ctx.config.now() });
+      const batchId = await ctx.jobs.createBatch({
+        type: DB_READ_JOB,
+        params: { runId },
+        summary: `Read of ${name} for ${target.label.toLowerCase()}`,
+        requestedById: auth.user.id,
+        total: 0,
+        jobs: [{ params: { runId }, units: 0 }],
+      });
+      await db.execute(sql`update migration_runs set batch_id = ${batchId} where id = ${runId}`);
+      return { status: 202 as const, body: { data: await deps.view(runId) } };
+    },
+  };
+}

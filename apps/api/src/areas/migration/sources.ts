@@ -1,0 +1,235 @@
+import pg from 'pg';
+import mysql from 'mysql2';
+import { PREVIEW_ROWS, type DbKind } from '@campus/domain-migration';
+import { HttpError } from '../../platform/http/errors.js';
+
+/** Where a saved connection points, with its opened password (held only while a source is being read). */
+export interface SourceConnection {
+  readonly kind: DbKind;
+  readonly host: string;
+  readonly port: number;
+  readonly database: string;
+  readonly username: string;
+  readonly password: string;
+  readonly tls: boolean;
+}
+
+/** A table (`name` or `schema.name`) or a checked read-only SELECT, and an optional cursor column. */
+export interface SourceSpec {
+  readonly table: string;
+  readonly query: string;
+  readonly cursorColumn: string;
+}
+
+export interface ReadOptions {
+  /** Read only rows whose cursor column is above this value. */
+  readonly after?: string | null;
+  readonly limit?: number;
+  readonly chunkSize?: number;
+  readonly timeoutMs: number;
+}
+
+export type SourceRow = Record<string, string>;
+export type OnChunk = (headers: readonly string[], chunk: readonly SourceRow[]) => Promise<void>;
+
+/** Statement timeout of a preview, a test and a table listing. */
+export const SHORT_TIMEOUT_MS = 15_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+const cellText = (v: unknown): string =>
+  v === null || v === undefined ? '' : Buffer.isBuffer(v) ? v.toString('hex') : v instanceof Date ? v.toISOString() : String(v);
+
+/** A source's failure as the person sees it: the server's own message, never the connection's settings. */
+export function sourceError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new HttpError(400, `The source could not be read: ${message}`);
+}
+
+function quoteFor(kind: DbKind) {
+  return kind === 'postgresql'
+    ? (name: string) => `"${name.replace(/"/g, '""')}"`
+    : (name: string) => `\`${name.replace(/`/g, '``')}\``;
+}
+
+/** The SELECT that reads a source: every column, past the cursor and ordered by it when there is one. */
+function selectOf(kind: DbKind, spec: SourceSpec, after: string | null | undefined, limit: number | undefined) {
+  const q = quoteFor(kind);
+  const from = spec.table
+    ? spec.table.split('.').map(q).join('.')
+    : `(${spec.query.trim().replace(/;\s*$/, '')})`;
+  const cursor = spec.cursorColumn ? `src.${q(spec.cursorColumn)}` : '';
+  const values: string[] = [];
+  let text = `select * from ${from} as src`;
+  if (cursor && after !== null && after !== undefined) {
+    values.push(after);
+    text += ` where ${cursor} > ${kind === 'postgresql' ? '$1' : '?'}`;
+  }
+  if (cursor) text += ` order by ${cursor}`;
+  if (limit) text += ` limit ${Math.floor(limit)}`;
+  return { text, values };
+}
+
+async function withPg<T>(conn: SourceConnection, timeoutMs: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({
+    host: conn.host,
+    port: conn.port,
+    database: conn.database,
+    user: conn.username,
+    password: conn.password,
+    ssl: conn.tls ? { rejectUnauthorized: true } : false,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Every value as the server's text: dates stay as written, big numbers keep their digits.
+    types: { getTypeParser: () => (value: string) => value } as never,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('begin transaction isolation level repeatable read read only');
+    await client.query(`set local statement_timeout = ${Math.floor(timeoutMs)}`);
+    return await work(client);
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function withMysql<T>(conn: SourceConnection, timeoutMs: number, work: (c: mysql.Connection, mariadb: boolean) => Promise<T>): Promise<T> {
+  const c = mysql.createConnection({
+    host: conn.host,
+    port: conn.port,
+    database: conn.database,
+    user: conn.username,
+    password: conn.password,
+    ...(conn.tls ? { ssl: { rejectUnauthorized: true } } : {}),
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    multipleStatements: false,
+    typeCast: (field, next) => (field.type === 'GEOMETRY' ? next() : field.string()),
+  });
+  c.on('error', () => undefined);
+  const p = c.promise();
+  try {
+    const [[version]] = (await p.query('select version() as v')) as unknown as [[{ v: string }]];
+    const mariadb = /mariadb/i.test(version?.v ?? '');
+    await p.query(
+      mariadb
+        ? `set session max_statement_time = ${Math.max(1, Math.ceil(timeoutMs / 1000))}`
+        : `set session max_execution_time = ${Math.floor(timeoutMs)}`,
+    );
+    await p.query('start transaction read only');
+    return await work(c, mariadb);
+  } finally {
+    await p.query('rollback').catch(() => undefined);
+    await p.end().catch(() => c.destroy());
+  }
+}
+
+/** Connects and asks the server for its version. */
+export async function testSource(conn: SourceConnection): Promise<{ ok: boolean; message: string }> {
+  try {
+    const version =
+      conn.kind === 'postgresql'
+        ? await withPg(conn, SHORT_TIMEOUT_MS, async (c) => String((await c.query('select version() as v')).rows[0]?.v ?? ''))
+        : await withMysql(conn, SHORT_TIMEOUT_MS, async (c) => {
+            const [[row]] = (await c.promise().query('select version() as v')) as unknown as [[{ v: string }]];
+            return row?.v ?? '';
+          });
+    return { ok: true, message: `Connected: ${version.split(/[ ,]/)[0] === 'PostgreSQL' ? version.split(',')[0] : version}` };
+  } catch (error) {
+    return { ok: false, message: `Could not connect: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** The source's tables and views (PostgreSQL: outside the system schemas; `schema.name` outside `public`). */
+export async function listTables(conn: SourceConnection): Promise<string[]> {
+  try {
+    if (conn.kind === 'postgresql')
+      return await withPg(conn, SHORT_TIMEOUT_MS, async (c) => {
+        const { rows } = await c.query<{ s: string; n: string }>(
+          `select table_schema as s, table_name as n from information_schema.tables
+            where table_schema not in ('pg_catalog', 'information_schema') and table_schema not like 'pg\\_%'
+            order by table_schema <> 'public', table_schema, table_name`,
+        );
+        return rows.map((r) => (r.s === 'public' ? r.n : `${r.s}.${r.n}`));
+      });
+    return await withMysql(conn, SHORT_TIMEOUT_MS, async (c) => {
+      const [rows] = (await c
+        .promise()
+        .query('select table_name as n from information_schema.tables where table_schema = database() order by table_name')) as unknown as [{ n: string }[]];
+      return rows.map((r) => r.n);
+    });
+  } catch (error) {
+    throw sourceError(error);
+  }
+}
+
+/**
+ * Reads a source in a READ ONLY transaction with a statement timeout, handing rows to `onChunk` in chunks as the
+ * server sends them (PostgreSQL through a cursor, MySQL and MariaDB as a stream). Answers the headers, the number
+ * of rows and the last row's cursor value (the highest, as rows come ordered by it).
+ */
+export async function readSource(
+  conn: SourceConnection,
+  spec: SourceSpec,
+  options: ReadOptions,
+  onChunk: OnChunk,
+): Promise<{ headers: string[]; count: number; lastCursor: string | null }> {
+  const size = options.chunkSize ?? 1000;
+  const { text, values } = selectOf(conn.kind, spec, options.after, options.limit);
+  let headers: string[] = [];
+  let count = 0;
+  let last: SourceRow | undefined;
+  const take = async (chunk: SourceRow[]) => {
+    count += chunk.length;
+    last = chunk.at(-1) ?? last;
+    await onChunk(headers, chunk);
+  };
+  try {
+    if (conn.kind === 'postgresql') {
+      await withPg(conn, options.timeoutMs, async (c) => {
+        await c.query(`declare source_rows no scroll cursor for ${text}`, values);
+        for (;;) {
+          const result = await c.query({ text: `fetch ${size} from source_rows`, rowMode: 'array' });
+          headers = result.fields.map((f) => f.name);
+          const chunk = (result.rows as unknown[][]).map((r) => Object.fromEntries(headers.map((h, i) => [h, cellText(r[i])])));
+          if (chunk.length) await take(chunk);
+          if (chunk.length < size) break;
+        }
+      });
+    } else {
+      await withMysql(conn, options.timeoutMs, async (c) => {
+        const query = c.query({ sql: text, values, rowsAsArray: true });
+        query.on('fields', (fields: { name: string }[]) => {
+          headers = fields.map((f) => f.name);
+        });
+        let chunk: SourceRow[] = [];
+        for await (const row of query.stream({ highWaterMark: size }) as AsyncIterable<unknown[]>) {
+          chunk.push(Object.fromEntries(headers.map((h, i) => [h, cellText(row[i])])));
+          if (chunk.length >= size) {
+            await take(chunk);
+            chunk = [];
+          }
+        }
+        if (chunk.length) await take(chunk);
+      });
+    }
+  } catch (error) {
+    throw sourceError(error);
+  }
+  const cursorHeader = spec.cursorColumn ? headers.find((h) => h === spec.cursorColumn) ?? headers.find((h) => h.toLowerCase() === spec.cursorColumn.toLowerCase()) : undefined;
+  if (spec.cursorColumn && headers.length && !cursorHeader)
+    throw new HttpError(400, `The source has no column ${spec.cursorColumn}.`, { cursorColumn: [`The source has no column ${spec.cursorColumn}.`] });
+  return { headers, count, lastCursor: cursorHeader && last ? (last[cursorHeader] ?? null) : null };
+}
+
+/** The first rows of a source (at most `PREVIEW_ROWS`). */
+export async function previewSource(conn: SourceConnection, spec: SourceSpec): Promise<{ headers: string[]; rows: string[][] }> {
+  const rows: string[][] = [];
+  const { headers } = await readSource(conn, spec, { limit: PREVIEW_ROWS, chunkSize: PREVIEW_ROWS, timeoutMs: SHORT_TIMEOUT_MS }, async (h, chunk) => {
+    for (const r of chunk) rows.push(h.map((name) => r[name] ?? ''));
+  });
+  return { headers, rows: rows.slice(0, PREVIEW_ROWS) };
+}

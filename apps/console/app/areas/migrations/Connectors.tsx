@@ -1,0 +1,306 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { DB_DEFAULT_PORTS, DB_KIND_LABELS, DB_KINDS, PREVIEW_ROWS } from '@campus/domain-migration';
+import { FormNotice } from '../../components/FormNotice';
+import { when } from '../batch-management/parts';
+import type { ConnectionProblem, ConnectorAnswer, loadDatabases, loadDbConnector } from './connectors.server';
+import { DATABASES, DB_CONNECTOR, MIGRATIONS } from './paths';
+import './migration.css';
+
+type TestAnswer = { intent: 'test'; id: string; test: { ok: boolean; message: string } };
+type DatabasesAnswer = ConnectionProblem | TestAnswer | { intent: 'test' | 'delete'; notice: ConnectionProblem['notice'] };
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <span id={id} className="cas-field-error">
+      {message}
+    </span>
+  ) : null;
+}
+
+/** A labelled text input with its field error. */
+function Field(props: { name: string; label: string; value: string; error: string | undefined; type?: string; required?: boolean; autoComplete?: string; hint?: string }) {
+  const errorId = `${props.name}-error`;
+  return (
+    <div className="cas-migration-field">
+      <label htmlFor={`connection-${props.name}`}>{props.label}</label>
+      <input
+        id={`connection-${props.name}`}
+        name={props.name}
+        type={props.type ?? 'text'}
+        defaultValue={props.value}
+        required={props.required}
+        autoComplete={props.autoComplete ?? 'off'}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+      />
+      {props.hint ? <small>{props.hint}</small> : null}
+      <FieldError id={errorId} message={props.error} />
+    </div>
+  );
+}
+
+/** Saved connections to PostgreSQL, MySQL and MariaDB: add, change, test, delete. The password is never shown. */
+export function Databases() {
+  const { connections, editing } = useLoaderData<Awaited<ReturnType<typeof loadDatabases>>>();
+  const answer = useActionData<DatabasesAnswer>();
+  const navigation = useNavigation();
+  const problem = answer && answer.intent === 'save' ? answer : undefined;
+  const errors = problem?.fieldErrors ?? {};
+  const v = problem?.values ?? {
+    id: editing?._id ?? '',
+    name: editing?.name ?? '',
+    kind: editing?.kind ?? 'postgresql',
+    host: editing?.host ?? '',
+    port: String(editing?.port ?? DB_DEFAULT_PORTS.postgresql),
+    database: editing?.database ?? '',
+    username: editing?.username ?? '',
+    tls: editing?.tls ? 'on' : '',
+  };
+  const editId = v.id || '';
+  const tested = answer && 'test' in answer ? answer : undefined;
+  return (
+    <section aria-labelledby="databases-title" className="cas-migration">
+      <h1 id="databases-title" className="cas-page-title">
+        Databases
+      </h1>
+      <p>Saved connections to the old systems' databases (PostgreSQL, MySQL, MariaDB). Read them with the <Link to={DB_CONNECTOR}>Database Connector</Link>.</p>
+      {answer && answer.intent !== 'save' && 'notice' in answer ? <FormNotice notice={answer.notice} /> : null}
+      {tested ? (
+        <p role="status" className={tested.test.ok ? 'cas-migration-ok' : 'cas-migration-warning'}>
+          {tested.test.message}
+        </p>
+      ) : null}
+      {connections.length ? (
+        <table className="cas-table">
+          <caption className="cas-visually-hidden">Saved connections</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Server</th>
+              <th scope="col">Database</th>
+              <th scope="col">User</th>
+              <th scope="col">Password</th>
+              <th scope="col">TLS</th>
+              <th scope="col">Incremental cursors</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {connections.map((c) => (
+              <tr key={c._id}>
+                <th scope="row">{c.name}</th>
+                <td>{DB_KIND_LABELS[c.kind]}</td>
+                <td>
+                  {c.host}:{c.port}
+                </td>
+                <td>{c.database}</td>
+                <td>{c.username}</td>
+                <td>{c.hasPassword ? 'Stored' : 'None'}</td>
+                <td>{c.tls ? 'On' : 'Off'}</td>
+                <td>
+                  {c.cursors.length
+                    ? c.cursors.map((k) => (
+                        <div key={`${k.source}|${k.cursorColumn}`}>
+                          {k.source.startsWith('query:') ? 'SELECT' : k.source}: {k.cursorColumn} up to {k.lastValue} ({when(k.updatedAt)})
+                        </div>
+                      ))
+                    : '—'}
+                </td>
+                <td className="cas-migration-links">
+                  <Form method="post" className="cas-migration-inline">
+                    <input type="hidden" name="id" value={c._id} />
+                    <button type="submit" name="intent" value="test" className="cas-button" aria-label={`Test connection ${c.name}`}>
+                      Test connection
+                    </button>
+                  </Form>{' '}
+                  <Link to={`${DATABASES}?edit=${c._id}`} aria-label={`Edit ${c.name}`}>
+                    Edit
+                  </Link>{' '}
+                  <Link to={`${DB_CONNECTOR}?connection=${c._id}`} aria-label={`Read from ${c.name}`}>
+                    Read
+                  </Link>{' '}
+                  <Form method="post" className="cas-migration-inline">
+                    <input type="hidden" name="id" value={c._id} />
+                    <button type="submit" name="intent" value="delete" className="cas-button" aria-label={`Delete ${c.name}`}>
+                      Delete
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>No connection yet.</p>
+      )}
+      <h2 id="connection-form-title">{editId ? `Edit ${v.name || 'connection'}` : 'New connection'}</h2>
+      <FormNotice notice={problem?.notice} />
+      <Form method="post" className="cas-migration-connection" aria-labelledby="connection-form-title" noValidate>
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="id" value={editId} />
+        <Field name="name" label="Name" value={v.name ?? ''} error={errors.name} required />
+        <div className="cas-migration-field">
+          <label htmlFor="connection-kind">Type</label>
+          <select id="connection-kind" name="kind" defaultValue={v.kind} aria-invalid={errors.kind ? true : undefined} aria-describedby={errors.kind ? 'kind-error' : undefined}>
+            {DB_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {DB_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+          <FieldError id="kind-error" message={errors.kind} />
+        </div>
+        <Field name="host" label="Host" value={v.host ?? ''} error={errors.host} required />
+        <Field name="port" label="Port" type="number" value={v.port ?? ''} error={errors.port} required hint="PostgreSQL 5432, MySQL and MariaDB 3306." />
+        <Field name="database" label="Database" value={v.database ?? ''} error={errors.database} required />
+        <Field name="username" label="User" value={v.username ?? ''} error={errors.username} required />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          value=""
+          error={errors.password}
+          autoComplete="new-password"
+          hint={editId ? 'Leave blank to keep the stored password.' : 'Stored encrypted; never shown again.'}
+        />
+        <div className="cas-migration-field">
+          <label>
+            <input type="checkbox" name="tls" defaultChecked={v.tls === 'on'} /> Use TLS
+          </label>
+        </div>
+        <div className="cas-migration-actions">
+          <button type="submit" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
+            Save
+          </button>
+          {editId ? <Link to={DATABASES}>Cancel</Link> : null}
+        </div>
+      </Form>
+      <p>
+        <Link to={MIGRATIONS}>Data Migration Management</Link>
+      </p>
+    </section>
+  );
+}
+
+/** Read a table or a read-only SELECT from a saved connection into a run, all rows or only those past the cursor. */
+export function DbConnector() {
+  const { connections, connection, tables, tablesProblem, targets } = useLoaderData<Awaited<ReturnType<typeof loadDbConnector>>>();
+  const answer = useActionData<ConnectorAnswer>();
+  const navigation = useNavigation();
+  const v = answer?.values ?? { table: '', query: '', cursorColumn: '', resource: '', incremental: '' };
+  const errors = answer?.fieldErrors ?? {};
+  return (
+    <section aria-labelledby="db-connector-title" className="cas-migration">
+      <h1 id="db-connector-title" className="cas-page-title">
+        Database Connector
+      </h1>
+      {connections.length ? null : (
+        <p>
+          No connection yet: add one under <Link to={DATABASES}>Databases</Link>.
+        </p>
+      )}
+      <Form method="get" className="cas-migration-inline" aria-label="Choose a connection">
+        <label htmlFor="connector-connection">Connection</label>
+        <select id="connector-connection" name="connection" defaultValue={connection?._id ?? ''}>
+          <option value="">Choose a connection</option>
+          {connections.map((c) => (
+            <option key={c._id} value={c._id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="cas-button">
+          Show tables
+        </button>
+      </Form>
+      {connection ? (
+        <>
+          <p>
+            {DB_KIND_LABELS[connection.kind]} · {connection.host}:{connection.port} · {connection.database}
+          </p>
+          {tablesProblem ? <p className="cas-migration-warning">{tablesProblem}</p> : null}
+          <FormNotice notice={answer?.notice} />
+          <Form method="post" className="cas-migration-connection" aria-label="What to read">
+            <input type="hidden" name="connection" value={connection._id} />
+            <div className="cas-migration-field">
+              <label htmlFor="connector-table">Table</label>
+              <select id="connector-table" name="table" defaultValue={v.table} aria-invalid={errors.table ? true : undefined} aria-describedby={errors.table ? 'table-error' : undefined}>
+                <option value="">— or write a SELECT below —</option>
+                {tables.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="table-error" message={errors.table} />
+            </div>
+            <div className="cas-migration-field">
+              <label htmlFor="connector-query">Read-only SELECT</label>
+              <textarea id="connector-query" name="query" rows={5} defaultValue={v.query} aria-invalid={errors.query ? true : undefined} aria-describedby={errors.query ? 'query-error' : undefined} />
+              <small>Runs in a read-only transaction with a time limit; anything but one SELECT is refused.</small>
+              <FieldError id="query-error" message={errors.query} />
+            </div>
+            <div className="cas-migration-field">
+              <label htmlFor="connector-cursor">Cursor column (optional)</label>
+              <input id="connector-cursor" name="cursorColumn" defaultValue={v.cursorColumn} aria-invalid={errors.cursorColumn ? true : undefined} aria-describedby={errors.cursorColumn ? 'cursor-error' : undefined} />
+              <small>For example updated_at or id: rows are read in its order and the highest value is remembered.</small>
+              <FieldError id="cursor-error" message={errors.cursorColumn} />
+            </div>
+            <div className="cas-migration-field">
+              <label>
+                <input type="checkbox" name="incremental" defaultChecked={v.incremental === 'on'} /> Only rows newer than the last read
+              </label>
+            </div>
+            <div className="cas-migration-field">
+              <label htmlFor="connector-resource">Import into</label>
+              <select id="connector-resource" name="resource" defaultValue={v.resource} aria-invalid={errors.resource ? true : undefined} aria-describedby={errors.resource ? 'resource-error' : undefined}>
+                <option value="">Choose a template</option>
+                {targets.map((t) => (
+                  <option key={t.resource} value={t.resource}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="resource-error" message={errors.resource} />
+            </div>
+            <div className="cas-migration-actions">
+              <button type="submit" name="intent" value="preview" className="cas-button" disabled={navigation.state === 'submitting'}>
+                Preview
+              </button>
+              <button type="submit" name="intent" value="read" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
+                Read into a run
+              </button>
+            </div>
+          </Form>
+          {answer?.preview ? (
+            <div className="cas-migration-preview">
+              <table className="cas-table">
+                <caption>Preview (at most {PREVIEW_ROWS} rows)</caption>
+                <thead>
+                  <tr>
+                    {answer.preview.headers.map((h) => (
+                      <th key={h} scope="col">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {answer.preview.rows.map((r, i) => (
+                    <tr key={i}>
+                      {r.map((cell, j) => (
+                        <td key={j}>{cell}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {answer.preview.rows.length ? null : <p>No rows.</p>}
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
