@@ -17,6 +17,8 @@ export interface SignedIn {
  * the loaders of one page meet here: the API is asked once per page, and never answers are kept after they arrive.
  */
 const inFlight = new Map<string, Promise<SignedIn>>();
+/** The signed-in user of a request, for its other loaders (one request, one look-up). */
+const ofRequest = new WeakMap<Request, Promise<SignedIn>>();
 
 /**
  * Session cookies already verified, by the exact Cookie header (and whether the request came over HTTPS): the
@@ -62,13 +64,15 @@ export async function requireUser(request: Request): Promise<SignedIn> {
   if (secondFactor === 'verify') throw redirect('/auth/second-factor');
   if (secondFactor === 'enrol' && new URL(request.url).pathname !== TWO_FACTOR_PATH) throw redirect(TWO_FACTOR_PATH);
   const key = `${token}|${new URL(request.url).pathname === '/reset-password' ? 'reset' : ''}`;
-  let pending = inFlight.get(key);
+  // Loaders of one request that call this after the first answer came back use that answer too.
+  let pending = ofRequest.get(request) ?? inFlight.get(key);
   if (!pending) {
     pending = loadUser(request, token);
     inFlight.set(key, pending);
     const settle = () => inFlight.delete(key);
     pending.then(settle, settle);
   }
+  ofRequest.set(request, pending);
   // A thrown redirect goes to each waiting loader as its own Response.
   const signedIn = await pending.catch((error: unknown) => {
     throw error instanceof Response ? error.clone() : error;
