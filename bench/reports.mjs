@@ -8,9 +8,9 @@
 //   BENCH_DATA_DIR (default .data/bench-reports)  embedded database reused between runs (filled on first use)
 //   DATABASE_URL                                   a dedicated PostgreSQL database instead (filled on first use)
 //   BENCH_SECONDS (default 4), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 5)
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminHeaders, startServer } from './lib/server.mjs';
 import { fillTickets } from './lib/tickets.mjs';
 
 const TICKETS = 100_000;
@@ -82,41 +82,14 @@ async function serve() {
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${app.server.address().port}`, kind: database.kind, tickets: n, entries: Math.max(entries.n, AUDIT_ENTRIES) })}\n`);
 }
 
-function start() {
-  const child = spawn(process.execPath, [self, '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((done, fail) => {
-    let buffered = '';
-    const onData = (chunk) => {
-      buffered += chunk;
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      child.stdout.off('data', onData);
-      child.stdout.resume();
-      done({ child, ...JSON.parse(buffered.slice(0, end)) });
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => fail(new Error(`the API exited (${code}) before it was ready`)));
-  });
-}
-
 async function measure() {
   const { default: autocannon } = await import('autocannon');
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
   const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
   const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 5);
-  const server = await start();
+  const server = await startServer(self);
   try {
-    const signIn = await fetch(`${server.url}/core/v1.0/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.edu', password: 'Campus!Demo2026' }),
-    });
-    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
-    const { decodeEnvelope } = await import('../libs/api-contract/dist/index.js');
-    const { loadConfig } = await import('../apps/api/dist/config.js');
-    const key = loadConfig({ ...process.env, DATA_DIR: resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-reports') }).responseEncryptionKey;
-    const { token } = decodeEnvelope(await signIn.text(), key).data;
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await adminHeaders(server.url, process.env.BENCH_DATA_DIR ?? '.data/bench-reports');
     const month = (days) => {
       const to = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
       const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);

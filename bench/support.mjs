@@ -11,9 +11,9 @@
 //                                                  createdb campus_bench_support, then
 //                                                  DATABASE_URL=postgres://postgres@127.0.0.1:5432/campus_bench_support
 //   BENCH_SECONDS (default 4), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10)
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminHeaders, startServer } from './lib/server.mjs';
 import { fillTickets } from './lib/tickets.mjs';
 
 const TICKETS = 100_000;
@@ -51,42 +51,15 @@ async function serve() {
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${app.server.address().port}`, kind: database.kind, tickets: n })}\n`);
 }
 
-function start() {
-  const child = spawn(process.execPath, [self, '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((done, fail) => {
-    let buffered = '';
-    const onData = (chunk) => {
-      buffered += chunk;
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      child.stdout.off('data', onData);
-      child.stdout.resume();
-      done({ child, ...JSON.parse(buffered.slice(0, end)) });
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => fail(new Error(`the API exited (${code}) before it was ready`)));
-  });
-}
-
 async function measure() {
   const { default: autocannon } = await import('autocannon');
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
   const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
   const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-  const server = await start();
+  const server = await startServer(self);
   try {
     // The admin is the lead of the demo teams, so "my team's" queue is a real team queue.
-    const signIn = await fetch(`${server.url}/core/v1.0/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.edu', password: 'Campus!Demo2026' }),
-    });
-    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
-    const { decodeEnvelope } = await import('../libs/api-contract/dist/index.js');
-    const { loadConfig } = await import('../apps/api/dist/config.js');
-    const key = loadConfig({ ...process.env, DATA_DIR: resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-support') }).responseEncryptionKey;
-    const { token } = decodeEnvelope(await signIn.text(), key).data;
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await adminHeaders(server.url, process.env.BENCH_DATA_DIR ?? '.data/bench-support');
     const scenarios = [
       { key: 'students', title: 'students?limit=20 (baseline)', path: '/core/v1.0/students?limit=20' },
       { key: 'queue', title: 'support/tickets?view=team&limit=20', path: '/core/v1.0/support/tickets?view=team&limit=20' },
