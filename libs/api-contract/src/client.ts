@@ -81,11 +81,16 @@ export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 
 export type ApiFailure = ApiResult<FailureStatus, ErrorBody>;
 
 export interface ResourceClient {
-  list(query?: ListQueryInput): Promise<ApiResult<200, { rows: EntityRecord[]; count: number; estimated?: boolean }> | ApiFailure>;
+  list(
+    query?: ListQueryInput,
+  ): Promise<ApiResult<200, { rows: EntityRecord[]; count: number; estimated?: boolean }> | ApiFailure>;
   get(id: string): Promise<ApiResult<200, { data: EntityRecord }> | ApiFailure>;
   create(body: Record<string, unknown>): Promise<ApiResult<201, { data: EntityRecord }> | ApiFailure>;
   /** Any subset of the writable fields; `{ isActive }` or `{ status }` alone is the spec's state change. */
-  update(id: string, body: Record<string, unknown>): Promise<ApiResult<200, { data: EntityRecord }> | ApiFailure>;
+  update(
+    id: string,
+    body: Record<string, unknown>,
+  ): Promise<ApiResult<200, { data: EntityRecord }> | ApiFailure>;
 }
 
 /**
@@ -94,7 +99,8 @@ export interface ResourceClient {
  */
 export function envelopeFetcher(options: ApiClientOptions): ApiFetcher {
   const doFetch: ApiFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
-  const report = options.onDecryptFailure ?? ((error: Error) => console.error(DECRYPT_FAILURE_MESSAGE, error.message));
+  const report =
+    options.onDecryptFailure ?? ((error: Error) => console.error(DECRYPT_FAILURE_MESSAGE, error.message));
   return async ({ path, method, headers, body, fetchOptions }) => {
     const requestHeaders: Record<string, string> = { ...headers };
     if (options.token) requestHeaders.authorization = `Bearer ${options.token}`;
@@ -126,7 +132,9 @@ export function envelopeFetcher(options: ApiClientOptions): ApiFetcher {
   };
 }
 
-type RouteCall = (args: Record<string, unknown>) => Promise<{ status: number; body: unknown; headers: Headers }>;
+type RouteCall = (
+  args: Record<string, unknown>,
+) => Promise<{ status: number; body: unknown; headers: Headers }>;
 
 /**
  * The typed API client for the console: the core operations (`signIn`, `getCurrentUser`, `signOut`,
@@ -134,10 +142,14 @@ type RouteCall = (args: Record<string, unknown>) => Promise<{ status: number; bo
  * `listAuditTrails`), Access Management's `listOutbox` and `getOutboxMessage`, and `resource(name)` for the CRUD operations of any registered entity.
  */
 export function createApiClient(options: ApiClientOptions) {
-  const clientArgs = { baseUrl: options.baseUrl.replace(/\/+$/, ''), baseHeaders: {}, api: envelopeFetcher(options) };
-  const core = initClient(coreContract, clientArgs);
-  const batch = initClient(batchContract, clientArgs);
-  const outbox = initClient(outboxContract, clientArgs);
+  const clientArgs = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    baseHeaders: {},
+    api: envelopeFetcher(options),
+  };
+  // A page makes one to three calls, so each contract's client is made when it is first used, not with the client.
+  const core = lazily(() => initClient(coreContract, clientArgs));
+  const outbox = lazily(() => initClient(outboxContract, clientArgs));
   const resourceClients = new Map<string, ResourceClient>();
 
   function resource(name: string | AnyEntity): ResourceClient {
@@ -146,10 +158,10 @@ export function createApiClient(options: ApiClientOptions) {
     const cached = resourceClients.get(entity.resource);
     if (cached) return cached;
     const names = crudOperationNames(entity);
-    const calls = initClient(crudContract(entity) as Record<string, AppRoute>, clientArgs) as unknown as Record<
-      string,
-      RouteCall
-    >;
+    const calls = initClient(
+      crudContract(entity) as Record<string, AppRoute>,
+      clientArgs,
+    ) as unknown as Record<string, RouteCall>;
     const call = (op: string, args: Record<string, unknown>) => calls[op]!(args) as Promise<never>;
     const client: ResourceClient = {
       list: (query = {}) => call(names.list, { query }),
@@ -168,12 +180,51 @@ export function createApiClient(options: ApiClientOptions) {
     if (!call) {
       const route = areaSummaryContracts[code];
       if (!route) throw new Error(`Unknown application ${code}.`);
-      const calls = initClient(route as Record<string, AppRoute>, clientArgs) as unknown as Record<string, RouteCall>;
+      const calls = initClient(route as Record<string, AppRoute>, clientArgs) as unknown as Record<
+        string,
+        RouteCall
+      >;
       areaClients.set(code, (call = calls[areaSummaryOperationName(code)]!));
     }
     return call({}) as Promise<never>;
   }
 
-  return { ...core, sso: initClient(ssoContract, clientArgs), secondFactor: initClient(secondFactorContract, clientArgs), batch, ...outbox, resource, areaSummary, frs: initClient(frsContract, clientArgs) };
+  type Core = ReturnType<typeof core>;
+  type Outbox = ReturnType<typeof outbox>;
+  const client = { resource, areaSummary } as Core &
+    Outbox & {
+      readonly sso: ReturnType<typeof initClient<typeof ssoContract, typeof clientArgs>>;
+      readonly secondFactor: ReturnType<typeof initClient<typeof secondFactorContract, typeof clientArgs>>;
+      readonly batch: ReturnType<typeof initClient<typeof batchContract, typeof clientArgs>>;
+      readonly frs: ReturnType<typeof initClient<typeof frsContract, typeof clientArgs>>;
+      resource: typeof resource;
+      areaSummary: typeof areaSummary;
+    };
+  const operations = (make: () => Record<string, unknown>, contract: object) => {
+    for (const name of Object.keys(contract))
+      Object.defineProperty(client, name, { enumerable: true, get: () => make()[name] });
+  };
+  operations(core, coreContract);
+  operations(outbox, outboxContract);
+  const part = (name: string, make: () => unknown) =>
+    Object.defineProperty(client, name, { enumerable: true, get: lazily(make) });
+  part('sso', () => initClient(ssoContract, clientArgs));
+  part('secondFactor', () => initClient(secondFactorContract, clientArgs));
+  part('batch', () => initClient(batchContract, clientArgs));
+  part('frs', () => initClient(frsContract, clientArgs));
+  return client;
+}
+
+/** `make()` on first call, the same value after. */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  let made = false;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value as T;
+  };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
