@@ -199,7 +199,7 @@ async function measure() {
     // On PostgreSQL, the CPU of the API's backends too (those present at the start and the end of a run).
     let monitor;
     if (apiServer.kind === 'postgres') {
-      const { default: pg } = await import('../apps/api/node_modules/pg/lib/index.js');
+      const { default: pg } = await import('pg');
       monitor = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await monitor.connect();
     }
