@@ -263,3 +263,77 @@ describe('counts', () => {
     await execute(sql`analyze instructors`);
   });
 });
+
+describe('searches read through the search column', () => {
+  const FIELDS = ['employee_number', 'last_name', 'first_name'];
+  const escape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+  /** The plain query: every word in one of the fields, as `ilike` judges it; rows in list order and the count. */
+  async function plain(q: string, sort: string, limit: number, page: number, activeOnly = false) {
+    const words = q.split(/\s+/).filter(Boolean);
+    const conditions = words.map((word) => sql`(${sql.join(FIELDS.map((f) => sql`${sql.raw(f)} ilike ${`%${escape(word)}%`}`), sql` or `)})`);
+    if (activeOnly) conditions.push(sql`is_active`);
+    const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+    const desc = sort.startsWith('-');
+    const column = sql.raw(COLUMN[desc ? sort.slice(1) : sort]!);
+    const direction = sql.raw(desc ? 'desc' : 'asc');
+    const ids = await rows<{ id: string }>(
+      api.database.db,
+      sql`select id from instructors ${where} order by ${column} ${direction}, id ${direction} limit ${limit} offset ${(page - 1) * limit}`,
+    );
+    const [counted] = await rows<{ n: string }>(api.database.db, sql`select count(*) as n from instructors ${where}`);
+    return { ids: ids.map((r) => r.id), count: Number(counted!.n) };
+  }
+
+  it('exists on the table the API searches', async () => {
+    const [row] = await rows<{ n: number }>(
+      api.database.db,
+      sql`select count(*)::int as n from pg_attribute where attrelid = 'instructors'::regclass and attname = 'list_search' and not attisdropped`,
+    );
+    expect(row!.n).toBe(1);
+  });
+
+  it.each([
+    ['cruz', 'lastName', 20, 1],
+    ['CRUZ', '-firstName', 20, 2],
+    ['dela cruz', 'lastName', 50, 1],
+    ['Dela   CRUZ', 'employeeNumber', 10, 3],
+    ['ñig', 'firstName', 20, 1],
+    ['ÑIGUEZ', '-lastName', 20, 1],
+    ["o'b", 'lastName', 20, 1],
+    ['emp-00', '-employeeNumber', 20, 2],
+    ['emp 00', 'lastName', 20, 1],
+    ['a', 'lastName', 20, 1],
+    ['a', '-firstName', 100, 3],
+    ['a', 'employeeNumber', 20, 12],
+    ['an', 'createdAt', 20, 40],
+    ['%', 'lastName', 20, 1],
+    ['_', 'lastName', 20, 1],
+    ['\\', 'lastName', 20, 1],
+    ['z\nana', 'lastName', 20, 1],
+    ['santos maria', 'firstName', 20, 1],
+    ['nobody-by-this-name', 'lastName', 20, 1],
+  ])('q=%j&sort=%s&limit=%i&page=%i answers the rows, order and count of the plain query', async (q, sort, limit, page) => {
+    const result = await get(`instructors?q=${encodeURIComponent(q)}&sort=${sort}&limit=${limit}&page=${page}`);
+    expect(result.status).toBe(200);
+    const expected = await plain(q, sort, limit, page);
+    expect(result.body.count).toBe(expected.count);
+    expect(result.body.estimated).toBeUndefined();
+    expect(idsOf(result.body)).toEqual(expected.ids);
+  });
+
+  it('answers a search with a filter as the plain query does, and sees a renamed record at once', async () => {
+    const url = 'instructors?q=reyes&search=isActive:true&sort=firstName&limit=20';
+    const before = (await get(url)).body;
+    const expected = await plain('reyes', 'firstName', 20, 1, true);
+    expect(before.count).toBe(expected.count);
+    expect(idsOf(before)).toEqual(expected.ids);
+    const renamed = idsOf(before)[0]!;
+    expect((await api.call('PUT', `/core/v1.0/instructors/${renamed}`, { token, body: { lastName: 'Zabala' } })).status).toBe(200);
+    const after = (await get(url)).body;
+    expect(idsOf(after)).not.toContain(renamed);
+    expect(after.count).toBe(expected.count - 1);
+    expect(idsOf(after)).toEqual((await plain('reyes', 'firstName', 20, 1, true)).ids);
+    // Found by its new name, through the column the database keeps.
+    expect(idsOf((await get('instructors?q=zabala&limit=20')).body)).toContain(renamed);
+  });
+});
