@@ -309,6 +309,34 @@ describe('single sign-on with OpenID Connect', () => {
     });
   });
 
+  it('gives no refresh token to a client not allowed the grant, and lets a client open to all sign in a user without a role', async () => {
+    const settings = (change: Record<string, unknown>) =>
+      api.call('PUT', `/core/v1.0/applications/${applicationId}/sso-client`, {
+        token: admin,
+        body: {
+          clientId: 'student-portal',
+          isConfidential: true,
+          redirectUris: [REDIRECT],
+          postLogoutRedirectUris: [AFTER_LOGOUT],
+          allowRefreshTokens: true,
+          accessTokenMinutes: 15,
+          refreshTokenDays: 7,
+          isOpenToAll: false,
+          ...change,
+        },
+      });
+    expect((await settings({ allowRefreshTokens: false, isOpenToAll: true, accessTokenMinutes: 5 })).status).toBe(200);
+    try {
+      const userId = await student('leona@example.edu', false);
+      const { tokens } = await signInToPortal('leona@example.edu');
+      expect(tokens.refresh_token).toBeUndefined();
+      expect(tokens.expires_in).toBeLessThanOrEqual(5 * 60);
+      expect((await client.fetchUserInfo(rp, tokens.access_token, userId)).sub).toBe(userId);
+    } finally {
+      expect((await settings({})).status).toBe(200);
+    }
+  });
+
   it('revokes refresh tokens when the user is deactivated or loses the role', async () => {
     const deactivated = await student('apolinario@example.edu');
     const first = await signInToPortal('apolinario@example.edu');
