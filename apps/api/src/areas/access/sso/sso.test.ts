@@ -74,19 +74,23 @@ await created('/core/v1.0/services', {
   target: '_blank',
   applicationCode: 'PORTAL',
 });
-const registered = await api.call('PUT', `/core/v1.0/applications/${applicationId}/sso-client`, {
-  token: admin,
-  body: {
-    clientId: 'student-portal',
-    isConfidential: true,
-    redirectUris: [REDIRECT],
-    postLogoutRedirectUris: [AFTER_LOGOUT],
-    allowRefreshTokens: true,
-    accessTokenMinutes: 15,
-    refreshTokenDays: 7,
-    isOpenToAll: false,
-  },
-});
+/** The portal's client settings as registered, with `change` applied. */
+const clientSettings = (change: Record<string, unknown> = {}) =>
+  api.call('PUT', `/core/v1.0/applications/${applicationId}/sso-client`, {
+    token: admin,
+    body: {
+      clientId: 'student-portal',
+      isConfidential: true,
+      redirectUris: [REDIRECT],
+      postLogoutRedirectUris: [AFTER_LOGOUT],
+      allowRefreshTokens: true,
+      accessTokenMinutes: 15,
+      refreshTokenDays: 7,
+      isOpenToAll: false,
+      ...change,
+    },
+  });
+const registered = await clientSettings();
 const secret = registered.body.data.clientSecret as string;
 
 async function student(email: string, withRole = true) {
@@ -310,22 +314,7 @@ describe('single sign-on with OpenID Connect', () => {
   });
 
   it('gives no refresh token to a client not allowed the grant, and lets a client open to all sign in a user without a role', async () => {
-    const settings = (change: Record<string, unknown>) =>
-      api.call('PUT', `/core/v1.0/applications/${applicationId}/sso-client`, {
-        token: admin,
-        body: {
-          clientId: 'student-portal',
-          isConfidential: true,
-          redirectUris: [REDIRECT],
-          postLogoutRedirectUris: [AFTER_LOGOUT],
-          allowRefreshTokens: true,
-          accessTokenMinutes: 15,
-          refreshTokenDays: 7,
-          isOpenToAll: false,
-          ...change,
-        },
-      });
-    expect((await settings({ allowRefreshTokens: false, isOpenToAll: true, accessTokenMinutes: 5 })).status).toBe(200);
+    expect((await clientSettings({ allowRefreshTokens: false, isOpenToAll: true, accessTokenMinutes: 5 })).status).toBe(200);
     try {
       const userId = await student('leona@example.edu', false);
       const { tokens } = await signInToPortal('leona@example.edu');
@@ -333,7 +322,7 @@ describe('single sign-on with OpenID Connect', () => {
       expect(tokens.expires_in).toBeLessThanOrEqual(5 * 60);
       expect((await client.fetchUserInfo(rp, tokens.access_token, userId)).sub).toBe(userId);
     } finally {
-      expect((await settings({})).status).toBe(200);
+      expect((await clientSettings()).status).toBe(200);
     }
   });
 
