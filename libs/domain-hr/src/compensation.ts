@@ -15,100 +15,113 @@ const common = (resource: string) => ({
   state: { kind: 'isActive' as const },
 });
 
+/**
+ * A kind of pay item with its usual monthly amount: one shape for allowance types and deduction types, which differ
+ * only in their names and sample.
+ */
+function payItemTypeEntity(d: { resource: string; label: string; pluralLabel: string; sample: { code: string; name: string; amount: number } }) {
+  return defineEntity({
+    resource: d.resource,
+    label: d.label,
+    pluralLabel: d.pluralLabel,
+    ...common(d.resource),
+    fields: {
+      code: field.text('Code', CODE),
+      name: field.text('Name', { required: true, max: 150 }),
+      amount: field.number('Default amount', MONEY),
+      description: field.textarea('Description', { max: 500 }),
+    },
+    listColumns: ['code', 'name', 'amount'],
+    searchFields: ['code', 'name'],
+    sortFields: ['code', 'name', 'amount'],
+    filterFields: [],
+    defaultSort: 'code',
+    unique: [{ field: 'code', label: 'Code' }],
+    displayField: 'name',
+    template: ['code', 'name', 'amount', 'description'],
+    sample: (s) => ({ code: `${d.sample.code}${s}`, name: `${d.sample.name} ${s}`, amount: d.sample.amount }),
+  });
+}
+
 /** `create-allowance-type`: a kind of allowance (PERA, RATA, clothing…) with its usual monthly amount. */
-export const allowanceTypeEntity = defineEntity({
+export const allowanceTypeEntity = payItemTypeEntity({
   resource: 'allowance-types',
   label: 'Allowance Type',
   pluralLabel: 'Allowance Types',
-  ...common('allowance-types'),
-  fields: {
-    code: field.text('Code', CODE),
-    name: field.text('Name', { required: true, max: 150 }),
-    amount: field.number('Default amount', MONEY),
-    description: field.textarea('Description', { max: 500 }),
-  },
-  listColumns: ['code', 'name', 'amount'],
-  searchFields: ['code', 'name'],
-  sortFields: ['code', 'name', 'amount'],
-  filterFields: [],
-  defaultSort: 'code',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  template: ['code', 'name', 'amount', 'description'],
-  sample: (s) => ({ code: `PERA${s}`, name: `Personnel economic relief allowance ${s}`, amount: 2000 }),
+  sample: { code: 'PERA', name: 'Personnel economic relief allowance', amount: 2000 },
 });
 
 /** `create-deduction-type`: a kind of deduction (GSIS, PhilHealth, Pag-IBIG, withholding tax, loans…). */
-export const deductionTypeEntity = defineEntity({
+export const deductionTypeEntity = payItemTypeEntity({
   resource: 'deduction-types',
   label: 'Deduction Type',
   pluralLabel: 'Deduction Types',
-  ...common('deduction-types'),
-  fields: {
-    code: field.text('Code', CODE),
-    name: field.text('Name', { required: true, max: 150 }),
-    amount: field.number('Default amount', MONEY),
-    description: field.textarea('Description', { max: 500 }),
-  },
-  listColumns: ['code', 'name', 'amount'],
-  searchFields: ['code', 'name'],
-  sortFields: ['code', 'name', 'amount'],
-  filterFields: [],
-  defaultSort: 'code',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  template: ['code', 'name', 'amount', 'description'],
-  sample: (s) => ({ code: `GSIS${s}`, name: `GSIS personal share ${s}`, amount: 1500 }),
+  sample: { code: 'GSIS', name: 'GSIS personal share', amount: 1500 },
 });
 
 const EFFECTIVE_ORDER = datesInOrder('effectiveFrom', 'effectiveTo', 'The end date cannot be before the start date.');
 
+/**
+ * A pay item of one employee (an allowance received or a deduction made), of a type, from a date: one shape for
+ * employee allowances and employee deductions, which differ in the type they refer to.
+ */
+function employeePayItemEntity<const K extends string>(d: {
+  resource: string;
+  label: string;
+  pluralLabel: string;
+  typeField: K;
+  typeLabel: string;
+  typeResource: string;
+  sampleAmount: number;
+}) {
+  const type = { [d.typeField]: field.reference(d.typeLabel, d.typeResource, { required: true }) } as Record<
+    K,
+    ReturnType<typeof field.reference>
+  >;
+  return defineEntity({
+    resource: d.resource,
+    label: d.label,
+    pluralLabel: d.pluralLabel,
+    ...common(d.resource),
+    fields: {
+      employeeId: employee(),
+      ...type,
+      amount: field.number('Monthly amount', { ...MONEY, required: true }),
+      effectiveFrom: field.date('Effective from', { required: true }),
+      effectiveTo: field.date('Effective to', { description: 'Leave empty while it continues.' }),
+    },
+    listColumns: ['employeeId', d.typeField, 'amount', 'effectiveFrom', 'effectiveTo'],
+    searchFields: [],
+    sortFields: ['effectiveFrom', 'amount'],
+    filterFields: ['employeeId', d.typeField],
+    defaultSort: '-effectiveFrom',
+    unique: [],
+    displayField: 'effectiveFrom',
+    rules: [EFFECTIVE_ORDER],
+    sample: () => ({ amount: d.sampleAmount, effectiveFrom: '2026-01-01' }),
+  });
+}
+
 /** `create-employee-allowance`: an allowance an employee receives, from a date. */
-export const employeeAllowanceEntity = defineEntity({
+export const employeeAllowanceEntity = employeePayItemEntity({
   resource: 'employee-allowances',
   label: 'Employee Allowance',
   pluralLabel: 'Employee Allowances',
-  ...common('employee-allowances'),
-  fields: {
-    employeeId: employee(),
-    allowanceTypeId: field.reference('Allowance type', 'allowance-types', { required: true }),
-    amount: field.number('Monthly amount', { ...MONEY, required: true }),
-    effectiveFrom: field.date('Effective from', { required: true }),
-    effectiveTo: field.date('Effective to', { description: 'Leave empty while it continues.' }),
-  },
-  listColumns: ['employeeId', 'allowanceTypeId', 'amount', 'effectiveFrom', 'effectiveTo'],
-  searchFields: [],
-  sortFields: ['effectiveFrom', 'amount'],
-  filterFields: ['employeeId', 'allowanceTypeId'],
-  defaultSort: '-effectiveFrom',
-  unique: [],
-  displayField: 'effectiveFrom',
-  rules: [EFFECTIVE_ORDER],
-  sample: () => ({ amount: 2000, effectiveFrom: '2026-01-01' }),
+  typeField: 'allowanceTypeId',
+  typeLabel: 'Allowance type',
+  typeResource: 'allowance-types',
+  sampleAmount: 2000,
 });
 
 /** `create-employee-deduction`: a deduction from an employee's pay, from a date. */
-export const employeeDeductionEntity = defineEntity({
+export const employeeDeductionEntity = employeePayItemEntity({
   resource: 'employee-deductions',
   label: 'Employee Deduction',
   pluralLabel: 'Employee Deductions',
-  ...common('employee-deductions'),
-  fields: {
-    employeeId: employee(),
-    deductionTypeId: field.reference('Deduction type', 'deduction-types', { required: true }),
-    amount: field.number('Monthly amount', { ...MONEY, required: true }),
-    effectiveFrom: field.date('Effective from', { required: true }),
-    effectiveTo: field.date('Effective to', { description: 'Leave empty while it continues.' }),
-  },
-  listColumns: ['employeeId', 'deductionTypeId', 'amount', 'effectiveFrom', 'effectiveTo'],
-  searchFields: [],
-  sortFields: ['effectiveFrom', 'amount'],
-  filterFields: ['employeeId', 'deductionTypeId'],
-  defaultSort: '-effectiveFrom',
-  unique: [],
-  displayField: 'effectiveFrom',
-  rules: [EFFECTIVE_ORDER],
-  sample: () => ({ amount: 1500, effectiveFrom: '2026-01-01' }),
+  typeField: 'deductionTypeId',
+  typeLabel: 'Deduction type',
+  typeResource: 'deduction-types',
+  sampleAmount: 1500,
 });
 
 /** Which ledger an LWOP entry debits first. */

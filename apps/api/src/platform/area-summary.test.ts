@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rows } from './db/client.js';
 import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../app.js';
 import { DEMO_PASSWORD, seedDemo } from './db/seed.js';
@@ -96,6 +98,21 @@ describe('GET /core/v1.0/areas/{code}/summary', () => {
     clock.advance(config.lockoutMs + 1000);
     // The seeded lock lasts a day; only the one just made has ended.
     expect(await figure('IAM', 'users-locked')).toBe(locked);
+  });
+
+  it('finds the batches that failed, as the batch list filtered by state shows them', async () => {
+    const failedListed = async () => (await call('GET', '/core/v1.0/batches?state=failed&limit=1', admin)).body.count as number;
+    expect(await figure('BATCH', 'batches-failed')).toBe(await failedListed());
+    const before = await failedListed();
+    await rows(
+      database.db,
+      sql`insert into batches (type, params, summary, state, total, created_at, started_at, finished_at)
+          values ('list-export', '{"resource":"rooms"}'::jsonb, 'Export of the rooms list', 'failed', 1, now(), now(), now()),
+                 ('list-export', '{"resource":"rooms"}'::jsonb, 'Export of the rooms list', 'completed', 1, now(), now(), now())`,
+    );
+    expect(await failedListed()).toBe(before + 1);
+    expect(await figure('BATCH', 'batches-failed')).toBe(before + 1);
+    expect((await summary('BATCH', registrar)).status).toBe(403);
   });
 
   it("is refused outside the area's application, and without a token", async () => {

@@ -234,6 +234,24 @@ describe('area dashboards', () => {
   });
 });
 
+describe('the Batch Management dashboard', () => {
+  it('counts the failed batches as the batch list filtered by state has them, and links to that list', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.admin);
+    await page.goto(url('/app/batch-management'));
+    const api = apiClient((await sessionToken(context)).token);
+    const failed = await api.batch.listBatches({ query: { state: 'failed', page: 1, limit: 1 } });
+    if (failed.status !== 200) throw new Error('batch list failed');
+    const panel = page.getByRole('region', { name: 'Needs attention' });
+    const item = panel.getByRole('listitem').filter({ hasText: 'Failed batches' });
+    expect(Number((await item.locator('.cas-attention__count').textContent())?.replace(/[^0-9]/g, ''))).toBe(failed.body.count);
+    expect(await item.getByRole('link').getAttribute('href')).toBe('/app/batch-management/tabs/batch?state=failed');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('keyboard shortcuts', () => {
   it('/ focuses the search, n opens the create form, ? shows the help', async () => {
     const context = await newContext();

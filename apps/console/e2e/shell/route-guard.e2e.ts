@@ -112,6 +112,50 @@ describe('the route guard on every route', () => {
     expect(outcomes.length).toBeGreaterThanOrEqual(iamRoutes.length);
   });
 
+  it('answers 401 or 403 to the registrar on every route of the areas they lack, never 200 or 500', async () => {
+    const routes = await manifestRoutes();
+    const byId = new Map(routes.map((r) => [r.id, r]));
+    // Routes of their own areas (paths not starting /app/:area) land in Access Management above; here every route
+    // whose path names another area outright, where the registrar (CAMPUS only) holds no scope.
+    const theirs = ['campus-management', 'access-management', ':area'];
+    const others = routes
+      .map((r) => {
+        const raw: string[] = [];
+        for (let x: ManifestRoute | undefined = r; x; x = x.parentId ? byId.get(x.parentId) : undefined) if (x.path) raw.unshift(x.path);
+        const segments = raw.join('/').split('/');
+        return { r, area: segments[0] === 'app' ? segments[1] : undefined, path: fullPath(r, byId) };
+      })
+      .filter((x) => x.area && !theirs.includes(x.area) && !['notifications', 'settings', 'menu'].includes(x.area));
+    expect(new Set(others.map((x) => x.area))).toEqual(
+      new Set(['analytics', 'batch-management', 'chatbot-management', 'frs-management', 'migrations', 'support-management']),
+    );
+    const origin = new URL(url('/')).origin;
+    const outcomes: string[] = [];
+    // Data Migration's own routes are not walked yet: several of its loaders and actions do not call the guard
+    // first (they are refused by the API instead), which that area's work is to change.
+    for (const { r, path } of others.filter((x) => x.area !== 'migrations')) {
+      if (r.module.loader) {
+        outcomes.push(`GET ${path} ${(await fetch(url(path), { headers: { cookie }, redirect: 'manual' })).status}`);
+        const single = await fetch(url(`${path.replace(/\/$/, '')}.data?_routes=${encodeURIComponent(r.id)}`), {
+          headers: { cookie },
+          redirect: 'manual',
+        });
+        const ran = single.status !== 200 || (await single.text()).includes(JSON.stringify(r.id));
+        if (ran) outcomes.push(`DATA ${path} ${single.status}`);
+      }
+      if (r.module.action) {
+        const post = await fetch(url(path), {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ intent: 'save', id: PARAMS.id! }),
+        });
+        outcomes.push(`POST ${path} ${post.status}`);
+      }
+    }
+    expect(outcomes.filter((o) => !/ 40[13]$/.test(o))).toEqual([]);
+  });
+
   it('still lets the registrar into Campus Management, export included', async () => {
     const list = await fetch(url('/app/campus-management/rooms'), { headers: { cookie }, redirect: 'manual' });
     expect(list.status).toBe(200);

@@ -1,5 +1,6 @@
 import { batchContract, entityRegistry } from '@campus/api-contract';
 import type { AreaModule } from '../../platform/area.js';
+import { batchAttention } from './attention.js';
 import type { BatchContext } from './context.js';
 import { bulkStateChangeJob } from './jobs/bulk-state-change.js';
 import { HOUSEKEEPING_SCHEDULE, housekeepingJob } from './jobs/housekeeping.js';
@@ -57,6 +58,7 @@ export function batchArea(area: BatchContext) {
 /** The Batch Management area as the API mounts it: its job types go to the engine, its routes to the contract. */
 export const batchAreaModule: AreaModule = {
   code: 'BATCH',
+  attention: batchAttention,
   schedules: [HOUSEKEEPING_SCHEDULE],
   contracts: { batch: batchContract },
   handlers: (ctx) => {

@@ -74,19 +74,23 @@ await created('/core/v1.0/services', {
   target: '_blank',
   applicationCode: 'PORTAL',
 });
-const registered = await api.call('PUT', `/core/v1.0/applications/${applicationId}/sso-client`, {
-  token: admin,
-  body: {
-    clientId: 'student-portal',
-    isConfidential: true,
-    redirectUris: [REDIRECT],
-    postLogoutRedirectUris: [AFTER_LOGOUT],
-    allowRefreshTokens: true,
-    accessTokenMinutes: 15,
-    refreshTokenDays: 7,
-    isOpenToAll: false,
-  },
-});
+/** The portal's client settings as registered, with `change` applied. */
+const clientSettings = (change: Record<string, unknown> = {}) =>
+  api.call('PUT', `/core/v1.0/applications/${applicationId}/sso-client`, {
+    token: admin,
+    body: {
+      clientId: 'student-portal',
+      isConfidential: true,
+      redirectUris: [REDIRECT],
+      postLogoutRedirectUris: [AFTER_LOGOUT],
+      allowRefreshTokens: true,
+      accessTokenMinutes: 15,
+      refreshTokenDays: 7,
+      isOpenToAll: false,
+      ...change,
+    },
+  });
+const registered = await clientSettings();
 const secret = registered.body.data.clientSecret as string;
 
 async function student(email: string, withRole = true) {
@@ -307,6 +311,19 @@ describe('single sign-on with OpenID Connect', () => {
       status: 403,
       body: { message: 'You have invalid authentication credentials to view the page requested' },
     });
+  });
+
+  it('gives no refresh token to a client not allowed the grant, and lets a client open to all sign in a user without a role', async () => {
+    expect((await clientSettings({ allowRefreshTokens: false, isOpenToAll: true, accessTokenMinutes: 5 })).status).toBe(200);
+    try {
+      const userId = await student('leona@example.edu', false);
+      const { tokens } = await signInToPortal('leona@example.edu');
+      expect(tokens.refresh_token).toBeUndefined();
+      expect(tokens.expires_in).toBeLessThanOrEqual(5 * 60);
+      expect((await client.fetchUserInfo(rp, tokens.access_token, userId)).sub).toBe(userId);
+    } finally {
+      expect((await clientSettings()).status).toBe(200);
+    }
   });
 
   it('revokes refresh tokens when the user is deactivated or loses the role', async () => {

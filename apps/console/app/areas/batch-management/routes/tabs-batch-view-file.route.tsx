@@ -1,8 +1,10 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { apiFor, failureResponse } from '../../../lib/api.server';
+import { requireUser } from '../../../lib/session.server';
 
 /** The file a batch produced (a list export), as a download. */
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request); // the route guard, first: a data request may run this loader alone
   const id = new URL(request.url).searchParams.get('id') ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw data({ message: 'This page could not be found' }, { status: 404 });
   const api = await apiFor(request);
