@@ -10,6 +10,7 @@ import { Switch } from '../components/Switch.js';
 import type { ChoiceOption } from './FilterBar.js';
 import { DataForm } from './form-context.js';
 import { ReferenceComboBox } from './ReferenceComboBox.js';
+import { useIsHydrated } from './ReferencePicker.js';
 import {
   formFieldsOf,
   isOn,
@@ -354,13 +355,6 @@ function SwitchField({
       ) : null}
     </div>
   );
-}
-
-/** Whether the page has hydrated (controls that need JavaScript appear only then). */
-function useIsHydrated(): boolean {
-  const [isHydrated, setIsHydrated] = useState(false);
-  useEffect(() => setIsHydrated(true), []);
-  return isHydrated;
 }
 
 function matches(option: ChoiceOption, filter: string): boolean {

@@ -9,3 +9,4 @@ export * from './FilterBar.js';
 export * from './StateControl.js';
 export * from './EntityForm.js';
 export * from './ReferenceComboBox.js';
+export * from './ReferencePicker.js';

@@ -1,7 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT } from '@campus/api-contract';
-import { nextTicketStates, ticketPriorityOptions, ticketStateOptions, type TicketState } from '@campus/domain-support';
+import { ReferencePicker } from '@campus/ui';
+import {
+  nextTicketStates,
+  ticketPriorityOptions,
+  ticketStateOptions,
+  type TicketState,
+} from '@campus/domain-support';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
@@ -21,9 +27,31 @@ interface Measure {
   status: string;
 }
 interface TicketPage {
-  ticket: Record<string, unknown> & { _id: string; reference: string; subject: string; state: TicketState; priority: string; categoryV2Id: string | null; teamId: string | null; mergedIntoId: string | null; requesterName: string; requesterEmail: string; slaStatus: string; assigneeId: string | null; customFields: Record<string, unknown> };
+  ticket: Record<string, unknown> & {
+    _id: string;
+    reference: string;
+    subject: string;
+    state: TicketState;
+    priority: string;
+    categoryV2Id: string | null;
+    teamId: string | null;
+    mergedIntoId: string | null;
+    requesterName: string;
+    requesterEmail: string;
+    slaStatus: string;
+    assigneeId: string | null;
+    customFields: Record<string, unknown>;
+  };
   clock: { status: string; firstResponse: Measure; resolution: Measure };
-  messages: { _id: string; kind: string; authorName: string; body: string; at: string; fromTicket: string | null; attachments: { _id: string; filename: string; size: number }[] }[];
+  messages: {
+    _id: string;
+    kind: string;
+    authorName: string;
+    body: string;
+    at: string;
+    fromTicket: string | null;
+    attachments: { _id: string; filename: string; size: number }[];
+  }[];
   events: { type: string; at: string; data: Record<string, unknown> }[];
   agents: { _id: string; firstName: string; lastName: string }[];
   teamName: string | null;
@@ -32,7 +60,9 @@ interface TicketPage {
   intakeFields: { key: string; label: string }[];
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.ticket.reference} · ${APP_TITLE}` : APP_TITLE }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.ticket.reference} · ${APP_TITLE}` : APP_TITLE },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = await supportApi(request);
@@ -44,7 +74,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = expectStatus<{ data: TicketPage }>(ticket, 200).data;
   const nodes = tree.status === 200 ? (tree.body as { data: { nodes: TreeNode[] } }).data.nodes : [];
   const teamRows = teams.status === 200 ? (teams.body.rows as { _id: string; name?: unknown }[]) : [];
-  return { ...page, categories: leafCategories(nodes).map(({ value, label }) => ({ value, label })), teams: teamRows.map((t) => ({ value: t._id, label: String(t.name ?? '') })) };
+  return {
+    ...page,
+    categories: leafCategories(nodes).map(({ value, label }) => ({ value, label })),
+    teams: teamRows.map((t) => ({ value: t._id, label: String(t.name ?? '') })),
+  };
 }
 
 /** Reply or note, state change, take or assign: one named intent each, so the page works without JavaScript. */
@@ -58,39 +92,69 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === 'reply' || intent === 'note') {
     const { files, error } = await attachmentsOf(form);
     if (error) return data({ error }, { status: 400 });
-    result = await api.replyToTicket({ params: { id }, body: { kind: intent, body: String(form.get('body') ?? ''), attachments: files } });
+    result = await api.replyToTicket({
+      params: { id },
+      body: { kind: intent, body: String(form.get('body') ?? ''), attachments: files },
+    });
   } else if (intent === 'update') {
     result = await api.updateTicket({
       params: { id },
-      body: { priority: (String(form.get('priority') ?? '') || undefined) as never, categoryV2Id: String(form.get('categoryV2Id') ?? '') || undefined },
+      body: {
+        priority: (String(form.get('priority') ?? '') || undefined) as never,
+        categoryV2Id: String(form.get('categoryV2Id') ?? '') || undefined,
+      },
     });
   } else if (intent === 'transfer') {
-    result = await api.assignTicket({ params: { id }, body: { assigneeId: null, teamId: String(form.get('teamId') ?? '') || undefined } });
+    result = await api.assignTicket({
+      params: { id },
+      body: { assigneeId: null, teamId: String(form.get('teamId') ?? '') || undefined },
+    });
   } else if (intent === 'merge') {
-    result = await api.mergeTicket({ params: { id }, body: { intoReference: String(form.get('intoReference') ?? '') } });
+    result = await api.mergeTicket({
+      params: { id },
+      body: { intoReference: String(form.get('intoReference') ?? '') },
+    });
     if (result.status === 200) {
       const into = (result.body as { data: { _id: string } }).data._id;
-      throw await redirectWithNotice(request, `/app/support-management/tickets/${into}`, { tone: 'success', title: 'Success!', description: 'Tickets merged: both threads are kept here.' });
+      throw await redirectWithNotice(request, `/app/support-management/tickets/${into}`, {
+        tone: 'success',
+        title: 'Success!',
+        description: 'Tickets merged: both threads are kept here.',
+      });
     }
   } else if (intent === 'state') {
-    result = await api.changeTicketState({ params: { id }, body: { state: String(form.get('state') ?? '') as TicketState } });
+    result = await api.changeTicketState({
+      params: { id },
+      body: { state: String(form.get('state') ?? '') as TicketState },
+    });
   } else if (intent === 'take') {
     result = await api.assignTicket({ params: { id }, body: { assigneeId: null, take: true } });
   } else if (intent === 'assign') {
-    result = await api.assignTicket({ params: { id }, body: { assigneeId: String(form.get('assigneeId') ?? '') || null } });
+    result = await api.assignTicket({
+      params: { id },
+      body: { assigneeId: String(form.get('assigneeId') ?? '') || null },
+    });
   } else {
     return data({ error: 'Choose what to do.' }, { status: 400 });
   }
   if (result.status >= 400) {
     const body = result.body as { message?: string; fieldErrors?: Record<string, string[]> };
     const detail = Object.values(body.fieldErrors ?? {})[0]?.[0];
-    return data({ error: detail ? `${body.message ?? 'Error'} ${detail}` : (body.message ?? 'Error') }, { status: result.status });
+    return data(
+      { error: detail ? `${body.message ?? 'Error'} ${detail}` : (body.message ?? 'Error') },
+      { status: result.status },
+    );
   }
-  throw await redirectWithNotice(request, `/app/support-management/tickets/${id}`, { tone: 'success', title: 'Success!', description: 'New record updated' });
+  throw await redirectWithNotice(request, `/app/support-management/tickets/${id}`, {
+    tone: 'success',
+    title: 'Success!',
+    description: 'New record updated',
+  });
 }
 
 const minutes = (m: number) => `${Math.floor(m / 60)}h ${Math.round(m % 60)}m`;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila' }) : '—');
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila' }) : '—';
 
 function MeasureRow({ label, m }: { label: string; m: Measure }) {
   return (
@@ -123,7 +187,9 @@ export default function TicketRoute() {
         {ticket.reference} · {ticket.subject}
       </h1>
       <p>
-        <SlaBadge status={clock.status} /> State: <strong>{ticket.state}</strong> · Priority: {ticket.priority} · Team: {page.teamName ?? '—'} · Requester: {ticket.requesterName} ({ticket.requesterEmail})
+        <SlaBadge status={clock.status} /> State: <strong>{ticket.state}</strong> · Priority:{' '}
+        {ticket.priority} · Team: {page.teamName ?? '—'} · Requester: {ticket.requesterName} (
+        {ticket.requesterEmail})
       </p>
       {result && 'error' in result ? (
         <p role="alert" className="cas-error">
@@ -194,17 +260,13 @@ export default function TicketRoute() {
         </Form>
         <Form method="post" className="cas-ticket-filters">
           <input type="hidden" name="intent" value="assign" />
-          <label>
-            Agent
-            <select name="assigneeId" defaultValue={ticket.assigneeId ?? ''}>
-              <option value="">Unassigned</option>
-              {page.agents.map((a) => (
-                <option key={a._id} value={a._id}>
-                  {a.firstName} {a.lastName}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ReferencePicker
+            label="Agent"
+            name="assigneeId"
+            noneLabel="Unassigned"
+            defaultValue={ticket.assigneeId ?? ''}
+            options={page.agents.map((a) => ({ value: a._id, label: `${a.firstName} ${a.lastName}` }))}
+          />
           <button type="submit" className="cas-button cas-button--secondary">
             Assign
           </button>
@@ -224,33 +286,26 @@ export default function TicketRoute() {
               ))}
             </select>
           </label>
-          <label>
-            Category
-            <select name="categoryV2Id" defaultValue={ticket.categoryV2Id ?? ''}>
-              {ticket.categoryV2Id ? null : <option value="">Unchanged</option>}
-              {page.categories.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ReferencePicker
+            label="Category"
+            name="categoryV2Id"
+            {...(ticket.categoryV2Id ? {} : { noneLabel: 'Unchanged' })}
+            defaultValue={ticket.categoryV2Id ?? ''}
+            options={page.categories}
+          />
           <button type="submit" className="cas-button cas-button--secondary">
             Save priority and category
           </button>
         </Form>
         <Form method="post" className="cas-ticket-filters">
           <input type="hidden" name="intent" value="transfer" />
-          <label>
-            Team
-            <select name="teamId" defaultValue={ticket.teamId ?? ''}>
-              {page.teams.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ReferencePicker
+            label="Team"
+            name="teamId"
+            defaultValue={ticket.teamId ?? ''}
+            options={page.teams}
+            isRequired
+          />
           <button type="submit" className="cas-button cas-button--secondary">
             Transfer
           </button>
@@ -273,7 +328,14 @@ export default function TicketRoute() {
         <ol className="cas-thread">
           {page.messages.map((m) => (
             <li key={m._id} data-kind={m.kind}>
-              <strong>{m.kind === 'note' ? `Internal note · ${m.authorName}` : m.kind === 'reply' ? `Reply · ${m.authorName}` : m.authorName}</strong> · {when(m.at)}
+              <strong>
+                {m.kind === 'note'
+                  ? `Internal note · ${m.authorName}`
+                  : m.kind === 'reply'
+                    ? `Reply · ${m.authorName}`
+                    : m.authorName}
+              </strong>{' '}
+              · {when(m.at)}
               {m.fromTicket ? ` · from ${m.fromTicket}` : ''}
               <pre>{m.body}</pre>
               {m.attachments.map((f) => (

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { ReferenceComboBox, type SearchOptions } from './ReferenceComboBox.js';
+import type { ChoiceOption } from './FilterBar.js';
+
+/** Whether the page has hydrated (controls that need JavaScript appear only then). */
+export function useIsHydrated(): boolean {
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
+  return isHydrated;
+}
+
+export interface ReferencePickerProps {
+  readonly label: string;
+  /** The form field the chosen record's id is posted as. */
+  readonly name: string;
+  readonly options: readonly ChoiceOption[];
+  /** The chosen record's id (empty for none). */
+  readonly defaultValue?: string;
+  /** The empty choice of the native select ("Unassigned", "Choose a category"); none when left out. */
+  readonly noneLabel?: string;
+  /** Server-side search for lists too long to send whole. */
+  readonly search?: SearchOptions;
+  readonly isRequired?: boolean;
+}
+
+/**
+ * A picker of one record for an area's own forms, the same as the generic forms' reference fields: the combobox
+ * once JavaScript runs (type to narrow, arrow keys, the chosen label shown); before that, and without JavaScript,
+ * a native select of the same choices posting the same field.
+ */
+export function ReferencePicker({
+  label,
+  name,
+  options,
+  defaultValue = '',
+  noneLabel,
+  search,
+  isRequired = false,
+}: ReferencePickerProps) {
+  const isHydrated = useIsHydrated();
+  if (!isHydrated) {
+    return (
+      <label>
+        {label}
+        <select name={name} defaultValue={defaultValue} required={isRequired}>
+          {noneLabel === undefined ? null : <option value="">{noneLabel}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  return (
+    <ReferenceComboBox
+      label={label}
+      name={name}
+      options={options}
+      defaultValue={defaultValue}
+      search={search}
+      isRequired={isRequired}
+    />
+  );
+}
