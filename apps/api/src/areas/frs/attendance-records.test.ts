@@ -131,6 +131,9 @@ describe('leave', () => {
     expect(await balance()).toBe(0);
     expect(await recordOn(WEDNESDAY)).toMatchObject({ statuses: [9], lwop_duration: 0 });
     expect(await recordOn(THURSDAY)).toMatchObject({ statuses: [9], lwop_duration: EIGHT_HOURS });
+    const listed = await api.call('GET', `${B}/leaves?sort=-from&search=employeeId:${employeeId}`, { token });
+    expect(listed.status, JSON.stringify(listed.body).slice(0, 300)).toBe(200);
+    expect(listed.body.rows[0]).toMatchObject({ typeCode: 'VL', from: WEDNESDAY, to: THURSDAY, days: 2, paidDays: 1 });
 
     const cancelled = await api.call('PUT', `${B}/leaves/${leave.body.data._id}`, { token, body: { isActive: false } });
     expect(cancelled.status).toBe(200);

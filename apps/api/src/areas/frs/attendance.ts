@@ -85,8 +85,8 @@ async function leaveOn(db: Db, employeeId: string, date: string): Promise<{ paid
   return { paid: Number(row.day) + 1 <= Number(row.paid_days ?? 0) };
 }
 
-/** The weekday (0 = Sunday) of a `yyyy-mm-dd` date. */
-export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+/** The ISO weekday (1 Monday … 7 Sunday, as schedule items number them) of a `yyyy-mm-dd` date. */
+export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
 
 /**
  * Recomputes one daily time record from its active timesheets (manual adjustments included), the employee's
