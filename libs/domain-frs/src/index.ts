@@ -4,3 +4,4 @@ export * from './enrolment.js';
 export * from './liveness.js';
 export * from './geofence.js';
 export * from './daily-record.js';
+export * from './entities.js';

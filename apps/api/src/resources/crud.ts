@@ -24,6 +24,8 @@ export interface ResourceHooks {
   /** Checks an update against the current record. */
   beforeUpdate?(tx: Db, current: EntityRecord, changes: Record<string, unknown>, actor: ActorContext): Promise<void>;
   afterUpdate?(tx: Db, before: EntityRecord, after: EntityRecord, actor: ActorContext): Promise<void>;
+  /** Runs after the insert and its audit row, in the same transaction (e.g. work that follows from the record). */
+  afterCreate?(tx: Db, record: EntityRecord, actor: ActorContext): Promise<void>;
 }
 
 /** The acting user: identity for the audit trail and grants for privilege rules. */
@@ -195,6 +197,7 @@ export async function createRecord(deps: CrudDeps, model: EntityModel, input: Re
         },
         actor.now,
       );
+      await deps.hooks?.afterCreate?.(tx, record, actor);
       return record;
     });
   } catch (error) {

@@ -35,7 +35,7 @@ export interface DailyRecordSummary {
 }
 
 /** The official time of an employee on a date: their schedule in force that day, and its item for the weekday. */
-async function officialTimeOf(db: Db, employeeId: string, date: string, weekday: number): Promise<(OfficialTime & { workArrangement: number | null }) | null> {
+export async function officialTimeOf(db: Db, employeeId: string, date: string, weekday: number): Promise<(OfficialTime & { workArrangement: number | null }) | null> {
   const [row] = await rows<OfficialRow>(
     db,
     sql`select i.time_in::text, i.time_out::text, i.break_start::text, i.break_end::text, s.grace_period_minutes, s.work_arrangement
@@ -64,19 +64,43 @@ const timesheetsOf = (db: Db, recordId: string) =>
         where record_id = ${recordId} and is_active order by time_in nulls last, created_at`,
   );
 
+/** Whether an active holiday falls on the date. */
+async function isHoliday(db: Db, date: string): Promise<boolean> {
+  const [row] = await rows<{ id: string }>(db, sql`select id from holidays where date = ${date}::date and is_active limit 1`);
+  return Boolean(row);
+}
+
 /**
- * Recomputes one daily time record from its active timesheets (manual adjustments included) and the employee's
- * official time for that day, and stores the figures. Holidays and filed leave have no table yet, so a day with
- * clock events is a working day here; `computeDailyRecord` applies both when they are given.
+ * The employee's active leave on the date, if any: paid while the day is within the days its leave credits
+ * covered (the first `paid_days` days of the leave), else without pay.
+ */
+async function leaveOn(db: Db, employeeId: string, date: string): Promise<{ paid: boolean } | null> {
+  const [row] = await rows<{ day: number; paid_days: number | null }>(
+    db,
+    sql`select (${date}::date - "from") as day, paid_days from leaves
+        where employee_id = ${employeeId} and is_active and "from" <= ${date}::date and "to" >= ${date}::date
+        order by paid_days desc nulls last limit 1`,
+  );
+  if (!row) return null;
+  return { paid: Number(row.day) + 1 <= Number(row.paid_days ?? 0) };
+}
+
+/** The ISO weekday (1 Monday … 7 Sunday, as schedule items number them) of a `yyyy-mm-dd` date. */
+export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+
+/**
+ * Recomputes one daily time record from its active timesheets (manual adjustments included), the employee's
+ * official time for that day, a holiday on the date and the employee's leave, and stores the figures.
  */
 export async function recomputeDailyRecord(db: Db, recordId: string, employeeId: string, date: string, weekday: number): Promise<DailyRecordSummary> {
   const official = await officialTimeOf(db, employeeId, date, weekday);
   const timesheets = await timesheetsOf(db, recordId);
+  const holiday = await isHoliday(db, date);
   const figures = computeDailyRecord({
     official,
     timesheets: timesheets.map((t) => ({ timeIn: t.time_in, timeOut: t.time_out })),
-    isHoliday: false,
-    leave: null,
+    isHoliday: holiday,
+    leave: await leaveOn(db, employeeId, date),
   });
   await db.execute(
     sql`update daily_time_records set statuses = ${`{${figures.statuses.join(',')}}`}::integer[],
@@ -84,7 +108,7 @@ export async function recomputeDailyRecord(db: Db, recordId: string, employeeId:
           undertime_duration = ${figures.undertimeDuration}, lwop_duration = ${figures.lwopDuration}, updated_at = now()
         where id = ${recordId}`,
   );
-  return { _id: recordId, date, ...figures, dayStatus: dayStatusOf(figures, { official }) };
+  return { _id: recordId, date, ...figures, dayStatus: dayStatusOf(figures, { official, isHoliday: holiday }) };
 }
 
 export interface ClockEvent {

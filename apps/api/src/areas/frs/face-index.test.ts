@@ -31,6 +31,34 @@ describe('FaceIndex', () => {
     expect(index.size).toBe(0);
   });
 
+  it('bestTwo gives exactly the decision of the full search, ties and near-ties included', () => {
+    const d = 64;
+    const index = new FaceIndex(d);
+    const people: [string, number[][]][] = Array.from({ length: 300 }, (_, i) => [`p${i}`, Array.from({ length: 1 + (i % 3) }, () => random(d))]);
+    // Two people with the same photo (an exact tie) and one nearly the same (a near-tie).
+    const twin = random(d);
+    people.push(['twin-a', [twin]], ['twin-b', [twin]], ['twin-c', [twin.map((x, k) => (k === 0 ? x + 1e-6 : x))]]);
+    index.load(people);
+    const probes = [...Array.from({ length: 200 }, () => random(d)), twin, twin.map((x) => x * 3), people[5]![1][0]!];
+    const settings = [DEFAULT_FRS_SETTINGS, { matchThreshold: 0, matchMargin: 0 }, { matchThreshold: -1, matchMargin: 0.01 }];
+    for (const probe of probes) {
+      const full = index.search(probe);
+      const two = index.bestTwo(probe);
+      for (const s of settings) expect(decideIdentity(two, s)).toEqual(decideIdentity(full, s));
+    }
+    expect(decideIdentity(index.bestTwo(people[5]![1][0]!), DEFAULT_FRS_SETTINGS)).toMatchObject({ status: 'matched', personId: 'p5' });
+  });
+
+  it('bestTwo answers nothing or one person on a small index, and the version moves on every change', () => {
+    const index = new FaceIndex(8);
+    expect(index.bestTwo(random(8))).toEqual([]);
+    const v0 = index.version;
+    index.replace('a', [random(8)]);
+    expect(index.bestTwo(random(8)).map((c) => c.personId)).toEqual(['a']);
+    index.remove('a');
+    expect(index.version).toBe(v0 + 2);
+  });
+
   it('refuses an embedding of the wrong length', () => {
     expect(() => new FaceIndex(8).replace('a', [random(7)])).toThrow(/7 numbers/);
   });

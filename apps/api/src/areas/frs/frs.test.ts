@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../../app.js';
 import { openDatabase, rows, type Database } from '../../platform/db/client.js';
 import { ENCRYPTION_KEY, startTestApi, testDatabaseUrls, type TestApi } from '../../test/harness.js';
+import { sharedRecognizer } from './recognition/recognizer.js';
 import { multipartForm } from './test/form.js';
 import { SAMPLES } from './test/samples.js';
+
+// Real models on a shared 2-core machine: a photo can take many seconds of waiting for a core, so the tests get room.
+vi.setConfig({ testTimeout: 120_000 });
 
 const BASE = '/face-recognition/v1.0';
 /** Campus centre of the test device; 0.001° of latitude is about 111 m. */
@@ -30,6 +34,8 @@ const clockAt = (app: FastifyInstance, photo: Buffer, fields: Record<string, str
   send(app, 'POST', `${BASE}/clock`, multipartForm(fields, [{ field: 'photo', bytes: photo }]), { 'x-device-key': key });
 
 beforeAll(async () => {
+  // The models load once, here, as the API does at start (the test runner skips that warm-up).
+  await sharedRecognizer().warm();
   api = await startTestApi();
   token = await api.signIn('admin@example.edu');
   // A second API process on the same database: a separate connection pool on PostgreSQL.
@@ -53,7 +59,7 @@ beforeAll(async () => {
     await second.close();
     if (secondDatabase !== api.database) await secondDatabase.close();
   };
-}, 120_000);
+}, 300_000);
 
 describe('permissions', () => {
   it('refuses the FRS screens to a user without FRS (403) and to nobody signed in (401)', async () => {

@@ -3,6 +3,7 @@ import { frsContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
 import type { AreaModule } from '../../platform/area.js';
 import { FaceIndex } from './face-index.js';
+import { holidayHooks, leaveHooks, timesheetHooks } from './hooks.js';
 import { sharedRecognizer, type Recognizer } from './recognition/recognizer.js';
 import { biometricKey, sealerFor } from './sealed.js';
 import { EMBEDDING_DIMENSIONS, FACES_CHANNEL, loadEmbeddings, readSettings, type FrsState } from './state.js';
@@ -28,6 +29,9 @@ declare module 'fastify' {
 export interface FrsAreaOptions {
   readonly recognizer?: Recognizer;
   readonly env?: NodeJS.ProcessEnv;
+  /** Load and run the models once at start, so the first clock event does not wait for them (default: on,
+   * except under the test runner, where each test file would pay for it; `FRS_WARM_MODELS=0` turns it off). */
+  readonly warm?: boolean;
 }
 
 type Page = { page: number; limit: number };
@@ -64,6 +68,9 @@ export async function frsArea(ctx: AppContext, app: FastifyInstance, options: Fr
     refresh(employeeId).catch((error: unknown) => app.log.error({ err: error }, 'face index refresh failed'));
   });
   index.load(await loadEmbeddings(ctx.db, sealer));
+  if (options.warm ?? (env.FRS_WARM_MODELS !== '0' && !env.VITEST)) {
+    state.recognizer.warm().catch((error: unknown) => app.log.error({ err: error }, 'face models failed to load'));
+  }
   app.addHook('onClose', () => stopListening());
   app.decorate('frs', state);
 
@@ -92,5 +99,8 @@ export async function frsArea(ctx: AppContext, app: FastifyInstance, options: Fr
 export const frsAreaModule: AreaModule = {
   code: 'FRS',
   contracts: { frs: frsContract },
+  // Corrections of timesheets (HR records) are manual adjustments of the days FRS computes; holidays and leave
+  // change those days too.
+  hooks: () => ({ timesheets: timesheetHooks, holidays: holidayHooks, leaves: leaveHooks }),
   handlers: async (ctx, app) => ({ frs: (await frsArea(ctx, app)).implementation as never }),
 };

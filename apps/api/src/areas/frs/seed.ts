@@ -18,10 +18,28 @@ const OFFICIAL: OfficialTime = { timeIn: '08:00:00', timeOut: '17:00:00', breakS
 const clock = (seconds: number) =>
   [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60].map((n) => String(n).padStart(2, '0')).join(':');
 
+/** The Philippine holidays of the demo around a year (fixed dates only; the movable ones are added by HR). */
+function demoHolidays(year: number): { date: string; name: string; kind: string }[] {
+  const days: [string, string, string][] = [
+    [`${year}-01-01`, "New Year's Day", 'REGULAR'],
+    [`${year}-04-09`, 'Araw ng Kagitingan', 'REGULAR'],
+    [`${year}-05-01`, 'Labor Day', 'REGULAR'],
+    [`${year}-06-12`, 'Independence Day', 'REGULAR'],
+    [`${year}-08-21`, 'Ninoy Aquino Day', 'SPECIAL'],
+    [`${year}-11-01`, "All Saints' Day", 'SPECIAL'],
+    [`${year}-11-30`, 'Bonifacio Day', 'REGULAR'],
+    [`${year}-12-08`, 'Feast of the Immaculate Conception', 'SPECIAL'],
+    [`${year}-12-25`, 'Christmas Day', 'REGULAR'],
+    [`${year}-12-30`, 'Rizal Day', 'REGULAR'],
+  ];
+  return days.map(([date, name, kind]) => ({ date, name, kind }));
+}
+
 /**
  * Demo attendance: the regular 8-to-5 schedule for the demo employees, two face-recognition kiosks on the main
  * campus (their keys are not known: HR gives one a new key on Device Locations to use it), and the last ten
- * working days of clock events with their daily records computed by the same rules as the clock.
+ * working days of clock events with their daily records computed by the same rules as the clock (no one clocks
+ * in on the year's holidays, which are seeded too).
  */
 export async function seedAttendance(tx: Db, put: (resource: string, records: SeedRecord[]) => Promise<void>, seed: AttendanceSeed): Promise<void> {
   const { id, random, at } = seed;
@@ -46,6 +64,11 @@ export async function seedAttendance(tx: Db, put: (resource: string, records: Se
     );
   }
 
+  const year = Number(localDayAndTime(at, 'Asia/Manila').date.slice(0, 4));
+  const holidays = [...demoHolidays(year - 1), ...demoHolidays(year), ...demoHolidays(year + 1)];
+  await put('holidays', holidays.map((h) => ({ id: id(), ...h })));
+  const holidayDates = new Set(holidays.map((h) => h.date));
+
   const records: SeedRecord[] = [];
   const sheets: SeedRecord[] = [];
   let day = 1;
@@ -53,7 +76,7 @@ export async function seedAttendance(tx: Db, put: (resource: string, records: Se
   while (working < 10) {
     const { date, weekday } = localDayAndTime(new Date(at.getTime() - day * 86_400_000), 'Asia/Manila');
     day++;
-    if (weekday > 5) continue;
+    if (weekday > 5 || holidayDates.has(date)) continue;
     working++;
     for (const employeeId of seed.employees) {
       // Mostly on time; now and then late or leaving early.
@@ -79,4 +102,22 @@ export async function seedAttendance(tx: Db, put: (resource: string, records: Se
   }
   await put('daily-time-records', records);
   await put('timesheets', sheets);
+}
+
+/**
+ * A vacation leave filed ahead: the employee's next Monday and Tuesday, paid from their vacation leave credits
+ * (debited in the ledger), with the two days' records showing as on leave. Runs after the HR seed has given the
+ * employee their opening credits.
+ */
+export async function seedLeave(put: (resource: string, records: SeedRecord[]) => Promise<void>, seed: { id: () => string; at: Date; employeeId: string }): Promise<void> {
+  const { id, at, employeeId } = seed;
+  const today = localDayAndTime(at, 'Asia/Manila');
+  const ahead = ((8 - today.weekday) % 7) || 7;
+  const day = (n: number) => localDayAndTime(new Date(at.getTime() + n * 86_400_000), 'Asia/Manila').date;
+  const from = day(ahead);
+  const to = day(ahead + 1);
+  await put('leave-credits', [{ id: id(), employeeId, typeCode: 'VL', debit: 2, asOf: from, remarks: `Leave from ${from} to ${to}` }]);
+  await put('leaves', [{ id: id(), employeeId, typeCode: 'VL', from, to, days: 2, paidDays: 2, remarks: 'Family reunion in Naga' }]);
+  const figures = computeDailyRecord({ official: OFFICIAL, timesheets: [], isHoliday: false, leave: { paid: true } });
+  await put('daily-time-records', [from, to].map((date) => ({ id: id(), employeeId, date, ...figures })));
 }

@@ -10,7 +10,7 @@ import { academicCalendar, FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, PLACES, randomS
 import { seedSsoDemo } from '../../areas/access/sso/seed.js';
 import { seedBatchHistory } from '../../areas/batch/seed.js';
 import { seedSupport } from '../../areas/support/seed.js';
-import { seedAttendance } from '../../areas/frs/seed.js';
+import { seedAttendance, seedLeave } from '../../areas/frs/seed.js';
 import { seedChatbot } from '../../areas/chatbot/seed.js';
 import { seedHr } from '../../areas/campus/seed.js';
 
@@ -363,6 +363,7 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
     await seedAttendance(tx, putTx, { id, random, at, employees: [adminEmployee, registrarEmployee], campus: campuses[0]! });
     await seedChatbot(tx, putTx, { id, at });
     await seedHr(tx, putTx, { id, employees: [adminEmployee, registrarEmployee] });
+    await seedLeave(putTx, { id, at, employeeId: registrarEmployee });
   });
   await seedBatchHistory(db, at);
   await db.execute(sql`vacuum analyze`);

@@ -10,7 +10,7 @@ import { parentPort } from 'node:worker_threads';
 import { laplacianVariance } from '@campus/domain-frs';
 import { packageDir } from './package-dir.js';
 import { decodeImage, encodeJpeg, fitWithin, grey, resample, UnsupportedImageError } from './images.js';
-import type { AnalysedFace, ImageAnalysis, WorkerReply, WorkerRequest } from './protocol.js';
+import type { AnalysedFace, AnalysisPurpose, IdentifiedFace, ImageAnalysis, WorkerReply, WorkerRequest } from './protocol.js';
 
 const require = createRequire(import.meta.url);
 
@@ -87,6 +87,8 @@ async function createHuman(): Promise<HumanInstance> {
     cacheModels: false,
     // Each frame is a separate photo: no skipping of frames or reuse of earlier results.
     skipAllowed: false,
+    // …and no comparison with the previous frame to decide whether it may be skipped (it costs ~15 ms a frame).
+    cacheSensitivity: 0,
     filter: { enabled: false },
     body: { enabled: false },
     hand: { enabled: false },
@@ -110,7 +112,20 @@ async function createHuman(): Promise<HumanInstance> {
 
 let human: Promise<HumanInstance> | null = null;
 
-async function analyse(bytes: Uint8Array): Promise<ImageAnalysis> {
+/** Loads the models and runs them once on a blank frame, so the first real photo pays for neither. */
+async function warm(): Promise<ImageAnalysis<IdentifiedFace>> {
+  human ??= createHuman();
+  const h = await human;
+  const tensor = h.tf.tensor3d(new Uint8Array(256 * 256 * 3), [256, 256, 3], 'int32');
+  try {
+    await h.detect(tensor);
+  } finally {
+    tensor.dispose();
+  }
+  return { width: 0, height: 0, faces: [] };
+}
+
+async function analyse(bytes: Uint8Array, purpose: Exclude<AnalysisPurpose, 'warm'>): Promise<ImageAnalysis<IdentifiedFace>> {
   const image = decodeImage(bytes);
   const { image: frame, scale } = fitWithin(image, DETECTION_SIDE);
   human ??= createHuman();
@@ -122,20 +137,24 @@ async function analyse(bytes: Uint8Array): Promise<ImageAnalysis> {
   } finally {
     tensor.dispose();
   }
-  const faces: AnalysedFace[] = detected.map((face) => {
+  const faces = detected.map((face): IdentifiedFace | AnalysedFace => {
     const box = face.box.map((v) => v / scale) as [number, number, number, number];
-    const crop = resample(image, box, SHARPNESS_SIDE, SHARPNESS_SIDE);
-    const margin = 0.2;
-    const around: [number, number, number, number] = [box[0] - box[2] * margin, box[1] - box[3] * margin, box[2] * (1 + 2 * margin), box[3] * (1 + 2 * margin)];
-    return {
+    const identified: IdentifiedFace = {
       score: face.score,
       box,
       yaw: face.rotation?.angle.yaw ?? 0,
       pitch: face.rotation?.angle.pitch ?? 0,
-      sharpness: laplacianVariance(grey(crop), SHARPNESS_SIDE, SHARPNESS_SIDE),
       embedding: Float32Array.from(face.embedding ?? []),
       antispoof: face.real ?? null,
       liveness: face.live ?? null,
+    };
+    if (purpose === 'identify') return identified;
+    const crop = resample(image, box, SHARPNESS_SIDE, SHARPNESS_SIDE);
+    const margin = 0.2;
+    const around: [number, number, number, number] = [box[0] - box[2] * margin, box[1] - box[3] * margin, box[2] * (1 + 2 * margin), box[3] * (1 + 2 * margin)];
+    return {
+      ...identified,
+      sharpness: laplacianVariance(grey(crop), SHARPNESS_SIDE, SHARPNESS_SIDE),
       thumbnail: new Uint8Array(encodeJpeg(resample(image, around, THUMBNAIL_SIDE, THUMBNAIL_SIDE))),
     };
   });
@@ -143,10 +162,11 @@ async function analyse(bytes: Uint8Array): Promise<ImageAnalysis> {
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {
-  analyse(request.bytes).then(
+  (request.purpose === 'warm' ? warm() : analyse(request.bytes, request.purpose)).then(
     (result) => {
       const reply: WorkerReply = { id: request.id, result };
-      parentPort!.postMessage(reply, result.faces.flatMap((f) => [f.embedding.buffer as ArrayBuffer, f.thumbnail.buffer as ArrayBuffer]));
+      const buffers = result.faces.flatMap((f) => ('thumbnail' in f ? [f.embedding.buffer, (f as AnalysedFace).thumbnail.buffer] : [f.embedding.buffer]));
+      parentPort!.postMessage(reply, buffers as ArrayBuffer[]);
     },
     (error: unknown) => {
       const reply: WorkerReply = {

@@ -21,7 +21,9 @@ export function decodeImage(bytes: Uint8Array): RgbImage {
   let rgba: { width: number; height: number; data: Uint8Array };
   try {
     if (buffer[0] === 0xff && buffer[1] === 0xd8) {
-      rgba = jpeg.decode(buffer, { useTArray: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
+      // Straight to RGB: no RGBA copy to convert afterwards.
+      const rgb = jpeg.decode(buffer, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
+      return { width: rgb.width, height: rgb.height, data: rgb.data };
     } else if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
       const png = PNG.sync.read(buffer);
       if (png.width * png.height > MAX_PIXELS) throw new UnsupportedImageError('too large');

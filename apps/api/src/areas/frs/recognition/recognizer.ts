@@ -2,14 +2,19 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { UnsupportedImageError } from './images.js';
-import type { ImageAnalysis, WorkerReply, WorkerRequest } from './protocol.js';
+import type { AnalysisPurpose, IdentifiedFace, ImageAnalysis, WorkerReply, WorkerRequest } from './protocol.js';
 
 export { UnsupportedImageError };
-export type { AnalysedFace, ImageAnalysis } from './protocol.js';
+export type { AnalysedFace, IdentifiedFace, ImageAnalysis } from './protocol.js';
 
 /** Finds faces in photos: one worker thread with the models, shared by every app in the process. */
 export interface Recognizer {
+  /** Every face with what enrolment checks: pose, sharpness, a thumbnail. */
   analyse(bytes: Uint8Array): Promise<ImageAnalysis>;
+  /** Every face with what a clock event needs (no sharpness, no thumbnail): the same embeddings, less work. */
+  identify(bytes: Uint8Array): Promise<ImageAnalysis<IdentifiedFace>>;
+  /** Loads the models and runs them once, ahead of the first photo. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,7 +36,7 @@ function startWorker(): Worker {
 class WorkerRecognizer implements Recognizer {
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: ImageAnalysis) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (r: ImageAnalysis<IdentifiedFace>) => void; reject: (e: Error) => void }>();
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
@@ -57,17 +62,29 @@ class WorkerRecognizer implements Recognizer {
   }
 
   analyse(bytes: Uint8Array): Promise<ImageAnalysis> {
+    return this.ask('enrol', bytes) as Promise<ImageAnalysis>;
+  }
+
+  identify(bytes: Uint8Array): Promise<ImageAnalysis<IdentifiedFace>> {
+    return this.ask('identify', bytes);
+  }
+
+  async warm(): Promise<void> {
+    await this.ask('warm', new Uint8Array(0));
+  }
+
+  private ask(purpose: AnalysisPurpose, bytes: Uint8Array): Promise<ImageAnalysis<IdentifiedFace>> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    return new Promise<ImageAnalysis<IdentifiedFace>>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       // While a request waits, the worker keeps the process alive; otherwise it does not.
       worker.ref();
-      const request: WorkerRequest = { id, bytes };
+      const request: WorkerRequest = { id, purpose, bytes };
       worker.postMessage(request);
     }).finally(() => {
       if (this.pending.size === 0) this.worker?.unref();
-    }) as Promise<ImageAnalysis>;
+    });
   }
 
   async close(): Promise<void> {
@@ -79,7 +96,7 @@ class WorkerRecognizer implements Recognizer {
 
 let shared: Recognizer | null = null;
 
-/** The process's recognizer: the models load once, on the first photo. */
+/** The process's recognizer: the models load once, when warmed at start or else on the first photo. */
 export function sharedRecognizer(): Recognizer {
   shared ??= new WorkerRecognizer();
   return shared;

@@ -15,7 +15,7 @@ import { HttpError } from '../../../platform/http/errors.js';
 import { writeClockEvent } from '../attendance.js';
 import { authenticateDevice, type DeviceRow } from '../device-keys.js';
 import { readForm } from '../multipart.js';
-import { UnsupportedImageError, type AnalysedFace } from '../recognition/recognizer.js';
+import { UnsupportedImageError, type IdentifiedFace } from '../recognition/recognizer.js';
 import { deviceActor, type FrsState } from '../state.js';
 
 interface AttemptFields {
@@ -24,7 +24,7 @@ interface AttemptFields {
   employeeId?: string | null;
   score?: number | null;
   secondScore?: number | null;
-  face?: AnalysedFace | null;
+  face?: IdentifiedFace | null;
   challenge?: string | null;
   coordinates: string | null;
   outsideGeofence: boolean;
@@ -44,8 +44,8 @@ async function logAttempt(db: Db, device: DeviceRow, a: AttemptFields, at: Date)
 }
 
 /** The largest face that counts, or null. */
-function mainFace(faces: readonly AnalysedFace[], minScore: number): AnalysedFace | null {
-  let best: AnalysedFace | null = null;
+function mainFace(faces: readonly IdentifiedFace[], minScore: number): IdentifiedFace | null {
+  let best: IdentifiedFace | null = null;
   for (const f of faces) {
     if (f.score < minScore) continue;
     if (!best || f.box[2] * f.box[3] > best.box[2] * best.box[3]) best = f;
@@ -89,7 +89,7 @@ export async function clock(state: FrsState, request: FastifyRequest) {
 
   const analyse = async (bytes: Buffer, field: string) => {
     try {
-      return await state.recognizer.analyse(bytes);
+      return await state.recognizer.identify(bytes);
     } catch (error) {
       if (error instanceof UnsupportedImageError) throw new HttpError(400, error.message, { [field]: [error.message] });
       throw error;
@@ -116,7 +116,7 @@ export async function clock(state: FrsState, request: FastifyRequest) {
     }
   }
 
-  const identity = decideIdentity(state.index.search(face.embedding), settings);
+  const identity = decideIdentity(state.index.bestTwo(face.embedding), settings);
   if (identity.status === 'unknown') {
     await logAttempt(db, device, { outcome: 'unknown', reason: identity.reason, score: identity.score, secondScore: identity.secondScore, face, challenge, coordinates, outsideGeofence }, at);
     return { status: 200 as const, body: { data: result({ outcome: 'unknown', message: 'Face not recognised. Ask HR to enrol you.', outsideGeofence }) } };

@@ -1,5 +1,7 @@
 import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { employees } from './hr.js';
+import { holidayEntity, leaveEntity } from '@campus/domain-frs';
+import { tableFor } from '../table-for.js';
 
 /** Binary data; every biometric value stored here is AES-256-GCM ciphertext (areas/frs/sealed.ts). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -96,3 +98,7 @@ export const frsSettings = pgTable('frs_settings', {
   settings: jsonb('settings').$type<Record<string, number>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** Holidays and filed leave (descriptors of @campus/domain-frs), which the daily time records respect. */
+export const holidays = tableFor(holidayEntity);
+export const leaves = tableFor(leaveEntity);
