@@ -328,20 +328,6 @@ export interface SaveItem {
 }
 export type SaveOutcome = { ok: true; created: boolean; record: EntityRecord } | { ok: false; error: HttpError };
 
-const columnTypeCache = new Map<string, Map<string, string>>();
-async function columnTypes(db: Db, table: string): Promise<Map<string, string>> {
-  const cached = columnTypeCache.get(table);
-  if (cached) return cached;
-  const found = await rows<{ name: string; type: string }>(
-    db,
-    sql`select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
-         where attrelid = ${table}::regclass and attnum > 0 and not attisdropped`,
-  );
-  const types = new Map(found.map((r) => [r.name, r.type]));
-  columnTypeCache.set(table, types);
-  return types;
-}
-
 /** Splits `list` into slices whose bound parameters stay well under PostgreSQL's limit. */
 function slices<T>(list: readonly T[], perItem: number): T[][] {
   const size = Math.max(1, Math.floor(20_000 / Math.max(1, perItem)));
@@ -460,57 +446,39 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
     for (const t of list) groups.set(keyOf(t), [...(groups.get(keyOf(t)) ?? []), t]);
     return groups;
   };
+  // Rows travel as one JSON parameter and are typed by the table's own row type (`jsonb_populate_recordset`).
   const fieldsOf = (p: Pending) => [...model.fields.keys()].filter((name) => name in p.data);
+  const rowOf = (p: Pending, names: readonly string[]) => {
+    const row: Record<string, unknown> = { id: p.id };
+    for (const name of names) row[snake(name)] = p.data[name] ?? null;
+    return row;
+  };
   for (const group of groupBy(creates, (p) => fieldsOf(p).join(',')).values()) {
     const fields = fieldsOf(group[0]!);
     const columns = ['id', ...fields.map(snake), snake(stateKey), 'modified_by_id', 'created_at', 'updated_at'];
-    for (const part of slices(group, columns.length)) {
-      const values = part.map(
-        (p) => sql`(${sql.join(
-          [
-            sql`${p.id}`,
-            ...fields.map((name) => bindValue(model.fields.get(name), p.data[name])),
-            sql`${p.data[stateKey] ?? initialState(entity)}`,
-            sql`${actor.id}`,
-            sql`${at}`,
-            sql`${at}`,
-          ],
-          sql`, `,
-        )})`,
-      );
-      await db.execute(sql`insert into ${model.table} (${sql.join(columns.map((c) => sql.identifier(c)), sql`, `)}) values ${sql.join(values, sql`, `)}`);
+    for (const part of slices(group, 20)) {
+      const json = part.map((p) => ({ ...rowOf(p, fields), [snake(stateKey)]: p.data[stateKey] ?? initialState(entity), modified_by_id: actor.id, created_at: at, updated_at: at }));
+      const list = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
+      await db.execute(sql`insert into ${model.table} (${list}) select ${list} from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb)`);
     }
   }
-  const types = updates.length ? await columnTypes(db, tableNameOf(entity)) : new Map<string, string>();
   const changedOf = (p: Pending) => Object.keys(p.data).filter((name) => name === stateKey || model.fields.has(name)).sort();
   for (const group of groupBy(updates, (p) => changedOf(p).join(',')).values()) {
     const names = changedOf(group[0]!);
-    const sets = names.map((name, n) => sql`${sql.identifier(snake(name))} = v.${sql.identifier(`c${n}`)}`);
+    const sets = names.map((name) => sql`${sql.identifier(snake(name))} = v.${sql.identifier(snake(name))}`);
     sets.push(sql`updated_at = ${at}`, sql`modified_by_id = ${actor.id}`);
-    for (const part of slices(group, names.length + 1)) {
-      const values = part.map(
-        (p) => sql`(${sql.join(
-          [
-            sql`${p.id}::uuid`,
-            ...names.map((name) => {
-              const type = sql.raw(types.get(snake(name)) ?? 'text');
-              return name === stateKey ? sql`${p.data[name]}::${type}` : sql`(${bindValue(model.fields.get(name), p.data[name])})::${type}`;
-            }),
-          ],
-          sql`, `,
-        )})`,
-      );
-      const aliases = ['id', ...names.map((_, n) => `c${n}`)].map((c) => sql.identifier(c));
+    for (const part of slices(group, 20)) {
+      const json = part.map((p) => rowOf(p, names));
       await db.execute(
         sql`update ${model.table} as t set ${sql.join(sets, sql`, `)}
-              from (values ${sql.join(values, sql`, `)}) as v(${sql.join(aliases, sql`, `)}) where t.id = v.id`,
+              from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb) as v where t.id = v.id`,
       );
     }
   }
 
   const saved = await recordsById(db, model, [...creates, ...updates].map((p) => p.id));
   const keys = [...model.fields.keys(), stateKey];
-  const audit: SQL[] = [];
+  const audit: Record<string, unknown>[] = [];
   for (const p of [...creates, ...updates].sort((a, b) => a.index - b.index)) {
     const record = saved.get(p.id)!;
     outcomes[p.index] = { ok: true, created: p.created, record };
@@ -526,13 +494,11 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
       activity =
         changed.length === 1 && changed[0] === stateKey ? stateActivity(entity, display, record[stateKey]) : `Updated ${entity.label.toLowerCase()} ${display}`;
     }
-    audit.push(sql`(${actor.id}, ${actor.email}, ${activity}, ${entity.resource}, ${p.id}, ${JSON.stringify(changes)}::jsonb, ${actor.ip}, false, ${at})`);
+    audit.push({ actor_id: actor.id, actor_email: actor.email, activity, resource: entity.resource, record_id: p.id, changes, ip_address: actor.ip, reported_by_client: false, created_at: at });
   }
-  for (const part of slices(audit, 9)) {
-    await db.execute(
-      sql`insert into audit_trails (actor_id, actor_email, activity, resource, record_id, changes, ip_address, reported_by_client, created_at)
-          values ${sql.join(part, sql`, `)}`,
-    );
+  for (const part of slices(audit, 20)) {
+    const list = sql.raw('actor_id, actor_email, activity, resource, record_id, changes, ip_address, reported_by_client, created_at');
+    await db.execute(sql`insert into audit_trails (${list}) select ${list} from jsonb_populate_recordset(null::audit_trails, ${JSON.stringify(part)}::jsonb)`);
   }
   return outcomes.map((o) => o!);
 }
