@@ -149,7 +149,13 @@ async function importRun(backend, file) {
     if (started.status !== 202) throw new Error(`start answered ${started.status}: ${JSON.stringify(await read(started))}`);
     let done;
     for (;;) {
-      done = (await read(await fetch(`${base}/migrations/runs/${run._id}`, { headers }))).data;
+      // PGlite runs its statements on the event loop: a kept-alive socket may be dropped meanwhile; ask again.
+      const answer = await fetch(`${base}/migrations/runs/${run._id}`, { headers }).catch(() => undefined);
+      if (!answer) {
+        await new Promise((r) => setTimeout(r, 200));
+        continue;
+      }
+      done = (await read(answer)).data;
       if (['completed', 'failed'].includes(done.state)) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -182,7 +188,7 @@ for (const backend of BACKENDS) {
   try {
     r = await importRun(backend, file);
   } catch (error) {
-    console.log(`${backend.padEnd(8)} skipped (${error.message})`);
+    console.log(`${backend.padEnd(8)} skipped (${error.message}${error.cause ? `: ${error.cause.message ?? error.cause}` : ''})`);
     continue;
   }
   const parts = [
