@@ -10,7 +10,6 @@
 //   BENCH_PG_URL                  PostgreSQL server to create scratch databases on
 //                                 (default postgres://postgres@127.0.0.1:5432/test; skipped when unreachable)
 //   BENCH_BACKENDS                `pglite,postgres` (default) or one of them
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +25,7 @@ const { insertAccount } = await api('platform/db/users.js');
 const { decodeEnvelope } = await import('@campus/api-contract');
 const pg = (await import('pg')).default;
 const { from: copyFrom } = await import('pg-copy-streams');
+const { scratchPostgres } = await import('./lib/scratch.mjs');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -48,30 +48,11 @@ function csvFile(dir) {
   return path;
 }
 
-async function scratchPostgres(tag) {
-  const name = `campus_bench_import_${tag}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 const plainTable = `create table bench_copy (${COLUMNS.map((c) => `"${c}" text`).join(', ')})`;
 
 /** PostgreSQL COPY of the file into a plain table of its columns, in a scratch database: rows/s. */
 async function copyBaseline(file) {
-  const scratch = await scratchPostgres('copy');
+  const scratch = await scratchPostgres(PG_URL, 'campus_bench_import_copy');
   const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   try {
@@ -103,7 +84,7 @@ async function pgliteCopy(database, file) {
 
 async function importRun(backend, file) {
   const dataDir = mkdtempSync(join(tmpdir(), 'campus-bench-import-'));
-  const scratch = backend === 'postgres' ? await scratchPostgres('api') : undefined;
+  const scratch = backend === 'postgres' ? await scratchPostgres(PG_URL, 'campus_bench_import_api') : undefined;
   const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 10 } : { dataDir });
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RESPONSE_ENCRYPTION_KEY: 'bench', SESSION_SECRET: 'bench' }),
