@@ -13,7 +13,6 @@
 //                                  (default postgres://postgres@127.0.0.1:5432/test; skipped when unreachable)
 //   BENCH_BIG=1                    also time a bulk change of 100,000 records on PostgreSQL
 //   BENCH_BACKENDS                 `pglite,postgres` (default) or one of them
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +25,7 @@ const { insertAccount } = await api('platform/db/users.js');
 const { defineJobType } = await api('platform/jobs/types.js');
 const { z } = await import(new URL('../node_modules/zod/index.js', import.meta.url).href);
 const pg = (await import('pg')).default;
+const { scratchPostgres } = await import('./lib/scratch.mjs');
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 2000);
 const NOOP_JOBS = Number(process.env.BENCH_NOOP_JOBS ?? 500);
@@ -33,28 +33,9 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/t
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const PASSWORD = 'Campus!Bench2026';
 
-async function scratchPostgres() {
-  const name = `campus_bench_jobs_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function run(backend, records, { big = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'campus-bench-jobs-'));
-  const scratch = backend === 'postgres' ? await scratchPostgres() : undefined;
+  const scratch = backend === 'postgres' ? await scratchPostgres(PG_URL, 'campus_bench_jobs') : undefined;
   const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 10 } : {});
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RESPONSE_ENCRYPTION_KEY: 'bench', SESSION_SECRET: 'bench' }),

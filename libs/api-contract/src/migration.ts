@@ -135,6 +135,32 @@ export const ReadSourceSchema = DbSourceSchema.extend({
 }).strict();
 export type ReadSource = z.infer<typeof ReadSourceSchema>;
 
+/** The scheduled read of a connection: its source and target as for a read, a cron and its time zone. */
+export const ConnectionScheduleInputSchema = DbSourceSchema.extend({
+  resource: z.string().trim().min(1, 'Please fillup required fields.').max(60),
+  incremental: z.boolean().default(true),
+  cron: z.string().trim().min(1, 'Please fillup required fields.').max(100),
+  timeZone: z.string().trim().min(1, 'Please fillup required fields.').max(60),
+  isActive: z.boolean().default(true),
+}).strict();
+export type ConnectionScheduleInput = z.infer<typeof ConnectionScheduleInputSchema>;
+
+export const ConnectionScheduleSchema = z.object({
+  _id: z.string(),
+  resource: z.string(),
+  table: z.string(),
+  query: z.string(),
+  cursorColumn: z.string(),
+  incremental: z.boolean(),
+  cron: z.string(),
+  timeZone: z.string(),
+  isActive: z.boolean(),
+  nextRunAt: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  nextRuns: z.array(z.string()),
+});
+export type ConnectionSchedule = z.infer<typeof ConnectionScheduleSchema>;
+
 export const migrationContract = c.router(
   guardedRouter({
     listTargets: {
@@ -289,6 +315,32 @@ export const migrationContract = c.router(
       responses: { 202: dataBody(MigrationRunSchema), ...errors },
       metadata: DATA,
       summary: 'Read a table or SELECT into a new run (a job); then match columns, dry run and run as for a file',
+    },
+    getConnectionSchedule: {
+      method: 'GET',
+      path: `${BASE}/connections/:id/schedule`,
+      pathParams: id,
+      responses: { 200: dataBody(ConnectionScheduleSchema.nullable()), ...errors },
+      metadata: DATA,
+      summary: "The connection's scheduled read, or null",
+    },
+    saveConnectionSchedule: {
+      method: 'PUT',
+      path: `${BASE}/connections/:id/schedule`,
+      pathParams: id,
+      body: ConnectionScheduleInputSchema,
+      responses: { 200: dataBody(ConnectionScheduleSchema), ...errors },
+      metadata: DATA,
+      summary: 'Create or change the scheduled read of a connection (a job schedule of migration-db-scheduled-read)',
+    },
+    cancelConnectionSchedule: {
+      method: 'DELETE',
+      path: `${BASE}/connections/:id/schedule`,
+      pathParams: id,
+      body: c.noBody(),
+      responses: { 200: dataBody(z.object({ message: z.string() })), ...errors },
+      metadata: DATA,
+      summary: 'Cancel the scheduled read of a connection',
     },
   }),
 );

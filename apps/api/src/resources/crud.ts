@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   initialState,
@@ -322,3 +323,185 @@ export async function updateStateMany(
 }
 
 export { arrayTypeOf };
+
+/** One record of `saveMany`: an update of `id` with these changes, or (no id) a create. */
+export interface SaveItem {
+  readonly id?: string;
+  readonly input: Record<string, unknown>;
+}
+export type SaveOutcome = { ok: true; created: boolean; record: EntityRecord } | { ok: false; error: HttpError };
+
+/** Splits `list` into slices whose bound parameters stay well under PostgreSQL's limit. */
+function slices<T>(list: readonly T[], perItem: number): T[][] {
+  const size = Math.max(1, Math.floor(20_000 / Math.max(1, perItem)));
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+async function recordsById(db: Db, model: EntityModel, ids: readonly string[], lock = false): Promise<Map<string, EntityRecord>> {
+  const found = new Map<string, EntityRecord>();
+  for (const part of slices(ids, 1)) {
+    const list = await rows<{ record: EntityRecord }>(
+      db,
+      sql`select ${model.record} as record from ${model.table} t ${model.joins} where t.id = any(${uuidArray(part)})
+          ${lock ? sql`order by t.id for update of t` : sql``}`,
+    );
+    for (const { record } of list) found.set(String(record._id), record);
+  }
+  return found;
+}
+
+/**
+ * Creates and updates many records of one resource in set-based statements, with the checks and audit rows
+ * `createRecord` / `updateRecord` give each one: the updated records are read and locked in one statement, each
+ * item is checked in order (allowed state change, rules, uniqueness against the stored records and against the
+ * items before it), the accepted creates go in multi-row INSERTs, the accepted updates in `UPDATE … FROM (VALUES …)`
+ * grouped by the fields they change, and the audit rows in multi-row INSERTs. Only for resources without hooks;
+ * references must already be ids of existing records; `deps.db` is the caller's transaction. A database error
+ * (a clash the checks did not foresee) is thrown: the caller rolls back to a savepoint and saves record by record.
+ * Answers one outcome per item, in order.
+ */
+export async function saveMany(deps: CrudDeps, model: EntityModel, items: readonly SaveItem[], actor: ActorContext): Promise<SaveOutcome[]> {
+  if (deps.hooks) throw new Error(`${model.entity.resource} has hooks: save it record by record.`);
+  const { entity } = model;
+  const stateKey = entity.state.kind;
+  const db = deps.db;
+  const currents = await recordsById(db, model, [...new Set(items.flatMap((i) => (i.id ? [i.id] : [])))], true);
+  const outcomes: (SaveOutcome | undefined)[] = new Array(items.length);
+  interface Pending { index: number; id: string; created: boolean; data: Record<string, unknown>; merged: Record<string, unknown>; current?: EntityRecord }
+  const pending: Pending[] = [];
+  const fail = (index: number, status: number, message: string, fieldErrors?: Record<string, string[]>) =>
+    (outcomes[index] = { ok: false, error: new HttpError(status, message, fieldErrors) });
+
+  items.forEach((item, index) => {
+    const data: Record<string, unknown> = { ...item.input };
+    delete data.modifiedById;
+    if (!item.id) {
+      pending.push({ index, id: randomUUID(), created: true, data, merged: data });
+      return;
+    }
+    const current = currents.get(item.id);
+    if (!current) return fail(index, 404, notFound(entity).message);
+    const merged = { ...current, ...data };
+    if (stateKey in data && !isAllowedStateChange(entity, current[stateKey], data[stateKey])) {
+      const message = `Cannot change status from ${String(current[stateKey])} to ${String(data[stateKey])}.`;
+      return fail(index, 400, message, { [stateKey]: [message] });
+    }
+    const problems = ruleProblems(entity, merged);
+    if (problems.length) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const p of problems) (fieldErrors[p.field] ??= []).push(p.message);
+      return fail(index, 400, problems[0]!.message, fieldErrors);
+    }
+    pending.push({ index, id: item.id, created: false, data, merged, current });
+  });
+
+  // Uniqueness: the stored holders of every value the items carry, then the items in order, each claiming its values.
+  const checks = (p: Pending, u: UniqueDescriptor) => p.created || [u.field, ...(u.scope ?? [])].some((f) => f in p.data);
+  const valueKey = (u: UniqueDescriptor, record: Record<string, unknown>) => {
+    const value = record[u.field];
+    if (value === null || value === undefined || value === '') return undefined;
+    const f = model.fields.get(u.field);
+    const v = f && isTextField(f) ? String(value).toLowerCase() : JSON.stringify(value);
+    return [v, ...(u.scope ?? []).map((s) => JSON.stringify(record[s] ?? null))].join('\u0001');
+  };
+  const accepted = new Set<Pending>(pending);
+  for (const u of entity.unique) {
+    const wanted = [...new Set(pending.filter((p) => checks(p, u)).flatMap((p) => {
+      const v = p.merged[u.field];
+      return v === null || v === undefined || v === '' ? [] : [String(v).toLowerCase()];
+    }))];
+    const holders = new Map<string, Record<string, unknown>[]>();
+    for (const part of slices(wanted, 1)) {
+      const found = await rows<{ record: EntityRecord }>(
+        db,
+        sql`select ${model.record} as record from ${model.table} t ${model.joins}
+             where lower((${col(u.field)})::text) = any(${`{${part.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[])`,
+      );
+      for (const { record } of found) {
+        const k = valueKey(u, record);
+        if (k) holders.set(k, [...(holders.get(k) ?? []), record]);
+      }
+    }
+    for (const p of pending) {
+      if (!accepted.has(p) || !checks(p, u)) continue;
+      const k = valueKey(u, p.merged);
+      if (!k) continue;
+      const holder = (holders.get(k) ?? []).find((h) => String(h._id ?? '') !== p.id);
+      if (holder) {
+        const message = uniquenessMessage(u.label, holderName(holder, entity));
+        fail(p.index, 409, message, { [u.field]: [message] });
+        accepted.delete(p);
+        continue;
+      }
+      holders.set(k, [...(holders.get(k) ?? []), { ...p.merged, _id: p.id }]);
+    }
+  }
+
+  const at = actor.now.toISOString();
+  const creates = pending.filter((p) => p.created && accepted.has(p));
+  const updates = pending.filter((p) => !p.created && accepted.has(p));
+  const groupBy = <T>(list: readonly T[], keyOf: (t: T) => string) => {
+    const groups = new Map<string, T[]>();
+    for (const t of list) groups.set(keyOf(t), [...(groups.get(keyOf(t)) ?? []), t]);
+    return groups;
+  };
+  // Rows travel as one JSON parameter and are typed by the table's own row type (`jsonb_populate_recordset`).
+  const fieldsOf = (p: Pending) => [...model.fields.keys()].filter((name) => name in p.data);
+  const rowOf = (p: Pending, names: readonly string[]) => {
+    const row: Record<string, unknown> = { id: p.id };
+    for (const name of names) row[snake(name)] = p.data[name] ?? null;
+    return row;
+  };
+  for (const group of groupBy(creates, (p) => fieldsOf(p).join(',')).values()) {
+    const fields = fieldsOf(group[0]!);
+    const columns = ['id', ...fields.map(snake), snake(stateKey), 'modified_by_id', 'created_at', 'updated_at'];
+    for (const part of slices(group, 20)) {
+      const json = part.map((p) => ({ ...rowOf(p, fields), [snake(stateKey)]: p.data[stateKey] ?? initialState(entity), modified_by_id: actor.id, created_at: at, updated_at: at }));
+      const list = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
+      await db.execute(sql`insert into ${model.table} (${list}) select ${list} from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb)`);
+    }
+  }
+  const changedOf = (p: Pending) => Object.keys(p.data).filter((name) => name === stateKey || model.fields.has(name)).sort();
+  for (const group of groupBy(updates, (p) => changedOf(p).join(',')).values()) {
+    const names = changedOf(group[0]!);
+    const sets = names.map((name) => sql`${sql.identifier(snake(name))} = v.${sql.identifier(snake(name))}`);
+    sets.push(sql`updated_at = ${at}`, sql`modified_by_id = ${actor.id}`);
+    for (const part of slices(group, 20)) {
+      const json = part.map((p) => rowOf(p, names));
+      await db.execute(
+        sql`update ${model.table} as t set ${sql.join(sets, sql`, `)}
+              from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb) as v where t.id = v.id`,
+      );
+    }
+  }
+
+  const saved = await recordsById(db, model, [...creates, ...updates].map((p) => p.id));
+  const keys = [...model.fields.keys(), stateKey];
+  const audit: Record<string, unknown>[] = [];
+  for (const p of [...creates, ...updates].sort((a, b) => a.index - b.index)) {
+    const record = saved.get(p.id)!;
+    outcomes[p.index] = { ok: true, created: p.created, record };
+    let activity: string;
+    let changes: Record<string, unknown>;
+    if (p.created) {
+      activity = `Created ${entity.label.toLowerCase()} ${holderName(record, entity)}`;
+      changes = changesBetween({}, auditView(record, keys));
+    } else {
+      changes = changesBetween(auditView(p.current!, Object.keys(p.data)), auditView(record, Object.keys(p.data)));
+      const changed = Object.keys(changes);
+      const display = holderName(record, entity);
+      activity =
+        changed.length === 1 && changed[0] === stateKey ? stateActivity(entity, display, record[stateKey]) : `Updated ${entity.label.toLowerCase()} ${display}`;
+    }
+    audit.push({ actor_id: actor.id, actor_email: actor.email, activity, resource: entity.resource, record_id: p.id, changes, ip_address: actor.ip, reported_by_client: false, created_at: at });
+  }
+  for (const part of slices(audit, 20)) {
+    const list = sql.raw('actor_id, actor_email, activity, resource, record_id, changes, ip_address, reported_by_client, created_at');
+    await db.execute(sql`insert into audit_trails (${list}) select ${list} from jsonb_populate_recordset(null::audit_trails, ${JSON.stringify(part)}::jsonb)`);
+  }
+  return outcomes.map((o) => o!);
+}

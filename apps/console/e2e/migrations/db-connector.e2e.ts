@@ -65,6 +65,28 @@ describe('database connector (issue 14)', () => {
 
     await p.goto(url('/app/migrations/databases'));
     expect(await p.getByRole('row').filter({ has: p.getByRole('rowheader', { name, exact: true }) }).textContent()).toMatch(new RegExp(`${TABLE}: id up to 3`));
+
+    // A scheduled read of the same table: refused with the field's message, saved, changed, cancelled.
+    await p.getByRole('link', { name: `Read from ${name}` }).click();
+    await p.getByLabel('Table').selectOption(TABLE);
+    await p.getByLabel('Cursor column (optional)').fill('id');
+    await p.getByLabel('Only rows newer than the last read').check();
+    await p.getByLabel('Import into').selectOption('students');
+    await p.getByLabel('Cron').fill('every night');
+    await p.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect.poll(() => p.getByLabel('Cron').getAttribute('aria-invalid')).toBe('true');
+    await p.getByLabel('Cron').fill('0 2 * * *');
+    await p.getByLabel('Time zone').fill('Asia/Manila');
+    await p.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await p.getByText('The scheduled read is saved.').waitFor();
+    expect(await p.locator('#schedule-state').textContent()).toContain(`Reads ${TABLE} on "0 2 * * *" (Asia/Manila)`);
+    expect(await p.getByLabel('Cursor column (optional)').inputValue()).toBe('id');
+    await p.getByLabel('Cron').fill('30 3 * * 1');
+    await p.getByRole('button', { name: 'Save schedule' }).click();
+    await expect.poll(() => p.locator('#schedule-state').textContent()).toContain('"30 3 * * 1"');
+    await p.getByRole('button', { name: 'Cancel schedule' }).click();
+    await p.getByText('The scheduled read is cancelled.').waitFor();
+    expect(await p.locator('#schedule-state').textContent()).toContain('Not scheduled.');
   });
 
   it('works without JavaScript: refuses a blank form and a non-SELECT with the messages, reads a SELECT', async () => {

@@ -1,53 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { openDatabase, rows, type Database } from '../../platform/db/client.js';
+import { rows, type Database } from '../../platform/db/client.js';
 import { insertAccount } from '../../platform/db/users.js';
 import { BULK_CHUNK_SIZE } from './jobs/bulk-state-change.js';
 import { testConfig, TestClock, TEST_PASSWORD } from '../../test/harness.js';
+import { placeForTwoProcesses } from '../../test/two-processes.js';
 
 const RECORDS = 2_000;
 const settings = { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, tickMs: 300, maxTimeoutSeconds: 4 };
-
-/** A database a second process can open: a PostgreSQL database of its own, or a PGlite directory. */
-async function placeForTwoProcesses(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `${inject('databasePrefix')}${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    afterAll(async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    });
-    return { env: { DATABASE_URL: url.toString() }, open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 4 }) };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'campus-restart-'));
-  afterAll(() => rm(dir, { recursive: true, force: true }));
-  const dump = inject('pgliteDump');
-  let first = true;
-  return {
-    env: { DATA_DIR: dir },
-    open: async () => {
-      const seed = first && dump ? { pgliteDump: new Blob([await readFile(dump)]) } : {};
-      first = false;
-      return openDatabase({ dataDir: dir, ...seed });
-    },
-  };
-}
 
 async function startApp(database: Database) {
   const config = testConfig(new TestClock(new Date()), { responseEncryption: false, jobs: settings });

@@ -80,7 +80,7 @@ const audited = (r: Pick<ConnectionRow, 'name' | 'kind' | 'host' | 'port' | 'dat
   tls: r.tls,
 });
 
-async function connectionRow(db: Db, id: string): Promise<ConnectionRow> {
+export async function connectionRow(db: Db, id: string): Promise<ConnectionRow> {
   const [row] = await rows<ConnectionRow>(db, sql`${CONNECTION_SELECT} where c.id = ${id}`);
   if (!row) throw new HttpError(404, 'Connection not found.');
   return row;
@@ -132,7 +132,7 @@ interface ReadRunRow {
   cursor_from: string | null;
 }
 
-type ReadDeps = { sealer: SecretSealer; targetOf: (resource: string) => ImportTarget | undefined };
+export type ReadDeps = { sealer: SecretSealer; targetOf: (resource: string) => ImportTarget | undefined };
 
 /**
  * Reads a run's database source into `migration_rows` in chunks, then matches its columns to the target as an upload
@@ -208,7 +208,7 @@ async function createReadRun(
 }
 
 /** Checks a read's target, source and cursor; field errors as a 400. */
-function checkedRead(deps: ReadDeps, input: { resource: string; incremental: boolean } & DbSource) {
+export function checkedRead(deps: ReadDeps, input: { resource: string; incremental: boolean } & DbSource) {
   const target = deps.targetOf(input.resource);
   if (!target) throw new HttpError(400, 'Choose what to import.', { resource: ['Choose what to import.'] });
   const source = checkedSource(input);

@@ -307,6 +307,53 @@ describe('database connectors', () => {
     expect(staged.map((r) => r.cells.studentNumber)).toEqual(['PG-0029', 'PG-0030']);
   });
 
+  it('keeps one scheduled read per connection: create, change, run when due, cancel', async () => {
+    expect((await call('GET', `/connections/${pgId}/schedule`, registrar)).status).toBe(403);
+    expect((await call('GET', `/connections/${pgId}/schedule`)).body.data).toBeNull();
+    const input = { resource: 'students', table: PG_TABLE, cursorColumn: 'id', incremental: true, cron: '0 2 * * *', timeZone: 'Asia/Manila', isActive: true };
+    const badCron = await call('PUT', `/connections/${pgId}/schedule`, admin, { ...input, cron: 'every night' });
+    expect(badCron.status).toBe(400);
+    expect(Object.keys(badCron.body.fieldErrors ?? badCron.body.error?.fieldErrors ?? {})).toContain('cron');
+    const noCursor = await call('PUT', `/connections/${pgId}/schedule`, admin, { ...input, cursorColumn: '' });
+    expect(JSON.stringify(noCursor.body)).toContain('Enter the cursor column for an incremental read.');
+
+    const created = await call('PUT', `/connections/${pgId}/schedule`, admin, input);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({ resource: 'students', table: PG_TABLE, cursorColumn: 'id', incremental: true, cron: '0 2 * * *', timeZone: 'Asia/Manila', isActive: true });
+    expect(created.body.data.nextRuns).toHaveLength(5);
+    expect(new Date(created.body.data.nextRuns[0]).getUTCHours()).toBe(18);
+    const changed = await call('PUT', `/connections/${pgId}/schedule`, admin, { ...input, cron: '30 3 * * 1', timeZone: 'UTC' });
+    expect(changed.body.data._id).toBe(created.body.data._id);
+    expect(changed.body.data).toMatchObject({ cron: '30 3 * * 1', timeZone: 'UTC' });
+    const stored = await rows<{ type: string; params: Record<string, unknown> }>(db, sql`select type, params from job_schedules where params->>'connectionId' = ${pgId}`);
+    expect(stored).toEqual([{ type: 'migration-db-scheduled-read', params: { connectionId: pgId, resource: 'students', table: PG_TABLE, query: '', cursorColumn: 'id', incremental: true } }]);
+    expect((await call('GET', `/connections/${pgId}/schedule`)).body.data._id).toBe(created.body.data._id);
+
+    // When due, the job engine reads the connection into a new run.
+    await pgInsert(31, 31);
+    const before = await rows<{ id: string }>(db, sql`select id from migration_runs where connection_id = ${pgId}`);
+    const due = new Date(api.clock.now().getTime() - 1_000).toISOString();
+    await db.execute(sql`update job_schedules set next_run_at = ${due} where id = ${created.body.data._id}`);
+    await api.app.jobs.fireSchedules();
+    const end = Date.now() + 20_000;
+    let fresh: { id: string } | undefined;
+    while (!fresh && Date.now() < end) {
+      [fresh] = await rows<{ id: string }>(db, sql`select id from migration_runs where connection_id = ${pgId} and not (id = any(${`{${before.map((b) => b.id).join(',')}}`}::uuid[]))`);
+      if (!fresh) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect((await until(fresh!.id, ['uploaded', 'failed'])).state).toBe('uploaded');
+
+    expect((await call('DELETE', `/connections/${pgId}/schedule`)).status).toBe(200);
+    expect((await call('GET', `/connections/${pgId}/schedule`)).body.data).toBeNull();
+    expect((await call('DELETE', `/connections/${pgId}/schedule`)).status).toBe(404);
+    const audit = await rows<{ activity: string }>(db, sql`select activity from audit_trails where record_id = ${pgId} and activity like '%scheduled read%' or activity like 'Scheduled a read%' order by created_at`);
+    expect(audit.map((a) => a.activity)).toEqual([
+      'Scheduled a read of a database connection',
+      'Changed the scheduled read of a database connection',
+      'Cancelled the scheduled read of a database connection',
+    ]);
+  }, 60_000);
+
   it('refuses an unknown cursor column and a read without a target', async () => {
     const noTarget = await call('POST', `/connections/${pgId}/read`, admin, { resource: 'nothing', table: PG_TABLE });
     expect(noTarget.status).toBe(400);

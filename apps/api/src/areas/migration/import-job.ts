@@ -6,14 +6,14 @@ import { convertRow, keyOf, REJECTED_SAMPLE, type ImportTarget } from '@campus/d
 import { rows, type Db } from '../../platform/db/client.js';
 import { snake } from '../../platform/db/table-for.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { createRecord, updateRecord, type ActorContext } from '../../resources/crud.js';
+import { createRecord, pgErrorCode, saveMany, updateRecord, type ActorContext, type SaveOutcome } from '../../resources/crud.js';
 import type { ResourceServices } from '../../resources/service.js';
 import { defineJobType } from '../../platform/jobs/types.js';
 import type { RunRow } from './runs.js';
 
 export const IMPORT_JOB = 'migration-import';
 /** Rows per transaction of a "skip rejected rows" run: a killed run redoes at most one chunk. */
-const CHUNK = 500;
+const CHUNK = 1000;
 
 export interface ImportDeps {
   readonly resources: ResourceServices;
@@ -102,7 +102,9 @@ export function importJob(deps: ImportDeps) {
         const [total] = await rows<{ n: number }>(db, sql`select count(*)::int as n from migration_rows where run_id = ${runId}`);
         const counts = { read: total?.n ?? 0, created: 0, updated: 0, rejected: 0 };
 
-        const importRow = async (tx: Db, line: number, raw: Record<string, string>): Promise<Outcome> => {
+        /** A row's cells converted and checked with the entity's schema: rejected, or what to save. */
+        type Checked = { line: number; raw: Record<string, string>; rejected?: Outcome; id?: string; key?: string; data?: Record<string, unknown> };
+        const checkRow = (line: number, raw: Record<string, string>): Checked => {
           const cells: Record<string, string> = {};
           for (const [header, value] of Object.entries(raw)) {
             const column = columnOf.get(header);
@@ -121,22 +123,84 @@ export function importJob(deps: ImportDeps) {
           if (problems.length) {
             // Messages name the file's own header, so the person finds the cell to fix.
             const text = problems.map((p) => `${headerOf.get(p.column) ?? p.column}: ${p.message}`);
-            return { line, outcome: 'rejected', error: [...new Set(text)].join('; '), cells: raw };
+            return { line, raw, rejected: { line, outcome: 'rejected', error: [...new Set(text)].join('; '), cells: raw } };
           }
+          return { line, raw, id, key, data: parsed.data as Record<string, unknown> };
+        };
+        const refusal = (error: HttpError) => {
+          const fields = Object.entries(error.fieldErrors ?? {}).flatMap(([f, ms]) => ms.map((m) => `${f}: ${m}`));
+          return fields.length ? fields.join('; ') : error.message;
+        };
+
+        /** One row through the generic create or update: the path of resources with hooks, and the fallback. */
+        const importRow = async (tx: Db, line: number, raw: Record<string, string>): Promise<Outcome> => {
+          const row = checkRow(line, raw);
+          if (row.rejected) return row.rejected;
           const resourceDeps = deps.resources.depsOf(run.resource, tx);
           try {
-            if (id) {
-              await updateRecord(resourceDeps, model, id, parsed.data as Record<string, unknown>, actor);
+            if (row.id) {
+              await updateRecord(resourceDeps, model, row.id, row.data!, actor);
               return { line, outcome: 'updated', error: null, cells: raw };
             }
-            const record = await createRecord(resourceDeps, model, parsed.data as Record<string, unknown>, actor);
-            if (key) existing.set(key, record._id);
+            const record = await createRecord(resourceDeps, model, row.data!, actor);
+            if (row.key) existing.set(row.key, record._id);
             return { line, outcome: 'created', error: null, cells: raw };
           } catch (error) {
             if (!(error instanceof HttpError)) throw error;
-            const fields = Object.entries(error.fieldErrors ?? {}).flatMap(([f, ms]) => ms.map((m) => `${f}: ${m}`));
-            return { line, outcome: 'rejected', error: fields.length ? fields.join('; ') : error.message, cells: raw };
+            return { line, outcome: 'rejected', error: refusal(error), cells: raw };
           }
+        };
+
+        const hasHooks = Boolean(deps.resources.depsOf(run.resource, db).hooks);
+        /**
+         * A chunk of rows, set-based: every row converted and checked, then the accepted rows saved by `saveMany`
+         * (multi-row INSERT, UPDATE … FROM VALUES, audit rows in bulk) inside a savepoint. A row whose natural key
+         * an earlier row of the chunk already carries waits for the rows before it (it updates what they created);
+         * if the database refuses the set (a clash no check foresaw), the savepoint is rolled back and the chunk is
+         * saved row by row, so each row still gets its own outcome. Resources with hooks are saved row by row.
+         */
+        const importChunk = async (tx: Db, chunk: readonly { line: number; cells: Record<string, string> }[]): Promise<Outcome[]> => {
+          if (hasHooks) {
+            const out: Outcome[] = [];
+            for (const r of chunk) out.push(await importRow(tx, r.line, r.cells));
+            return out;
+          }
+          const byLine = new Map<number, Outcome>();
+          const set: Checked[] = [];
+          const later: { line: number; cells: Record<string, string> }[] = [];
+          const keys = new Set<string>();
+          for (const r of chunk) {
+            const row = checkRow(r.line, r.cells);
+            if (row.rejected) byLine.set(r.line, row.rejected);
+            else if (row.key && keys.has(row.key)) later.push(r);
+            else {
+              if (row.key) keys.add(row.key);
+              set.push(row);
+            }
+          }
+          let saved: SaveOutcome[] | undefined;
+          if (set.length) {
+            try {
+              saved = await tx.transaction(async (sp) =>
+                saveMany(deps.resources.depsOf(run.resource, sp as unknown as Db), model, set.map((r) => ({ id: r.id, input: r.data! })), actor),
+              );
+            } catch (error) {
+              if (!pgErrorCode(error).code) throw error;
+              saved = undefined;
+            }
+          }
+          if (saved) {
+            set.forEach((row, n) => {
+              const o = saved![n]!;
+              if (o.ok && o.created && row.key) existing.set(row.key, o.record._id);
+              byLine.set(row.line, o.ok
+                ? { line: row.line, outcome: o.created ? 'created' : 'updated', error: null, cells: row.raw }
+                : { line: row.line, outcome: 'rejected', error: refusal(o.error), cells: row.raw });
+            });
+          } else later.unshift(...set.map((r) => ({ line: r.line, cells: r.raw })));
+          later.sort((a, b) => a.line - b.line);
+          for (const r of later) byLine.set(r.line, await importRow(tx, r.line, r.cells));
+          return chunk.map((r) => byLine.get(r.line)!);
         };
 
         const rejected: Outcome[] = [];
@@ -168,8 +232,7 @@ export function importJob(deps: ImportDeps) {
               for (;;) {
                 const chunk = await readChunk(tx, after, false);
                 if (!chunk.length) break;
-                for (const r of chunk) {
-                  const o = await importRow(tx, r.line, r.cells);
+                for (const o of await importChunk(tx, chunk)) {
                   tally(o);
                   all.push({ ...o, cells: {} });
                 }
@@ -220,12 +283,8 @@ export function importJob(deps: ImportDeps) {
             const tx = txRaw as unknown as Db;
             const chunk = await readChunk(tx, after, true);
             if (!chunk.length) return true;
-            const outcomes: Outcome[] = [];
-            for (const r of chunk) {
-              const o = await importRow(tx, r.line, r.cells);
-              tally(o);
-              outcomes.push(o);
-            }
+            const outcomes = await importChunk(tx, chunk);
+            for (const o of outcomes) tally(o);
             await saveOutcomes(tx, outcomes);
             after = chunk.at(-1)!.line;
             return false;

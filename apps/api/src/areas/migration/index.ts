@@ -22,6 +22,7 @@ import { readRows, rowsFile, templateFile, type ReadRow } from './files.js';
 import { IMPORT_JOB, importJob } from './import-job.js';
 import { listRunRows, runRow, runView } from './runs.js';
 import { connectionHandlers, connectionSealer, dbReadJob, dbScheduledReadJob } from './connections.js';
+import { scheduleHandlers } from './schedules.js';
 
 type Input = {
   params: Record<string, string>;
@@ -210,6 +211,7 @@ export function migrationHandlers(ctx: AreaContext) {
 
   return {
     ...connectionHandlers(ctx, { sealer: connectionSealer(ctx), targetOf, view }),
+    ...scheduleHandlers(ctx, { sealer: connectionSealer(ctx), targetOf }),
     listTargets: async () => ({
       status: 200 as const,
       body: {

@@ -213,6 +213,44 @@ describe('Data Migration Management', () => {
     expect(s!.birth_date).toBe('2006-11-14');
   });
 
+  it('saves rows set-based with the outcomes and audit rows of one-by-one saving: a repeated key updates, a clash falls back row by row', async () => {
+    const content = [
+      header,
+      line('2026-0501', 'Ponce, Mariano', { birthDate: '2001-01-01' }),
+      line('2026-0502', 'Lopez, Graciano', { birthDate: '2001-01-02' }),
+      line('2026-0501', 'Ponce, Mariano Jr', { birthDate: '2001-01-01' }),
+      line('2026-0500', 'Bonifacio, Andres III'),
+    ].join('\n');
+    await runIt(await uploaded('students', 'first.csv', `${header}\n${line('2026-0500', 'Bonifacio, Andres')}\n`));
+    const run = await uploaded('students', 'repeated.csv', content);
+    expect((await check(run)).preview).toEqual({ read: 4, created: 2, updated: 2, rejected: 0 });
+    expect((await runIt(run)).counts).toEqual({ read: 4, created: 2, updated: 2, rejected: 0 });
+    const ponce = await rows<{ id: string; first_name: string }>(db, sql`select id, first_name from students where student_number = '2026-0501'`);
+    expect(ponce.map((p) => p.first_name)).toEqual(['Mariano Jr']);
+    const audit = await rows<{ activity: string; changes: Record<string, { before: unknown; after: unknown }> }>(
+      db,
+      sql`select activity, changes from audit_trails where record_id = ${ponce[0]!.id} order by created_at, activity`,
+    );
+    expect(audit.map((a) => a.activity)).toEqual([expect.stringMatching(/^Created student /), expect.stringMatching(/^Updated student /)]);
+    expect(audit[0]!.changes).toMatchObject({ studentNumber: { before: null, after: '2026-0501' }, firstName: { before: null, after: 'Mariano' }, lastName: { before: null, after: 'Ponce' } });
+    expect(audit[1]!.changes).toEqual({ firstName: { before: 'Mariano', after: 'Mariano Jr' } });
+    const [andres] = await rows<{ first_name: string }>(db, sql`select first_name from students where student_number = '2026-0500'`);
+    expect(andres!.first_name).toBe('Andres III');
+
+    // A rule the entity does not know (here a unique birth date) makes the set fail: the chunk is saved row by row.
+    await db.execute(sql`create unique index migration_test_clash on students (birth_date) where student_number like '2026-06%'`);
+    try {
+      const clash = await uploaded('students', 'clash.csv', [header, line('2026-0601', 'Mabini, A', { birthDate: '2002-02-02' }), line('2026-0602', 'Mabini, B', { birthDate: '2002-02-02' }), line('2026-0603', 'Mabini, C', { birthDate: '2002-02-03' })].join('\n'));
+      const done = await runIt(clash);
+      expect(done.counts).toEqual({ read: 3, created: 2, updated: 0, rejected: 1 });
+      expect(done.rejectedRows.map((r: { line: number; error: string }) => [r.line, r.error])).toEqual([[3, 'This student clashes with an existing one.']]);
+      const saved = await rows<{ student_number: string }>(db, sql`select student_number from students where student_number like '2026-06%' order by 1`);
+      expect(saved.map((s) => s.student_number)).toEqual(['2026-0601', '2026-0603']);
+    } finally {
+      await db.execute(sql`drop index migration_test_clash`);
+    }
+  });
+
   it('refuses a file without rows and an unknown target', async () => {
     const { payload, headers } = form('students', 'empty.csv', Buffer.from(`${header}\n`));
     const raw = await api.app.inject({ method: 'POST', url: `${BASE}/runs`, payload, headers: { ...headers, authorization: `Bearer ${admin}` } });

@@ -66,7 +66,10 @@ const OPEN_STATES = sql.raw(`('created', 'active', 'retrying')`);
  * (SKIP LOCKED), retries with backoff and expiry; the engine adds batches, a searchable view and log of every
  * job, pause per queue, cron schedules with time zones, and exactly-once units of work (`once`).
  */
-export class JobEngine extends EventEmitter<{ processed: [{ jobId: string; batchId: string | null }] }> {
+export class JobEngine extends EventEmitter<{
+  processed: [{ jobId: string; batchId: string | null }];
+  progress: [{ jobId: string; batchId: string | null; done: number; failed: number }];
+}> {
   readonly types = new Map<string, JobType<never>>();
   private readonly settings: JobEngineSettings;
   private boss: PgBoss | undefined;
@@ -357,6 +360,7 @@ export class JobEngine extends EventEmitter<{ processed: [{ jobId: string; batch
         log,
         progress: async (done, failed = 0) => {
           await this.db.execute(sql`update job_runs set units_done = ${done}, units_failed = ${failed} where id = ${job.id}`);
+          this.emit('progress', { jobId: job.id, batchId: run.batch_id, done, failed });
         },
         once: async (work) => {
           const ran = await this.runOnce(job.id, work);

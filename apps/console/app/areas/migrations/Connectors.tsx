@@ -185,10 +185,14 @@ export function Databases() {
 
 /** Read a table or a read-only SELECT from a saved connection into a run, all rows or only those past the cursor. */
 export function DbConnector() {
-  const { connections, connection, tables, tablesProblem, targets } = useLoaderData<Awaited<ReturnType<typeof loadDbConnector>>>();
+  const { connections, connection, schedule, tables, tablesProblem, targets } = useLoaderData<Awaited<ReturnType<typeof loadDbConnector>>>();
   const answer = useActionData<ConnectorAnswer>();
   const navigation = useNavigation();
-  const v = answer?.values ?? { table: '', query: '', cursorColumn: '', resource: '', incremental: '' };
+  const v =
+    answer?.values ??
+    (schedule
+      ? { table: schedule.table, query: schedule.query, cursorColumn: schedule.cursorColumn, resource: schedule.resource, incremental: schedule.incremental ? 'on' : '', cron: schedule.cron, timeZone: schedule.timeZone }
+      : { table: '', query: '', cursorColumn: '', resource: '', incremental: '', cron: '', timeZone: 'Asia/Manila' });
   const errors = answer?.fieldErrors ?? {};
   return (
     <section aria-labelledby="db-connector-title" className="cas-migration">
@@ -272,6 +276,35 @@ export function DbConnector() {
                 Read into a run
               </button>
             </div>
+            <fieldset className="cas-migration-schedule" aria-describedby="schedule-state">
+              <legend>Scheduled read</legend>
+              <p id="schedule-state">
+                {schedule
+                  ? `Reads ${schedule.table || 'the SELECT'} on "${schedule.cron}" (${schedule.timeZone}); next: ${schedule.nextRuns[0] ? new Date(schedule.nextRuns[0]).toLocaleString('en-US', { timeZone: schedule.timeZone }) : '—'}. Each read leaves a run to check and start.`
+                  : 'Not scheduled. A scheduled read uses the source, cursor and template above and leaves a run to check and start.'}
+              </p>
+              <div className="cas-migration-field">
+                <label htmlFor="connector-cron">Cron</label>
+                <input id="connector-cron" name="cron" defaultValue={v.cron} placeholder="0 2 * * *" aria-invalid={errors.cron ? true : undefined} aria-describedby={errors.cron ? 'cron-error' : 'cron-hint'} />
+                <small id="cron-hint">Minute, hour, day of month, month, day of week: 0 2 * * * is every day at 02:00.</small>
+                <FieldError id="cron-error" message={errors.cron} />
+              </div>
+              <div className="cas-migration-field">
+                <label htmlFor="connector-time-zone">Time zone</label>
+                <input id="connector-time-zone" name="timeZone" defaultValue={v.timeZone} aria-invalid={errors.timeZone ? true : undefined} aria-describedby={errors.timeZone ? 'time-zone-error' : undefined} />
+                <FieldError id="time-zone-error" message={errors.timeZone} />
+              </div>
+              <div className="cas-migration-actions">
+                <button type="submit" name="intent" value="schedule" className="cas-button" disabled={navigation.state === 'submitting'}>
+                  {schedule ? 'Save schedule' : 'Schedule'}
+                </button>
+                {schedule ? (
+                  <button type="submit" name="intent" value="cancel-schedule" className="cas-button" disabled={navigation.state === 'submitting'}>
+                    Cancel schedule
+                  </button>
+                ) : null}
+              </div>
+            </fieldset>
           </Form>
           {answer?.preview ? (
             <div className="cas-migration-preview">

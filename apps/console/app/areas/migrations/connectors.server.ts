@@ -1,10 +1,10 @@
 import { data } from '@remix-run/node';
 import { failureNotice, NOTICES } from '@campus/ui';
 import { DB_KINDS, type DbKind } from '@campus/domain-migration';
-import { migrationContract, type SourcePreview } from '@campus/api-contract';
+import { migrationContract, type ConnectionSchedule, type SourcePreview } from '@campus/api-contract';
 import { contractClientFor, failureResponse } from '../../lib/api.server';
 import { redirectWithNotice } from '../../lib/notice.server';
-import { DATABASES, UPLOADER } from './paths';
+import { DATABASES, DB_CONNECTOR, UPLOADER } from './paths';
 
 const apiFor = (request: Request) => contractClientFor(request, migrationContract);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,14 +91,17 @@ export async function loadDbConnector(request: Request) {
   const connection = UUID.test(id) ? (list.body.data.find((c) => c._id === id) ?? null) : null;
   let tables: string[] = [];
   let tablesProblem: string | null = null;
+  let schedule: ConnectionSchedule | null = null;
   if (connection) {
-    const found = await api.listSourceTables({ params: { id: connection._id } });
+    const [found, scheduled] = await Promise.all([api.listSourceTables({ params: { id: connection._id } }), api.getConnectionSchedule({ params: { id: connection._id } })]);
     if (found.status === 200) tables = found.body.data;
     else tablesProblem = (found.body as { message?: string }).message ?? 'The tables could not be listed.';
+    if (scheduled.status === 200) schedule = scheduled.body.data;
   }
   return {
     connections: list.body.data.map((c) => ({ _id: c._id, name: c.name })),
     connection,
+    schedule,
     tables,
     tablesProblem,
     targets: targets.body.data.map((t) => ({ resource: t.resource, name: t.name })),
@@ -112,7 +115,10 @@ export interface ConnectorAnswer {
   preview?: SourcePreview;
 }
 
-/** `intent=preview`: the first 20 rows; `intent=read`: a new run, then the uploader's view of it. */
+/**
+ * `intent=preview`: the first 20 rows; `intent=read`: a new run, then the uploader's view of it; `intent=schedule`:
+ * create or change the connection's scheduled read with the same source and target; `intent=cancel-schedule`.
+ */
 export async function dbConnectorAction(request: Request) {
   const api = await apiFor(request);
   const form = await request.formData();
@@ -124,6 +130,8 @@ export async function dbConnectorAction(request: Request) {
     cursorColumn: text(form, 'cursorColumn'),
     resource: text(form, 'resource'),
     incremental: form.get('incremental') === 'on' ? 'on' : '',
+    cron: text(form, 'cron'),
+    timeZone: text(form, 'timeZone'),
   };
   if (!UUID.test(id)) {
     const answer: ConnectorAnswer = { notice: NOTICES.validation, fieldErrors: { connection: NOTICES.validation.description }, values };
@@ -134,6 +142,20 @@ export async function dbConnectorAction(request: Request) {
     const result = await api.previewSource({ params: { id }, body: source });
     if (result.status !== 200) return data({ ...problemOf(result.body), values } satisfies ConnectorAnswer, { status: result.status });
     return { fieldErrors: {}, values, preview: result.body.data } satisfies ConnectorAnswer;
+  }
+  const back = `${DB_CONNECTOR}?connection=${id}`;
+  if (intent === 'schedule') {
+    const saved = await api.saveConnectionSchedule({
+      params: { id },
+      body: { ...source, resource: values.resource, incremental: values.incremental === 'on', cron: values.cron, timeZone: values.timeZone, isActive: true },
+    });
+    if (saved.status !== 200) return data({ ...problemOf(saved.body), values } satisfies ConnectorAnswer, { status: saved.status });
+    throw await redirectWithNotice(request, back, { tone: 'success', title: 'Success!', description: 'The scheduled read is saved.' });
+  }
+  if (intent === 'cancel-schedule') {
+    const cancelled = await api.cancelConnectionSchedule({ params: { id } });
+    if (cancelled.status !== 200) return data({ ...problemOf(cancelled.body), values } satisfies ConnectorAnswer, { status: cancelled.status });
+    throw await redirectWithNotice(request, back, { tone: 'success', title: 'Success!', description: 'The scheduled read is cancelled.' });
   }
   const result = await api.readSource({ params: { id }, body: { ...source, resource: values.resource, incremental: values.incremental === 'on' } });
   if (result.status !== 202) return data({ ...problemOf(result.body), values } satisfies ConnectorAnswer, { status: result.status });

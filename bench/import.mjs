@@ -1,0 +1,186 @@
+// Data import benchmark (npm run bench:import): 100,000 students from one CSV file through the uploader — the
+// multipart upload (parsed and staged), then the run (converted, checked, codes resolved, saved set-based with one
+// audit row per record) — on PGlite and on PostgreSQL, each in a fresh database. Baselines measured in the same run:
+// PostgreSQL `COPY … FROM STDIN` (pg-copy-streams) of the same file into a plain table of the file's columns, and on
+// PGlite its own `COPY … FROM '/dev/blob'` of the same file. Prints rows/s, the ratios (issue 14's target: at least
+// 30 % of COPY on PostgreSQL) and the process's peak RSS.
+// Build first: npx nx run-many -t build --projects=@campus/api.
+//
+//   BENCH_ROWS (default 100000)   rows in the file
+//   BENCH_PG_URL                  PostgreSQL server to create scratch databases on
+//                                 (default postgres://postgres@127.0.0.1:5432/test; skipped when unreachable)
+//   BENCH_BACKENDS                `pglite,postgres` (default) or one of them
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+
+const api = (path) => import(new URL(`../apps/api/dist/${path}`, import.meta.url).href);
+const { buildApp } = await api('app.js');
+const { loadConfig } = await api('config.js');
+const { openDatabase, rows } = await api('platform/db/client.js');
+const { sql } = await import('../apps/api/node_modules/drizzle-orm/index.js');
+const { insertAccount } = await api('platform/db/users.js');
+const { decodeEnvelope } = await import('@campus/api-contract');
+const pg = (await import('pg')).default;
+const { from: copyFrom } = await import('pg-copy-streams');
+const { scratchPostgres } = await import('./lib/scratch.mjs');
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+const PASSWORD = 'Campus!Bench2026';
+const COLUMNS = ['studentNumber', 'names', 'gender', 'birthDate', 'campusCode', 'collegeCode', 'courseCode', 'isActive'];
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+
+function csvFile(dir) {
+  const lines = [COLUMNS.join(',')];
+  for (let n = 1; n <= ROWS; n += 1) {
+    const id = String(n).padStart(6, '0');
+    const day = String(1 + (n % 28)).padStart(2, '0');
+    lines.push(`B-${id},"Santos${n % 997}, Maria${n % 311}, Reyes",${n % 2 ? 'Female' : 'Male'},2006-03-${day},MAIN,CAS,BSMATH,true`);
+  }
+  const path = join(dir, 'students.csv');
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+const plainTable = `create table bench_copy (${COLUMNS.map((c) => `"${c}" text`).join(', ')})`;
+
+/** PostgreSQL COPY of the file into a plain table of its columns, in a scratch database: rows/s. */
+async function copyBaseline(file) {
+  const scratch = await scratchPostgres(PG_URL, 'campus_bench_import_copy');
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  try {
+    await client.query(plainTable);
+    const t = performance.now();
+    await pipeline(Readable.from([readFileSync(file)]), client.query(copyFrom(`copy bench_copy from stdin with (format csv, header true)`)));
+    const seconds = (performance.now() - t) / 1000;
+    const { rows } = await client.query('select count(*)::int as n from bench_copy');
+    if (rows[0].n !== ROWS) throw new Error(`COPY stored ${rows[0].n} rows`);
+    return ROWS / seconds;
+  } finally {
+    await client.end();
+    await scratch.drop();
+  }
+}
+
+/** PGlite's own COPY of the file (from a Blob) into a plain table: rows/s. */
+async function pgliteCopy(database, file) {
+  const client = database.jobConnection.client;
+  await client.exec(plainTable);
+  const t = performance.now();
+  await client.query(`copy bench_copy from '/dev/blob' with (format csv, header true)`, [], { blob: new Blob([readFileSync(file)]) });
+  const seconds = (performance.now() - t) / 1000;
+  const { rows } = await client.query('select count(*)::int as n from bench_copy');
+  if (rows[0].n !== ROWS) throw new Error(`COPY stored ${rows[0].n} rows`);
+  await client.exec('drop table bench_copy');
+  return ROWS / seconds;
+}
+
+async function importRun(backend, file) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'campus-bench-import-'));
+  const scratch = backend === 'postgres' ? await scratchPostgres(PG_URL, 'campus_bench_import_api') : undefined;
+  const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 10 } : { dataDir });
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RESPONSE_ENCRYPTION_KEY: 'bench', SESSION_SECRET: 'bench' }),
+    host: '127.0.0.1',
+    port: 0,
+    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    authRateLimit: { max: 1_000_000, windowMs: 60_000 },
+    jobs: { pollingIntervalSeconds: 0.5, tickMs: 1000 },
+  };
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    await insertAccount(database.db, { email: 'bench@example.edu', password: PASSWORD, firstName: 'Bench', lastName: 'Mark', adminScopes: ['DATA'] }, config.argon2);
+    const exec = async (text) => (database.jobConnection.kind === 'pglite' ? database.jobConnection.client.exec(text) : database.db.execute(sql.raw(text)));
+    await exec(`
+      insert into campuses (code, name, is_active, created_at, updated_at) values ('MAIN', 'Main Campus', true, now(), now());
+      insert into colleges (code, name, campus_id, is_active, created_at, updated_at) select 'CAS', 'Arts and Sciences', id, true, now(), now() from campuses;
+      insert into academic_departments (code, name, college_id, campus_id, is_active, created_at, updated_at)
+        select 'MATH', 'Mathematics', c.id, c.campus_id, true, now(), now() from colleges c;
+      insert into courses (code, name, department_id, campus_id, is_active, created_at, updated_at)
+        select 'BSMATH', 'BS Mathematics', d.id, d.campus_id, true, now(), now() from academic_departments d;`);
+    let pgliteCopyRate;
+    if (backend === 'pglite') pgliteCopyRate = await pgliteCopy(database, file);
+    await app.jobs.start();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${app.server.address().port}/core/v1.0`;
+    const read = async (response) => decodeEnvelope(await response.text(), 'bench');
+    const signIn = await fetch(`${base}/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.edu', password: PASSWORD }) });
+    const headers = { authorization: `Bearer ${(await read(signIn)).data.token}` };
+
+    const t0 = performance.now();
+    const form = new FormData();
+    form.append('resource', 'students');
+    form.append('file', new Blob([readFileSync(file)]), 'students.csv');
+    const uploaded = await fetch(`${base}/migrations/runs`, { method: 'POST', headers, body: form });
+    if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}`);
+    const run = (await read(uploaded)).data;
+    const t1 = performance.now();
+    const started = await fetch(`${base}/migrations/runs/${run._id}/start`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ mapping: run.mapping, mode: 'skip', dateFormat: 'mm/dd/yyyy' }),
+    });
+    if (started.status !== 202) throw new Error(`start answered ${started.status}: ${JSON.stringify(await read(started))}`);
+    let done;
+    for (;;) {
+      // PGlite runs its statements on the event loop: a kept-alive socket may be dropped meanwhile; ask again.
+      const answer = await fetch(`${base}/migrations/runs/${run._id}`, { headers }).catch(() => undefined);
+      if (!answer) {
+        await new Promise((r) => setTimeout(r, 200));
+        continue;
+      }
+      done = (await read(answer)).data;
+      if (['completed', 'failed'].includes(done.state)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const t2 = performance.now();
+    if (done.state !== 'completed' || done.counts.created !== ROWS) throw new Error(`run ${done.state}: ${JSON.stringify(done.counts)} ${done.message ?? ''}`);
+    const [{ n }] = await rows(database.db, sql`select count(*)::int as n from audit_trails where resource = 'students'`);
+    if (Number(n) !== ROWS) throw new Error(`${n} audit rows for ${ROWS} students`);
+    return { upload: ROWS / ((t1 - t0) / 1000), run: ROWS / ((t2 - t1) / 1000), total: ROWS / ((t2 - t0) / 1000), seconds: (t2 - t0) / 1000, pgliteCopyRate };
+  } finally {
+    await app.close();
+    await database.close();
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+const dir = mkdtempSync(join(tmpdir(), 'campus-bench-import-file-'));
+const file = csvFile(dir);
+console.log(`bench:import — ${fmt(ROWS)} students from one CSV (${(readFileSync(file).length / 1048576).toFixed(1)} MiB); load average ${loadavg()[0].toFixed(1)} on this shared machine`);
+let copyRate;
+try {
+  copyRate = await copyBaseline(file);
+  console.log(`baseline  PostgreSQL COPY of the same rows into a plain table: ${fmt(copyRate)} rows/s`);
+} catch (error) {
+  console.log(`baseline  PostgreSQL COPY: skipped (${error.message})`);
+}
+for (const backend of BACKENDS) {
+  let r;
+  try {
+    r = await importRun(backend, file);
+  } catch (error) {
+    console.log(`${backend.padEnd(8)} skipped (${error.message}${error.cause ? `: ${error.cause.message ?? error.cause}` : ''})`);
+    continue;
+  }
+  const parts = [
+    `upload → completed run ${fmt(r.total)} rows/s (${r.seconds.toFixed(1)} s)`,
+    `upload ${fmt(r.upload)} rows/s`,
+    `run ${fmt(r.run)} rows/s`,
+  ];
+  if (copyRate) parts.push(`${((r.total / copyRate) * 100).toFixed(1)} % of PostgreSQL COPY${backend === 'postgres' ? ` (target ≥ 30 %: ${r.total / copyRate >= 0.3 ? 'met' : 'missed'})` : ''}`);
+  if (r.pgliteCopyRate) parts.push(`PGlite COPY ${fmt(r.pgliteCopyRate)} rows/s, ${((r.total / r.pgliteCopyRate) * 100).toFixed(1)} % of it`);
+  console.log(`${backend.padEnd(8)} ${parts.join(' · ')}`);
+}
+clearInterval(sampler);
+console.log(`peak RSS of the process (API, database and the bench): ${(peakRss / 1048576).toFixed(0)} MiB`);
+rmSync(dir, { recursive: true, force: true });
