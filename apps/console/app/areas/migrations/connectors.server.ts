@@ -2,11 +2,11 @@ import { data } from '@remix-run/node';
 import { failureNotice, NOTICES } from '@campus/ui';
 import { DB_KINDS, type DbKind } from '@campus/domain-migration';
 import { migrationContract, type ConnectionSchedule, type SourcePreview } from '@campus/api-contract';
-import { contractClientFor, failureResponse } from '../../lib/api.server';
+import { failureResponse } from '../../lib/api.server';
 import { redirectWithNotice } from '../../lib/notice.server';
+import { apiFor } from './migration.server';
 import { DATABASES, DB_CONNECTOR, UPLOADER } from './paths';
 
-const apiFor = (request: Request) => contractClientFor(request, migrationContract);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the connection form sends back after a refused save: the notice, each field's message, what was typed. */

@@ -4,8 +4,14 @@ import { DATE_FORMATS, RUN_MODES, RUN_STATES, UPLOAD_MAX_BYTES } from '@campus/d
 import { migrationContract, type MigrationRun } from '@campus/api-contract';
 import { contractClientFor, failureResponse, forwardUpload } from '../../lib/api.server';
 
-const apiFor = (request: Request) => contractClientFor(request, migrationContract);
 import { redirectWithNotice } from '../../lib/notice.server';
+import { requireUser } from '../../lib/session.server';
+
+/** The Data Migration contract's client for the signed-in user, after the route guard (a download or a data request runs one loader alone). */
+export async function apiFor(request: Request) {
+  await requireUser(request);
+  return contractClientFor(request, migrationContract);
+}
 
 import { UPLOADER } from './paths';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -80,6 +86,7 @@ export async function loadUploader(request: Request) {
  * `intent=start`: the column matching, mode and date format as chosen, then a dry run or the run.
  */
 export async function uploaderAction(request: Request) {
+  await requireUser(request);
   const length = Number(request.headers.get('content-length') ?? '0');
   if (length > UPLOAD_MAX_BYTES + 64 * 1024) {
     return data(problemOf({ message: `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.` }), { status: 413 });
