@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AudienceSchema,
   BroadcastInputSchema,
+  BroadcastScheduleSchema,
   broadcastAudienceOptions,
   broadcastChannelOptions,
   broadcastStatusOptions,
@@ -144,6 +145,15 @@ export const BroadcastSchema = z.object({
   finishedAt: z.string().nullable(),
   createdAt: z.string(),
   counts: DeliveryCountsSchema,
+  /** When it sends (null: when someone presses Send). */
+  schedule: z.object({ kind: z.string(), date: z.string().nullable(), time: z.string(), weekday: z.number().nullable(), dayOfMonth: z.number().nullable(), timeZone: z.string() }).nullable(),
+  /** The schedule in words, with its time zone. */
+  scheduleText: z.string().nullable(),
+  /** The next sends while it is scheduled (up to five). */
+  nextRuns: z.array(z.string()),
+  lastRunAt: z.string().nullable(),
+  /** The recurring broadcast this one was sent from. */
+  scheduleOfId: z.string().uuid().nullable(),
 });
 export type Broadcast = z.infer<typeof BroadcastSchema>;
 
@@ -331,6 +341,32 @@ export const chatbotContract = c.router(
       responses: { 200: dataBody(z.object({ message: z.string() })), ...errors },
       metadata: CHATBOT,
       summary: 'Email the broadcast to yourself, personalised for the first recipient',
+    },
+    scheduleChatbotBroadcast: {
+      method: 'PUT',
+      path: `${CHATBOT_BASE}/broadcasts/:id/schedule`,
+      pathParams: uuidParam,
+      body: BroadcastScheduleSchema,
+      responses: { 200: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Schedule a broadcast once at a date and time or every day, week or month, in a time zone (after approval when the settings ask)',
+    },
+    unscheduleChatbotBroadcast: {
+      method: 'DELETE',
+      path: `${CHATBOT_BASE}/broadcasts/:id/schedule`,
+      pathParams: uuidParam,
+      body: c.noBody(),
+      responses: { 200: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Cancel the schedule of a broadcast that has not fired; it goes back to draft',
+    },
+    previewChatbotSchedule: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/schedule-preview`,
+      body: BroadcastScheduleSchema,
+      responses: { 200: dataBody(z.object({ text: z.string(), nextRuns: z.array(z.string()) })), ...errors },
+      metadata: CHATBOT,
+      summary: 'The next sends of a schedule (up to five), as instants',
     },
     listChatbotDeliveries: {
       method: 'GET',

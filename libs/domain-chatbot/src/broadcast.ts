@@ -60,6 +60,7 @@ export const broadcastStatusOptions = codedValues([
   ['DRAFT', 'Draft'],
   ['AWAITING_APPROVAL', 'Awaiting approval'],
   ['APPROVED', 'Approved'],
+  ['SCHEDULED', 'Scheduled'],
   ['SENDING', 'Sending'],
   ['SENT', 'Sent'],
   ['CANCELLED', 'Cancelled'],
@@ -69,6 +70,7 @@ export type BroadcastStatus = (typeof broadcastStatusOptions)[number]['value'];
 /** One recipient's delivery on one channel. */
 export const deliveryStatusOptions = codedValues([
   ['QUEUED', 'Queued'],
+  ['SCHEDULED', 'Scheduled'],
   ['SENDING', 'Sending'],
   ['SENT', 'Sent'],
   ['FAILED', 'Failed'],
@@ -77,7 +79,7 @@ export const deliveryStatusOptions = codedValues([
 export type DeliveryStatus = (typeof deliveryStatusOptions)[number]['value'];
 
 /** Statuses in which a broadcast can still be edited or cancelled. */
-export const EDITABLE_BROADCAST_STATUSES: readonly BroadcastStatus[] = ['DRAFT', 'AWAITING_APPROVAL', 'APPROVED'];
+export const EDITABLE_BROADCAST_STATUSES: readonly BroadcastStatus[] = ['DRAFT', 'AWAITING_APPROVAL', 'APPROVED', 'SCHEDULED'];
 
 export const SUBJECT_MAX = 150;
 export const BROADCAST_MESSAGE_MAX = 5000;

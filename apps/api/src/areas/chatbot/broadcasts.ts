@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BroadcastListQuerySchema, DeliveryQuerySchema } from '@campus/api-contract';
-import { EDITABLE_BROADCAST_STATUSES, placeholderProblem, type BroadcastInput, type BroadcastStatus } from '@campus/domain-chatbot';
+import {
+  describeSchedule,
+  EDITABLE_BROADCAST_STATUSES,
+  placeholderProblem,
+  schedulePattern,
+  type BroadcastInput,
+  type BroadcastSchedule,
+  type BroadcastStatus,
+} from '@campus/domain-chatbot';
+import { nextRuns } from '../../platform/jobs/schedule.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { rows, type Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -27,6 +36,7 @@ const broadcastSelect = sql`select b.id as "_id", b.subject, b.message, b.person
   to_json(b.audience_ids) as ids, to_json(b.channels) as channels, b.status, b.created_by_id as "createdById",
   nullif(trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '') as "createdBy",
   nullif(trim(coalesce(au.first_name, '') || ' ' || coalesce(au.last_name, '')), '') as "approvedBy",
+  b.schedule, b.next_run_at as "nextRunAt", b.last_run_at as "lastRunAt", b.schedule_of_id as "scheduleOfId",
   b.approved_at as "approvedAt", b.started_at as "startedAt", b.finished_at as "finishedAt", b.created_at as "createdAt",
   (select json_build_object('total', count(*), 'queued', count(*) filter (where d.status = 'QUEUED'),
       'sending', count(*) filter (where d.status = 'SENDING'), 'sent', count(*) filter (where d.status = 'SENT'),
@@ -37,10 +47,30 @@ const broadcastSelect = sql`select b.id as "_id", b.subject, b.message, b.person
 
 const isoOrNull = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
+/** The first send of a schedule after `now`, or null when it never comes (a one-off time already past). */
+export function firstRun(schedule: BroadcastSchedule, now: Date): Date | null {
+  return nextRuns(schedulePattern(schedule), schedule.timeZone, now, 1)[0] ?? null;
+}
+
+/** The next sends of a scheduled broadcast: its due instant, then (recurring) the runs after it. */
+export function upcomingRuns(schedule: BroadcastSchedule, first: Date | null, count = 5): Date[] {
+  const start = first ?? nextRuns(schedulePattern(schedule), schedule.timeZone, new Date(0), 1)[0];
+  if (!start) return [];
+  if (schedule.kind === 'ONCE') return [start];
+  return [start, ...nextRuns(schedulePattern(schedule), schedule.timeZone, start, count - 1)];
+}
+
 function broadcastRow(r: Record<string, unknown>) {
   const counts = (typeof r.counts === 'string' ? JSON.parse(r.counts) : r.counts) as Record<string, number>;
+  const schedule = (typeof r.schedule === 'string' ? JSON.parse(r.schedule) : r.schedule) as BroadcastSchedule | null;
+  const { nextRunAt, ...rest } = r;
+  const next = nextRunAt == null ? null : new Date(isoOrNull(nextRunAt)!);
   return {
-    ...r,
+    ...rest,
+    schedule: schedule ?? null,
+    scheduleText: schedule ? describeSchedule(schedule) : null,
+    nextRuns: schedule && next && r.status !== 'CANCELLED' ? upcomingRuns(schedule, next).map((d) => d.toISOString()) : [],
+    lastRunAt: isoOrNull(r.lastRunAt),
     ids: typeof r.ids === 'string' ? JSON.parse(r.ids) : (r.ids ?? []),
     channels: typeof r.channels === 'string' ? JSON.parse(r.channels) : r.channels,
     approvedAt: isoOrNull(r.approvedAt),
@@ -57,21 +87,69 @@ export async function readBroadcast(db: Db, id: string) {
   return broadcastRow(found) as ReturnType<typeof broadcastRow> & { status: BroadcastStatus; createdById: string | null; subject: string; message: string; personaId: string | null; persona: string | null; audience: string; ids: string[]; channels: string[] };
 }
 
+/** Unknown placeholders are refused by the schema; blocked words and an inactive persona here (also at send time). */
+export async function checkBroadcast(db: Db, input: Pick<BroadcastInput, 'subject' | 'message' | 'personaId'>) {
+  const placeholders = placeholderProblem(input.subject);
+  if (placeholders) throw new HttpError(400, placeholders, { subject: [placeholders] });
+  const problem = profanityProblem(`${input.subject}\n${input.message}`, await profanityWords(db));
+  if (problem) throw new HttpError(400, problem, { message: [problem] });
+  if (input.personaId) {
+    const [persona] = await rows<{ id: string }>(db, sql`select id from chatbot_personas where id = ${input.personaId} and is_active`);
+    if (!persona) throw new HttpError(400, 'Choose an active persona.', { personaId: ['Choose an active persona.'] });
+  }
+}
+
+/**
+ * Writes one delivery per recipient of the audience (resolved now) and channel — opted-out recipients and emails
+ * without an address as skipped with the reason — then queues the sending job. The unique key of the deliveries
+ * keeps a second start from adding anyone twice.
+ */
+export async function startBroadcast(ctx: AreaContext, id: string, actorId: string | null): Promise<void> {
+  const at = ctx.config.now().toISOString();
+  const queued = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [b] = await rows<{ audience: string; ids: string[] | string; channels: string[] | string; subject: string; message: string; personaId: string | null }>(
+      tx,
+      sql`select audience, to_json(audience_ids) as ids, to_json(channels) as channels, subject, message, persona_id as "personaId"
+          from chatbot_broadcasts where id = ${id} for update`,
+    );
+    if (!b) throw new HttpError(404, NOT_FOUND);
+    await checkBroadcast(tx, b);
+    const ids = (typeof b.ids === 'string' ? JSON.parse(b.ids) : b.ids) as string[];
+    const channels = (typeof b.channels === 'string' ? JSON.parse(b.channels) : b.channels) as string[];
+    const where = audienceCondition({ audience: b.audience as never, ids });
+    const channelList = sql`array[${sql.join(channels.map((c) => sql`${c}`), sql`, `)}]::text[]`;
+    await tx.execute(
+      sql`insert into chatbot_deliveries (broadcast_id, subscriber_id, channel, status, reason, created_at, updated_at)
+          select ${id}, s.id, ch.channel,
+                 case when s.opted_out_at is not null then 'SKIPPED' when ch.channel = 'EMAIL' and s.email is null then 'SKIPPED' else 'QUEUED' end,
+                 case when s.opted_out_at is not null then 'Opted out' when ch.channel = 'EMAIL' and s.email is null then 'No email address' end,
+                 ${at}, ${at}
+          from chatbot_subscribers s cross join unnest(${channelList}) as ch(channel)
+          where ${where}
+          on conflict (broadcast_id, subscriber_id, channel) do nothing`,
+    );
+    const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from chatbot_deliveries where broadcast_id = ${id} and status = 'QUEUED'`);
+    await tx.execute(sql`update chatbot_broadcasts set status = 'SENDING', started_at = coalesce(started_at, ${at}), finished_at = null, updated_at = ${at} where id = ${id}`);
+    return n?.n ?? 0;
+  });
+  const batchId = await ctx.jobs.createBatch({
+    type: SEND_BROADCAST_JOB,
+    params: { broadcastId: id },
+    requestedById: actorId,
+    total: queued,
+    summary: `Broadcast: ${queued} deliveries`,
+    jobs: [{ params: { broadcastId: id }, units: queued }],
+  });
+  await ctx.db.execute(sql`update chatbot_broadcasts set batch_id = ${batchId} where id = ${id}`);
+}
+
+
 /** Broadcasts: write, approve, send as a job with one delivery per recipient and channel, retry the failed ones. */
 export function broadcastHandlers(ctx: AreaContext): ContractHandlers {
   const now = () => ctx.config.now();
 
-  /** Unknown placeholders are refused by the schema; blocked words and an inactive persona here (also at send time). */
-  async function check(db: Db, input: Pick<BroadcastInput, 'subject' | 'message' | 'personaId'>) {
-    const placeholders = placeholderProblem(input.subject);
-    if (placeholders) throw new HttpError(400, placeholders, { subject: [placeholders] });
-    const problem = profanityProblem(`${input.subject}\n${input.message}`, await profanityWords(db));
-    if (problem) throw new HttpError(400, problem, { message: [problem] });
-    if (input.personaId) {
-      const [persona] = await rows<{ id: string }>(db, sql`select id from chatbot_personas where id = ${input.personaId} and is_active`);
-      if (!persona) throw new HttpError(400, 'Choose an active persona.', { personaId: ['Choose an active persona.'] });
-    }
-  }
+  const check = checkBroadcast;
 
   async function lockBroadcast(tx: Db, id: string) {
     const [found] = await rows<{ status: BroadcastStatus; createdById: string | null }>(
@@ -82,49 +160,14 @@ export function broadcastHandlers(ctx: AreaContext): ContractHandlers {
     return found;
   }
 
-  /**
-   * Writes one delivery per recipient of the audience (resolved now) and channel — opted-out recipients and emails
-   * without an address as skipped with the reason — then queues the sending job. The unique key of the deliveries
-   * keeps a second start from adding anyone twice.
-   */
-  async function startSending(id: string, actorId: string | null) {
-    const at = now().toISOString();
-    const queued = await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const [b] = await rows<{ audience: string; ids: string[] | string; channels: string[] | string; subject: string; message: string; personaId: string | null }>(
-        tx,
-        sql`select audience, to_json(audience_ids) as ids, to_json(channels) as channels, subject, message, persona_id as "personaId"
-            from chatbot_broadcasts where id = ${id} for update`,
-      );
-      if (!b) throw new HttpError(404, NOT_FOUND);
-      await check(tx, b);
-      const ids = (typeof b.ids === 'string' ? JSON.parse(b.ids) : b.ids) as string[];
-      const channels = (typeof b.channels === 'string' ? JSON.parse(b.channels) : b.channels) as string[];
-      const where = audienceCondition({ audience: b.audience as never, ids });
-      const channelList = sql`array[${sql.join(channels.map((c) => sql`${c}`), sql`, `)}]::text[]`;
-      await tx.execute(
-        sql`insert into chatbot_deliveries (broadcast_id, subscriber_id, channel, status, reason, created_at, updated_at)
-            select ${id}, s.id, ch.channel,
-                   case when s.opted_out_at is not null then 'SKIPPED' when ch.channel = 'EMAIL' and s.email is null then 'SKIPPED' else 'QUEUED' end,
-                   case when s.opted_out_at is not null then 'Opted out' when ch.channel = 'EMAIL' and s.email is null then 'No email address' end,
-                   ${at}, ${at}
-            from chatbot_subscribers s cross join unnest(${channelList}) as ch(channel)
-            where ${where}
-            on conflict (broadcast_id, subscriber_id, channel) do nothing`,
-      );
-      const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from chatbot_deliveries where broadcast_id = ${id} and status = 'QUEUED'`);
-      await tx.execute(sql`update chatbot_broadcasts set status = 'SENDING', started_at = coalesce(started_at, ${at}), finished_at = null, updated_at = ${at} where id = ${id}`);
-      return n?.n ?? 0;
-    });
-    const batchId = await ctx.jobs.createBatch({
-      type: SEND_BROADCAST_JOB,
-      params: { broadcastId: id },
-      requestedById: actorId,
-      total: queued,
-      summary: `Broadcast: ${queued} deliveries`,
-      jobs: [{ params: { broadcastId: id }, units: queued }],
-    });
-    await ctx.db.execute(sql`update chatbot_broadcasts set batch_id = ${batchId} where id = ${id}`);
+  const startSending = (id: string, actorId: string | null) => startBroadcast(ctx, id, actorId);
+
+  /** Tells the other Chatbot administrators that a broadcast awaits their approval. */
+  async function askApproval(tx: Db, id: string, subject: string, authorId: string | null) {
+    const approvers = await rows<{ id: string }>(tx, sql`select id from users where is_active and 'CHATBOT' = any(admin_scopes) and id is distinct from ${authorId}::uuid limit 200`);
+    for (const a of approvers) {
+      await ctx.notify({ userId: a.id, title: 'A broadcast awaits your approval', body: subject, link: `/app/chatbot-management/broadcasts/${id}` }, tx);
+    }
   }
 
   async function audit(tx: Db, request: FastifyRequest, activity: string, id: string, changes?: Record<string, { before: unknown; after: unknown }>) {
@@ -184,7 +227,7 @@ export function broadcastHandlers(ctx: AreaContext): ContractHandlers {
           sql`update chatbot_broadcasts set subject = ${input.subject}, message = ${input.message}, persona_id = ${input.personaId}, audience = ${input.audience},
                 audience_ids = array[${sql.join(input.ids.map((i) => sql`${i}`), sql`, `)}]::uuid[],
                 channels = array[${sql.join(input.channels.map((c) => sql`${c}`), sql`, `)}]::text[],
-                status = 'DRAFT', approved_by_id = null, approved_at = null, updated_at = ${now().toISOString()}
+                status = 'DRAFT', next_run_at = null, approved_by_id = null, approved_at = null, updated_at = ${now().toISOString()}
               where id = ${params.id}`,
         );
         await audit(tx, request, 'Changed a broadcast', params.id!, { status: { before: found.status, after: 'DRAFT' } });
@@ -204,10 +247,7 @@ export function broadcastHandlers(ctx: AreaContext): ContractHandlers {
           await check(tx, b!);
           await tx.execute(sql`update chatbot_broadcasts set status = 'AWAITING_APPROVAL', updated_at = ${now().toISOString()} where id = ${params.id}`);
           await audit(tx, request, 'Asked for approval of a broadcast', params.id!, { status: { before: found.status, after: 'AWAITING_APPROVAL' } });
-          const approvers = await rows<{ id: string }>(tx, sql`select id from users where is_active and 'CHATBOT' = any(admin_scopes) and id <> ${actor.id} limit 200`);
-          for (const a of approvers) {
-            await ctx.notify({ userId: a.id, title: 'A broadcast awaits your approval', body: b!.subject, link: `/app/chatbot-management/broadcasts/${params.id}` }, tx);
-          }
+          await askApproval(tx, params.id!, b!.subject, actor.id);
           return true;
         }
         await audit(tx, request, 'Sent a broadcast', params.id!, { status: { before: found.status, after: 'SENDING' } });
@@ -219,17 +259,21 @@ export function broadcastHandlers(ctx: AreaContext): ContractHandlers {
 
     async approveChatbotBroadcast({ params, request }: In) {
       const actor = ctx.actorOf(request);
-      await ctx.db.transaction(async (txRaw) => {
+      const approvedTo = await ctx.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const found = await lockBroadcast(tx, params.id!);
         if (found.status !== 'AWAITING_APPROVAL') throw new HttpError(400, 'Only a broadcast awaiting approval can be approved.');
         if (found.createdById === actor.id) throw new HttpError(403, OWN_APPROVAL);
-        await tx.execute(
-          sql`update chatbot_broadcasts set status = 'APPROVED', approved_by_id = ${actor.id}, approved_at = ${now().toISOString()}, updated_at = ${now().toISOString()} where id = ${params.id}`,
+        // A scheduled broadcast waits for its time once approved; the others send now.
+        const [row] = await rows<{ status: BroadcastStatus }>(
+          tx,
+          sql`update chatbot_broadcasts set status = case when next_run_at is not null then 'SCHEDULED' else 'APPROVED' end,
+                approved_by_id = ${actor.id}, approved_at = ${now().toISOString()}, updated_at = ${now().toISOString()} where id = ${params.id} returning status`,
         );
-        await audit(tx, request, 'Approved a broadcast', params.id!, { status: { before: found.status, after: 'APPROVED' } });
+        await audit(tx, request, 'Approved a broadcast', params.id!, { status: { before: found.status, after: row!.status } });
+        return row!.status;
       });
-      await startSending(params.id!, actor.id);
+      if (approvedTo === 'APPROVED') await startSending(params.id!, actor.id);
       return ok(await readBroadcast(ctx.db, params.id!));
     },
 
@@ -269,6 +313,49 @@ export function broadcastHandlers(ctx: AreaContext): ContractHandlers {
       const mail = broadcastEmail(ctx, { subject: b.subject, message: b.message, persona: b.persona ?? 'Campus Bot' }, { ...as, email: user.email }, now());
       await ctx.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` });
       return ok({ message: `A test email was sent to ${user.email}.` });
+    },
+
+    async previewChatbotSchedule({ body }: In) {
+      const schedule = body as BroadcastSchedule;
+      const runs = upcomingRuns(schedule, firstRun(schedule, now()));
+      return ok({ text: describeSchedule(schedule), nextRuns: runs.map((d) => d.toISOString()) });
+    },
+
+    async scheduleChatbotBroadcast({ params, body, request }: In) {
+      const schedule = body as BroadcastSchedule;
+      const actor = ctx.actorOf(request);
+      const settings = await readSettings(ctx.db);
+      const first = firstRun(schedule, now());
+      if (!first) throw new HttpError(400, 'This schedule never runs: choose a time still to come.', { date: ['Choose a date and time still to come.'] });
+      await ctx.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const found = await lockBroadcast(tx, params.id!);
+        if (!['DRAFT', 'APPROVED', 'SCHEDULED', 'AWAITING_APPROVAL'].includes(found.status)) throw new HttpError(400, 'A broadcast that is sending, sent or cancelled cannot be scheduled.');
+        const [b] = await rows<{ subject: string; message: string; personaId: string | null }>(tx, sql`select subject, message, persona_id as "personaId" from chatbot_broadcasts where id = ${params.id}`);
+        await check(tx, b!);
+        // Approval, when the settings ask for it, comes before the schedule counts; an approved broadcast keeps it.
+        const to: BroadcastStatus = settings.approvalRequired && (found.status === 'DRAFT' || found.status === 'AWAITING_APPROVAL') ? 'AWAITING_APPROVAL' : 'SCHEDULED';
+        await tx.execute(
+          sql`update chatbot_broadcasts set schedule = ${JSON.stringify(schedule)}::jsonb, next_run_at = ${first.toISOString()}, status = ${to}, updated_at = ${now().toISOString()} where id = ${params.id}`,
+        );
+        await audit(tx, request, 'Scheduled a broadcast', params.id!, { schedule: { before: null, after: describeSchedule(schedule) }, status: { before: found.status, after: to } });
+        if (to === 'AWAITING_APPROVAL' && found.status === 'DRAFT') await askApproval(tx, params.id!, b!.subject, actor.id);
+      });
+      return ok(await readBroadcast(ctx.db, params.id!));
+    },
+
+    async unscheduleChatbotBroadcast({ params, request }: In) {
+      await ctx.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const found = await lockBroadcast(tx, params.id!);
+        const [row] = await rows<{ next: unknown }>(tx, sql`select next_run_at as next from chatbot_broadcasts where id = ${params.id}`);
+        if (row?.next == null || !['SCHEDULED', 'AWAITING_APPROVAL'].includes(found.status)) throw new HttpError(400, 'This broadcast is not scheduled.');
+        await tx.execute(
+          sql`update chatbot_broadcasts set schedule = null, next_run_at = null, status = 'DRAFT', approved_by_id = null, approved_at = null, updated_at = ${now().toISOString()} where id = ${params.id}`,
+        );
+        await audit(tx, request, 'Cancelled the schedule of a broadcast', params.id!, { status: { before: found.status, after: 'DRAFT' } });
+      });
+      return ok(await readBroadcast(ctx.db, params.id!));
     },
 
     async listChatbotDeliveries({ params, query }: In) {

@@ -3,10 +3,11 @@ import type { AreaModule } from '../../platform/area.js';
 import { chatbotAttention } from './attention.js';
 import { broadcastHandlers } from './broadcasts.js';
 import { chatbotHandlers } from './handlers.js';
+import { CHATBOT_SCHEDULES_SCHEDULE, fireSchedulesJob } from './jobs/fire-schedules.js';
 import { sendBroadcastJob } from './jobs/send-broadcast.js';
 import { CHATBOT_RETENTION_SCHEDULE, chatbotRetentionJob } from './jobs/retention.js';
 
-export { CHATBOT_RETENTION_SCHEDULE };
+export { CHATBOT_RETENTION_SCHEDULE, CHATBOT_SCHEDULES_SCHEDULE };
 
 /**
  * Campus Chatbot Management (launcher code CHATBOT): responses and personas (generic CRUD), the answer matcher,
@@ -17,6 +18,6 @@ export const chatbotArea: AreaModule = {
   contracts: { chatbot: chatbotContract },
   attention: chatbotAttention,
   handlers: (ctx) => ({ chatbot: { ...chatbotHandlers(ctx), ...broadcastHandlers(ctx) } }),
-  jobTypes: (ctx) => [chatbotRetentionJob, sendBroadcastJob(ctx)],
-  schedules: [CHATBOT_RETENTION_SCHEDULE],
+  jobTypes: (ctx) => [chatbotRetentionJob, sendBroadcastJob(ctx), fireSchedulesJob(ctx)],
+  schedules: [CHATBOT_RETENTION_SCHEDULE, CHATBOT_SCHEDULES_SCHEDULE],
 };
