@@ -87,6 +87,13 @@ describe('campus chatbot (issue 12)', () => {
     await p.getByLabel('Subject (required)').fill('Enrolment reminder');
     await Promise.all([p.waitForURL(/\/broadcasts\/[0-9a-f-]{36}$/), p.getByRole('button', { name: 'Save draft' }).click()]);
     await p.getByRole('heading', { name: 'Enrolment reminder' }).waitFor();
+    // The schedule picker previews the next runs in the time zone it shows.
+    await p.getByLabel('Send (required)').selectOption('WEEKLY');
+    await p.getByLabel('Day of the week (weekly)').selectOption('1');
+    await p.getByLabel('Time (required)').fill('07:30');
+    await p.getByRole('button', { name: 'Preview next runs' }).click();
+    await expect.poll(() => p.getByRole('list', { name: 'Next runs of this schedule' }).locator('li').count()).toBe(5);
+    expect(await p.getByRole('status').filter({ hasText: 'Every Monday at 07:30 (Asia/Manila)' }).count()).toBe(1);
     await p.getByRole('button', { name: 'Send', exact: true }).click();
     const deliveries = p.getByRole('table');
     await expect.poll(async () => {
