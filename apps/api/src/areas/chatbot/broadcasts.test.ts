@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/client.js';
 import { insertAccount } from '../../platform/db/users.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
+import { until } from './until.js';
 import { startTestApi, TEST_PASSWORD, type TestApi } from '../../test/harness.js';
 import { INTERRUPTED } from './jobs/send-broadcast.js';
 
@@ -15,16 +16,6 @@ let api: TestApi;
 let token: string;
 let second: string;
 const people: Record<string, string> = {};
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`Timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const broadcast = async (id: string) => (await api.call('GET', `${BASE}/broadcasts/${id}`, { token })).body.data;
 const finished = (id: string) => until(() => broadcast(id), (b) => b.status !== 'SENDING');

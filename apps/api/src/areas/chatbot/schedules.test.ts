@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/client.js';
+import { until } from './until.js';
 import { startTestApi } from '../../test/harness.js';
 
 const BASE = '/chatbot/v1.0';
@@ -17,15 +18,6 @@ afterAll(() => api.app.close());
 
 const subscriber = (await api.call('POST', '/core/v1.0/chatbot-subscribers', { token, body: { firstName: 'Tala', lastName: 'Reyes', kinds: ['STUDENT'], mobile: '+63 917 555 0111' } })).body.data._id as string;
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`Timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 const write = async (subject: string) =>
   (await api.call('POST', `${BASE}/broadcasts`, { token, body: { subject, message: 'Hi [[first_name]].', audience: 'CUSTOM', ids: [subscriber], channels: ['WEB_CHAT'] } })).body.data._id as string;
 const get = async (id: string) => (await api.call('GET', `${BASE}/broadcasts/${id}`, { token })).body.data;

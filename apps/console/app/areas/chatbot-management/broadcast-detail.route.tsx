@@ -18,6 +18,7 @@ import { assertSameOrigin } from '../../lib/security.server';
 import { requireUser } from '../../lib/session.server';
 import { chatbotApi, expectStatus } from './chatbot.server';
 import { BROADCASTS_PATH, deliveryQueryOf, labelOf, when } from './broadcast-labels';
+import { CodedSelect } from './CodedSelect';
 import '../../features/resources/resources.css';
 import './chatbot.css';
 
@@ -291,28 +292,8 @@ export default function BroadcastDetailRoute() {
           Recipient
           <input name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} />
         </label>
-        <label>
-          Status
-          <select name="status" defaultValue={query.status ?? ''}>
-            <option value="">All</option>
-            {deliveryStatusOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Channel
-          <select name="channel" defaultValue={query.channel ?? ''}>
-            <option value="">All</option>
-            {broadcastChannelOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CodedSelect label="Status" name="status" options={deliveryStatusOptions} value={query.status ?? ''} />
+        <CodedSelect label="Channel" name="channel" options={broadcastChannelOptions} value={query.channel ?? ''} />
         <button type="submit" className="cas-button cas-button--secondary">
           Filter
         </button>

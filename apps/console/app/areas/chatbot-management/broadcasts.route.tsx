@@ -6,6 +6,7 @@ import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { chatbotApi, expectStatus } from './chatbot.server';
 import { labelOf, when } from './broadcast-labels';
+import { CodedSelect } from './CodedSelect';
 import '../../features/resources/resources.css';
 import './chatbot.css';
 
@@ -29,17 +30,7 @@ export default function BroadcastsRoute() {
     <>
       <h1 className="cas-page-title">Broadcasts</h1>
       <Form method="get" className="cas-chatbot-panel" aria-label="Filter broadcasts">
-        <label>
-          Status
-          <select name="status" defaultValue={status}>
-            <option value="">All</option>
-            {broadcastStatusOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CodedSelect label="Status" name="status" options={broadcastStatusOptions} value={status} />
         <button type="submit" className="cas-button cas-button--secondary">
           Filter
         </button>
