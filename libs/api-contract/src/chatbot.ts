@@ -1,6 +1,16 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { AudienceSchema, ChatbotSettingsSchema, responseCategoryOptions } from '@campus/domain-chatbot';
+import {
+  AudienceSchema,
+  BroadcastInputSchema,
+  BroadcastScheduleSchema,
+  broadcastAudienceOptions,
+  broadcastChannelOptions,
+  broadcastStatusOptions,
+  ChatbotSettingsSchema,
+  deliveryStatusOptions,
+  responseCategoryOptions,
+} from '@campus/domain-chatbot';
 import { guardedRouter } from './access.js';
 import { dataBody, ErrorBodySchema, listBody } from './errors.js';
 
@@ -101,7 +111,83 @@ export const AudiencePreviewSchema = z.object({
   preview: z.string().nullable(),
 });
 export type AudiencePreview = z.infer<typeof AudiencePreviewSchema>;
-export { AudienceSchema };
+export { AudienceSchema, BroadcastInputSchema };
+
+const enumOf = <T extends string>(options: readonly { value: T }[]) => z.enum(options.map((o) => o.value) as [T, ...T[]]);
+const uuidParam = z.object({ id: z.string().uuid('Unknown broadcast.') });
+
+/** Deliveries of a broadcast counted by status (all channels). */
+export const DeliveryCountsSchema = z.object({
+  total: z.number().int(),
+  queued: z.number().int(),
+  sending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+});
+export type DeliveryCounts = z.infer<typeof DeliveryCountsSchema>;
+
+export const BroadcastSchema = z.object({
+  _id: z.string().uuid(),
+  subject: z.string(),
+  message: z.string(),
+  personaId: z.string().uuid().nullable(),
+  persona: z.string().nullable(),
+  audience: enumOf(broadcastAudienceOptions),
+  ids: z.array(z.string().uuid()),
+  channels: z.array(enumOf(broadcastChannelOptions)),
+  status: enumOf(broadcastStatusOptions),
+  createdBy: z.string().nullable(),
+  createdById: z.string().uuid().nullable(),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  counts: DeliveryCountsSchema,
+  /** When it sends (null: when someone presses Send). */
+  schedule: z.object({ kind: z.string(), date: z.string().nullable(), time: z.string(), weekday: z.number().nullable(), dayOfMonth: z.number().nullable(), timeZone: z.string() }).nullable(),
+  /** The schedule in words, with its time zone. */
+  scheduleText: z.string().nullable(),
+  /** The next sends while it is scheduled (up to five). */
+  nextRuns: z.array(z.string()),
+  lastRunAt: z.string().nullable(),
+  /** The recurring broadcast this one was sent from. */
+  scheduleOfId: z.string().uuid().nullable(),
+});
+export type Broadcast = z.infer<typeof BroadcastSchema>;
+
+export const BroadcastListQuerySchema = z
+  .object({
+    status: enumOf(broadcastStatusOptions).optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100, 'limit is at most 100.').default(20),
+  })
+  .strict();
+
+export const DeliverySchema = z.object({
+  _id: z.string().uuid(),
+  subscriberId: z.string().uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  channel: enumOf(broadcastChannelOptions),
+  status: enumOf(deliveryStatusOptions),
+  reason: z.string().nullable(),
+  attempts: z.number().int(),
+  sentAt: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof DeliverySchema>;
+
+export const DeliveryQuerySchema = z
+  .object({
+    status: enumOf(deliveryStatusOptions).optional(),
+    channel: enumOf(broadcastChannelOptions).optional(),
+    q: z.string().trim().max(200).optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    /** Up to 1000 a page, for the CSV export. */
+    limit: z.coerce.number().int().min(1).max(1000, 'limit is at most 1000.').default(50),
+  })
+  .strict();
 
 /** The bot's own routes beside the generic CRUD of responses and personas. */
 export const chatbotContract = c.router(
@@ -177,6 +263,127 @@ export const chatbotContract = c.router(
       responses: { 200: dataBody(AudiencePreviewSchema), ...errors },
       metadata: CHATBOT,
       summary: 'Resolve an audience from the live records: recipients, opted out, and the message for a sample recipient',
+    },
+    listChatbotBroadcasts: {
+      method: 'GET',
+      path: `${CHATBOT_BASE}/broadcasts`,
+      query: BroadcastListQuerySchema,
+      responses: { 200: listBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Broadcasts, newest first, with their delivery counts',
+    },
+    createChatbotBroadcast: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/broadcasts`,
+      body: BroadcastInputSchema,
+      responses: { 201: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Write a broadcast (a draft): subject, message with placeholders, persona, audience and channels',
+    },
+    getChatbotBroadcast: {
+      method: 'GET',
+      path: `${CHATBOT_BASE}/broadcasts/:id`,
+      pathParams: uuidParam,
+      responses: { 200: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'One broadcast with its delivery counts (the progress of a send)',
+    },
+    updateChatbotBroadcast: {
+      method: 'PUT',
+      path: `${CHATBOT_BASE}/broadcasts/:id`,
+      pathParams: uuidParam,
+      body: BroadcastInputSchema,
+      responses: { 200: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Change a broadcast before it sends (an approved one goes back to draft)',
+    },
+    sendChatbotBroadcast: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/broadcasts/:id/send`,
+      pathParams: uuidParam,
+      body: c.noBody(),
+      responses: { 200: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Send a draft: it waits for approval when the settings ask for it, else the sending job starts',
+    },
+    approveChatbotBroadcast: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/broadcasts/:id/approve`,
+      pathParams: uuidParam,
+      body: c.noBody(),
+      responses: { 200: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Approve a broadcast written by another administrator; it starts sending',
+    },
+    cancelChatbotBroadcast: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/broadcasts/:id/cancel`,
+      pathParams: uuidParam,
+      body: c.noBody(),
+      responses: { 200: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Cancel a broadcast; one that is sending stops, and what was not sent stays queued',
+    },
+    retryChatbotBroadcast: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/broadcasts/:id/retry-failed`,
+      pathParams: uuidParam,
+      body: c.noBody(),
+      responses: { 200: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Send again only the deliveries that failed',
+    },
+    testChatbotBroadcast: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/broadcasts/:id/test`,
+      pathParams: uuidParam,
+      body: c.noBody(),
+      responses: { 200: dataBody(z.object({ message: z.string() })), ...errors },
+      metadata: CHATBOT,
+      summary: 'Email the broadcast to yourself, personalised for the first recipient',
+    },
+    scheduleChatbotBroadcast: {
+      method: 'PUT',
+      path: `${CHATBOT_BASE}/broadcasts/:id/schedule`,
+      pathParams: uuidParam,
+      body: BroadcastScheduleSchema,
+      responses: { 200: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Schedule a broadcast once at a date and time or every day, week or month, in a time zone (after approval when the settings ask)',
+    },
+    unscheduleChatbotBroadcast: {
+      method: 'DELETE',
+      path: `${CHATBOT_BASE}/broadcasts/:id/schedule`,
+      pathParams: uuidParam,
+      body: c.noBody(),
+      responses: { 200: dataBody(BroadcastSchema), ...errors },
+      metadata: CHATBOT,
+      summary: 'Cancel the schedule of a broadcast that has not fired; it goes back to draft',
+    },
+    previewChatbotSchedule: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/schedule-preview`,
+      body: BroadcastScheduleSchema,
+      responses: { 200: dataBody(z.object({ text: z.string(), nextRuns: z.array(z.string()) })), ...errors },
+      metadata: CHATBOT,
+      summary: 'The next sends of a schedule (up to five), as instants',
+    },
+    listChatbotDeliveries: {
+      method: 'GET',
+      path: `${CHATBOT_BASE}/broadcasts/:id/deliveries`,
+      pathParams: uuidParam,
+      query: DeliveryQuerySchema,
+      responses: { 200: listBody(DeliverySchema), ...errors },
+      metadata: CHATBOT,
+      summary: "A broadcast's deliveries, one per recipient and channel: status and reason, filterable",
+    },
+    unsubscribeChatbot: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/unsubscribe`,
+      body: z.object({ token: z.string().min(1).max(300) }).strict(),
+      responses: { 200: dataBody(z.object({ message: z.string() })), ...errors },
+      metadata: PUBLIC,
+      summary: "The unsubscribe link of a broadcast email: opts its subscriber out of broadcasts",
     },
     startChatbotChat: {
       method: 'GET',

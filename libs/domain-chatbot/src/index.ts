@@ -3,3 +3,4 @@ export * from './matching.js';
 export * from './redact.js';
 export * from './settings.js';
 export * from './broadcast.js';
+export * from './schedule.js';

@@ -9,6 +9,8 @@ export const ChatbotSettingsSchema = z.object({
   approvalRequired: z.boolean(),
   /** Emails sent per minute. */
   emailPerMinute: z.number().int('Enter a whole number.').min(1, 'At least 1.').max(100_000, 'At most 100000.'),
+  /** Web chat inbox messages delivered per minute. */
+  webChatPerMinute: z.number().int('Enter a whole number.').min(1, 'At least 1.').max(100_000, 'At most 100000.'),
   /** Transcripts older than this many days are purged. */
   retentionDays: z.number().int('Enter a whole number.').min(1, 'At least 1.').max(3650, 'At most 3650.'),
   timeZone: z.string().refine(isTimeZone, 'Unknown time zone.'),
@@ -23,6 +25,7 @@ export const DEFAULT_CHATBOT_SETTINGS: ChatbotSettings = {
   scoreThreshold: 3,
   approvalRequired: false,
   emailPerMinute: 600,
+  webChatPerMinute: 6000,
   retentionDays: 365,
   timeZone: 'Asia/Manila',
   quietFrom: null,

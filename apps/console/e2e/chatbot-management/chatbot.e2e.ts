@@ -64,7 +64,13 @@ describe('campus chatbot (issue 12)', () => {
     const transcript = p.getByRole('list', { name: 'Transcript' });
     await expect.poll(() => transcript.textContent()).toContain(ANSWER);
     expect(await transcript.textContent()).toContain('fallback (unanswered)');
+  });
 
+  it('composes a broadcast to chosen subscribers, sends it, and shows each delivery with its status', async () => {
+    const admin = await newContext();
+    contexts.push(admin);
+    const p = await admin.newPage();
+    await signIn(p, DEMO_USERS.admin);
     // Compose a broadcast to chosen subscribers: the recipient count and the message as the first of them reads it.
     await p.goto(url('/app/chatbot-management/broadcast'));
     await p.getByLabel('Audience (required)').selectOption('CUSTOM');
@@ -76,5 +82,30 @@ describe('campus chatbot (issue 12)', () => {
     await expect.poll(() => p.getByRole('status').filter({ hasText: 'recipient' }).textContent()).toMatch(/^1 recipient \(1 with an email address\); 0 opted out and skipped\.$/);
     const firstName = first.split(',')[1]!.trim().split(' <')[0];
     expect(await p.locator('blockquote').textContent()).toBe(`Hello ${firstName}, enrolment starts on 3 August.`);
-  });
+
+    // Save it, send it, and see one delivery per recipient and channel with its status.
+    await p.getByLabel('Subject (required)').fill('Enrolment reminder');
+    await Promise.all([p.waitForURL(/\/broadcasts\/[0-9a-f-]{36}$/), p.getByRole('button', { name: 'Save draft' }).click()]);
+    await p.getByRole('heading', { name: 'Enrolment reminder' }).waitFor();
+    // The schedule picker previews the next runs in the time zone it shows.
+    await p.getByLabel('Send (required)').selectOption('WEEKLY');
+    await p.getByLabel('Day of the week (weekly)').selectOption('1');
+    await p.getByLabel('Time (required)').fill('07:30');
+    await p.getByRole('button', { name: 'Preview next runs' }).click();
+    await expect.poll(() => p.getByRole('list', { name: 'Next runs of this schedule' }).locator('li').count()).toBe(5);
+    expect(await p.getByRole('status').filter({ hasText: 'Every Monday at 07:30 (Asia/Manila)' }).count()).toBe(1);
+    await p.getByRole('button', { name: 'Send', exact: true }).click();
+    const deliveries = p.getByRole('table');
+    await expect.poll(async () => {
+      await p.reload();
+      return deliveries.locator('tbody tr[data-status="SENT"]').count();
+    }, { timeout: 30_000 }).toBe(2);
+    expect(await deliveries.textContent()).toContain('Web chat inbox');
+    await p.getByRole('definition').filter({ hasText: 'Sent' }).first().waitFor();
+    await p.getByLabel('Channel').selectOption('EMAIL');
+    await p.getByRole('button', { name: 'Filter' }).click();
+    await p.getByRole('status').filter({ hasText: '1 delivery' }).waitFor();
+    await p.goto(url('/app/chatbot-management/broadcasts'));
+    await p.getByRole('link', { name: 'Enrolment reminder' }).waitFor();
+  }, 120_000);
 });

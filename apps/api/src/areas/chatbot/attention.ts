@@ -17,4 +17,10 @@ export const chatbotAttention: readonly AttentionDefinition[] = [
     table: 'chatbot_unanswered',
     where: () => sql`true`,
   },
+  {
+    key: 'broadcasts-awaiting-approval',
+    label: 'Broadcasts awaiting approval',
+    table: 'chatbot_broadcasts',
+    where: () => sql`t.status = 'AWAITING_APPROVAL'`,
+  },
 ];

@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AnswerUnansweredSchema, TranscriptQuerySchema } from '@campus/api-contract';
 import { AudienceSchema, maskProfanity, placeholderProblem, redactPersonalData, type ChatbotSettings } from '@campus/domain-chatbot';
-import { renderTemplate } from '@campus/formatters';
 import { fieldErrorsOf } from '@campus/api-contract';
 import { audienceCondition } from './audience.js';
+import { personalise, RECIPIENT_COLUMNS, RECIPIENT_JOINS, type Recipient } from './recipients.js';
 import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
 import { rows, type Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
@@ -177,16 +177,12 @@ export function chatbotHandlers(ctx: AreaContext, matchers = new MatcherCache())
                    count(*) filter (where s.opted_out_at is null and s.email is not null)::int as "withEmail"
             from chatbot_subscribers s where ${where}`,
       );
-      const [sample] = await rows<{ _id: string; fname: string; mname: string | null; lname: string; email: string | null; designation: string | null; department: string | null }>(
+      const [sample] = await rows<Recipient>(
         ctx.db,
-        sql`select s.id as "_id", s.first_name as fname, s.middle_name as mname, s.last_name as lname, s.email, d.name as designation, dep.name as department
-            from chatbot_subscribers s left join employees e on e.id = s.employee_id
-            left join designations d on d.id = e.designation_id left join hr_departments dep on dep.id = e.department_id
+        sql`select ${RECIPIENT_COLUMNS} from chatbot_subscribers s ${RECIPIENT_JOINS}
             where ${where} and s.opted_out_at is null order by s.last_name, s.first_name, s.id limit 1`,
       );
-      const preview = sample && input.message
-        ? renderTemplate(input.message, { fname: sample.fname, lname: sample.lname, mname: sample.mname, designation: { name: sample.designation }, department: { name: sample.department } }, now())
-        : null;
+      const preview = sample && input.message ? personalise(input.message, sample, now()) : null;
       return ok({
         recipients: counts?.recipients ?? 0,
         optedOut: counts?.optedOut ?? 0,

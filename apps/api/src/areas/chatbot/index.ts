@@ -1,20 +1,23 @@
 import { chatbotContract } from '@campus/api-contract';
 import type { AreaModule } from '../../platform/area.js';
 import { chatbotAttention } from './attention.js';
+import { broadcastHandlers } from './broadcasts.js';
 import { chatbotHandlers } from './handlers.js';
+import { CHATBOT_SCHEDULES_SCHEDULE, fireSchedulesJob } from './jobs/fire-schedules.js';
+import { sendBroadcastJob } from './jobs/send-broadcast.js';
 import { CHATBOT_RETENTION_SCHEDULE, chatbotRetentionJob } from './jobs/retention.js';
 
-export { CHATBOT_RETENTION_SCHEDULE };
+export { CHATBOT_RETENTION_SCHEDULE, CHATBOT_SCHEDULES_SCHEDULE };
 
 /**
  * Campus Chatbot Management (launcher code CHATBOT): responses and personas (generic CRUD), the answer matcher,
- * the public web chat, the unanswered queue, transcripts and settings, and the nightly purge of old transcripts.
+ * the public web chat, broadcasts (sent as jobs, one delivery per recipient and channel), the unanswered queue, transcripts and settings, and the nightly purge of old transcripts.
  */
 export const chatbotArea: AreaModule = {
   code: 'CHATBOT',
   contracts: { chatbot: chatbotContract },
   attention: chatbotAttention,
-  handlers: (ctx) => ({ chatbot: chatbotHandlers(ctx) }),
-  jobTypes: () => [chatbotRetentionJob],
-  schedules: [CHATBOT_RETENTION_SCHEDULE],
+  handlers: (ctx) => ({ chatbot: { ...chatbotHandlers(ctx), ...broadcastHandlers(ctx) } }),
+  jobTypes: (ctx) => [chatbotRetentionJob, sendBroadcastJob(ctx), fireSchedulesJob(ctx)],
+  schedules: [CHATBOT_RETENTION_SCHEDULE, CHATBOT_SCHEDULES_SCHEDULE],
 };

@@ -1,22 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/client.js';
+import { until } from './until.js';
 import { startTestApi } from '../../test/harness.js';
 
 const api = await startTestApi();
 const token = await api.signIn('admin@example.edu');
 await api.app.jobs.start();
 afterAll(() => api.app.close());
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`Timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('transcript retention', () => {
   it('purges conversations older than the retention period of the settings, and keeps the rest', async () => {

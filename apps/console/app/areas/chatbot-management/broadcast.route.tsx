@@ -1,13 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { crudOperationNames, resourceContracts, type AudiencePreview } from '@campus/api-contract';
-import { AUDIENCES_WITH_IDS, broadcastAudienceOptions } from '@campus/domain-chatbot';
+import { crudOperationNames, resourceContracts, type AudiencePreview, type Broadcast } from '@campus/api-contract';
+import { AUDIENCES_WITH_IDS, BROADCAST_MESSAGE_MAX, broadcastAudienceOptions, broadcastChannelOptions, SUBJECT_MAX } from '@campus/domain-chatbot';
 import { TEMPLATE_PLACEHOLDERS } from '@campus/formatters';
 import { RouteError } from '../../features/resources/RouteError';
 import { contractClientFor } from '../../lib/api.server';
 import { APP_TITLE } from '../../lib/constants';
+import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
 import { chatbotApi, expectStatus } from './chatbot.server';
+import { BROADCASTS_PATH } from './broadcast-labels';
 import './chatbot.css';
 
 export const meta: MetaFunction = () => [{ title: `Broadcast · ${APP_TITLE}` }];
@@ -31,10 +33,27 @@ async function choicesOf(request: Request, resource: string, label: (r: Record<s
   return list.rows.map((r) => ({ _id: String(r._id), label: label(r) }));
 }
 
+interface Values {
+  audience: string;
+  ids: string[];
+  message: string;
+  subject: string;
+  personaId: string;
+  channels: string[];
+}
+
+/** `?edit=<id>` opens a broadcast that has not sent yet; otherwise a new one. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await chatbotApi(request);
-  const entries = await Promise.all(Object.entries(CHOICES).map(async ([code, c]) => [code, await choicesOf(request, c.resource, c.label)] as const));
-  return { choices: Object.fromEntries(entries) as Record<keyof typeof CHOICES, Choice[]> };
+  const api = await chatbotApi(request);
+  const editId = new URL(request.url).searchParams.get('edit');
+  const [entries, personas, editing] = await Promise.all([
+    Promise.all(Object.entries(CHOICES).map(async ([code, c]) => [code, await choicesOf(request, c.resource, c.label)] as const)),
+    choicesOf(request, 'chatbot-personas', (r) => String(r.name)),
+    editId ? api.getChatbotBroadcast({ params: { id: editId } }) : Promise.resolve(null),
+  ]);
+  const b = editing ? expectStatus<{ data: Broadcast }>(editing, 200).data : null;
+  const values: Values | null = b ? { audience: b.audience, ids: b.ids, message: b.message, subject: b.subject, personaId: b.personaId ?? '', channels: b.channels } : null;
+  return { choices: Object.fromEntries(entries) as Record<keyof typeof CHOICES, Choice[]>, personas, editId: b ? b._id : null, values };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,22 +62,78 @@ export async function action({ request }: ActionFunctionArgs) {
   const audience = String(form.get('audience') ?? '');
   const ids = form.getAll(`ids.${audience}`).map(String);
   const message = String(form.get('message') ?? '');
+  const values: Values = {
+    audience,
+    ids,
+    message,
+    subject: String(form.get('subject') ?? ''),
+    personaId: String(form.get('personaId') ?? ''),
+    channels: form.getAll('channels').map(String),
+  };
   const api = await chatbotApi(request);
+  if (form.get('intent') === 'save') {
+    const editId = String(form.get('editId') ?? '');
+    const body = { subject: values.subject, message, personaId: values.personaId || null, audience, ids, channels: values.channels } as never;
+    const saved = editId ? await api.updateChatbotBroadcast({ params: { id: editId }, body }) : await api.createChatbotBroadcast({ body });
+    if (saved.status === 200 || saved.status === 201) {
+      const { _id } = (saved.body as { data: Broadcast }).data;
+      return redirectWithNotice(request, `${BROADCASTS_PATH}/${_id}`, { tone: 'success', title: 'The broadcast is saved as a draft.' });
+    }
+    const failed = saved.body as { message?: string; fieldErrors?: Record<string, string[]> };
+    return data({ values, preview: null, error: failed.message ?? 'The broadcast could not be saved.', fieldErrors: failed.fieldErrors ?? {} }, { status: saved.status });
+  }
   const result = await api.previewChatbotAudience({ body: { audience, ids, ...(message ? { message } : {}) } });
-  const values = { audience, ids, message };
-  if (result.status === 200) return { values, preview: (result.body as { data: AudiencePreview }).data, error: null };
-  return data({ values, preview: null, error: (result.body as { message?: string }).message ?? 'The audience could not be resolved.' }, { status: result.status });
+  if (result.status === 200) return { values, preview: (result.body as { data: AudiencePreview }).data, error: null, fieldErrors: {} as Record<string, string[]> };
+  return data({ values, preview: null, error: (result.body as { message?: string }).message ?? 'The audience could not be resolved.', fieldErrors: {} as Record<string, string[]> }, { status: result.status });
 }
 
 /** Compose a broadcast: the audience resolved from the live records, its recipient count, and the message as a sample recipient reads it. */
 export default function BroadcastRoute() {
-  const { choices } = useLoaderData<typeof loader>();
+  const { choices, personas, editId, values: loaded } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const values = result?.values ?? { audience: 'ALL', ids: [] as string[], message: '' };
+  const values: Values = result?.values ?? loaded ?? { audience: 'ALL', ids: [], message: '', subject: '', personaId: '', channels: ['EMAIL', 'WEB_CHAT'] };
+  const errors: Record<string, string[]> = result?.fieldErrors ?? {};
+  const fieldError = (name: string) =>
+    errors[name]?.[0] ? (
+      <span id={`${name}-error`} className="cas-error">
+        {errors[name][0]}
+      </span>
+    ) : null;
+  const invalid = (name: string) => (errors[name]?.[0] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
   return (
     <>
       <h1 className="cas-page-title">Broadcast</h1>
+      <p>
+        <a href={BROADCASTS_PATH}>All broadcasts</a>
+      </p>
       <Form method="post" className="cas-chatbot-panel cas-chatbot-broadcast">
+        {editId ? <input type="hidden" name="editId" value={editId} /> : null}
+        <label>
+          Subject (required)
+          <input name="subject" required maxLength={SUBJECT_MAX} defaultValue={values.subject} {...invalid('subject')} />
+          {fieldError('subject')}
+        </label>
+        <label>
+          Persona
+          <select name="personaId" defaultValue={values.personaId} {...invalid('personaId')}>
+            <option value="">The default persona</option>
+            {personas.map((p) => (
+              <option key={p._id} value={p._id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+          {fieldError('personaId')}
+        </label>
+        <fieldset>
+          <legend>Channels (required)</legend>
+          {broadcastChannelOptions.map((o) => (
+            <label key={o.value} className="cas-chatbot-inline">
+              <input type="checkbox" name="channels" value={o.value} defaultChecked={values.channels.includes(o.value)} /> {o.label}
+            </label>
+          ))}
+          {fieldError('channels')}
+        </fieldset>
         <label>
           Audience (required)
           <select name="audience" defaultValue={values.audience} required>
@@ -83,12 +158,19 @@ export default function BroadcastRoute() {
         ))}
         <label>
           Message
-          <textarea name="message" rows={4} maxLength={5000} defaultValue={values.message} aria-describedby="placeholders" />
+          <textarea name="message" rows={4} maxLength={BROADCAST_MESSAGE_MAX} defaultValue={values.message} aria-describedby={errors.message?.[0] ? 'message-error placeholders' : 'placeholders'} aria-invalid={errors.message?.[0] ? true : undefined} />
+          {fieldError('message')}
         </label>
         <p id="placeholders">Placeholders: {TEMPLATE_PLACEHOLDERS.map((p) => p.token).join(', ')}.</p>
-        <button type="submit" className="cas-button">
-          Preview recipients
-        </button>
+        {fieldError('ids')}
+        <div className="cas-chatbot-actions">
+          <button type="submit" name="intent" value="preview" formNoValidate className="cas-button cas-button--secondary">
+            Preview recipients
+          </button>
+          <button type="submit" name="intent" value="save" className="cas-button">
+            Save draft
+          </button>
+        </div>
       </Form>
       {result?.error ? (
         <p role="alert" className="cas-error">

@@ -1,12 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { chatbotApi, expectStatus } from './chatbot.server';
+import { csvCell as cell } from './csv';
 import { logQueryOf, type TranscriptRow } from './logs.server';
-
-const cell = (value: unknown) => {
-  const text = String(value ?? '');
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /** The filtered conversations as CSV (up to 10,000, newest first). */
 export async function loader({ request }: LoaderFunctionArgs) {

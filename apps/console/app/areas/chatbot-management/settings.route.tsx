@@ -35,6 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     scoreThreshold: number(v.scoreThreshold),
     approvalRequired: v.approvalRequired === 'on',
     emailPerMinute: number(v.emailPerMinute),
+    webChatPerMinute: number(v.webChatPerMinute),
     retentionDays: number(v.retentionDays),
     timeZone: v.timeZone ?? '',
     quietFrom: v.quietFrom || null,
@@ -54,6 +55,7 @@ export default function SettingsRoute() {
     scoreThreshold: String(settings.scoreThreshold),
     approvalRequired: settings.approvalRequired ? 'on' : '',
     emailPerMinute: String(settings.emailPerMinute),
+    webChatPerMinute: String(settings.webChatPerMinute),
     retentionDays: String(settings.retentionDays),
     timeZone: settings.timeZone,
     quietFrom: settings.quietFrom ?? '',
@@ -100,6 +102,11 @@ export default function SettingsRoute() {
           Emails per minute (required)
           <input name="emailPerMinute" type="number" min={1} max={100000} step={1} required defaultValue={values.emailPerMinute} {...aria('emailPerMinute')} />
           {err('emailPerMinute')}
+        </label>
+        <label>
+          Web chat messages per minute (required)
+          <input name="webChatPerMinute" type="number" min={1} max={100000} step={1} required defaultValue={values.webChatPerMinute} {...aria('webChatPerMinute')} />
+          {err('webChatPerMinute')}
         </label>
         <label>
           Keep transcripts for (days, required)

@@ -1,0 +1,339 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import type { Broadcast, Delivery } from '@campus/api-contract';
+import {
+  broadcastAudienceOptions,
+  broadcastChannelOptions,
+  broadcastStatusOptions,
+  DEFAULT_SCHEDULE_TIME_ZONE,
+  deliveryStatusOptions,
+  EDITABLE_BROADCAST_STATUSES,
+  scheduleKindOptions,
+  WEEKDAYS,
+} from '@campus/domain-chatbot';
+import { RouteError } from '../../features/resources/RouteError';
+import { APP_TITLE } from '../../lib/constants';
+import { redirectWithNotice } from '../../lib/notice.server';
+import { assertSameOrigin } from '../../lib/security.server';
+import { requireUser } from '../../lib/session.server';
+import { chatbotApi, expectStatus } from './chatbot.server';
+import { BROADCASTS_PATH, deliveryQueryOf, labelOf, when } from './broadcast-labels';
+import { CodedSelect } from './CodedSelect';
+import '../../features/resources/resources.css';
+import './chatbot.css';
+
+const PAGE = 50;
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `${loaded?.broadcast.subject ?? 'Broadcast'} · Broadcasts · ${APP_TITLE}` },
+  // While it sends, the page follows the progress without JavaScript.
+  ...(loaded?.broadcast.status === 'SENDING' ? [{ httpEquiv: 'refresh', content: '3' } as const] : []),
+];
+
+/** One broadcast: what it says and to whom, its progress, and every delivery (filtered in the address). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const api = await chatbotApi(request);
+  const query = deliveryQueryOf(new URL(request.url));
+  const [one, list] = await Promise.all([
+    api.getChatbotBroadcast({ params: { id: params.id! } }),
+    api.listChatbotDeliveries({ params: { id: params.id! }, query: { ...query, limit: String(PAGE) } as never }),
+  ]);
+  const broadcast = expectStatus<{ data: Broadcast }>(one, 200).data;
+  const deliveries = list.status === 400 ? { rows: [] as Delivery[], count: 0 } : expectStatus<{ rows: Delivery[]; count: number }>(list, 200);
+  return { broadcast, ...deliveries, query, userId: user.user._id ?? null };
+}
+
+const ACTIONS = {
+  send: { call: 'sendChatbotBroadcast', done: 'The broadcast is on its way.' },
+  approve: { call: 'approveChatbotBroadcast', done: 'The broadcast is approved and on its way.' },
+  cancel: { call: 'cancelChatbotBroadcast', done: 'The broadcast is cancelled.' },
+  retry: { call: 'retryChatbotBroadcast', done: 'The failed deliveries are being sent again.' },
+  test: { call: 'testChatbotBroadcast', done: null },
+  unschedule: { call: 'unscheduleChatbotBroadcast', done: 'The schedule is cancelled; the broadcast is a draft again.' },
+} as const;
+
+/** The schedule form's fields as the API takes them (empty fields left out). */
+function scheduleOf(form: FormData) {
+  const v = (k: string) => String(form.get(k) ?? '').trim();
+  return {
+    kind: v('kind'),
+    time: v('time'),
+    timeZone: v('timeZone') || DEFAULT_SCHEDULE_TIME_ZONE,
+    ...(v('kind') === 'ONCE' && v('date') ? { date: v('date') } : {}),
+    ...(v('kind') === 'WEEKLY' && v('weekday') ? { weekday: Number(v('weekday')) } : {}),
+    ...(v('kind') === 'MONTHLY' && v('dayOfMonth') ? { dayOfMonth: Number(v('dayOfMonth')) } : {}),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '') as keyof typeof ACTIONS;
+  if (intent === ('schedule' as string) || intent === ('schedule-preview' as string)) {
+    const api = await chatbotApi(request);
+    const schedule = scheduleOf(form);
+    const result =
+      intent === ('schedule' as string)
+        ? await api.scheduleChatbotBroadcast({ params: { id: params.id! }, body: schedule as never })
+        : await api.previewChatbotSchedule({ body: schedule as never });
+    const failed = result.body as { message?: string; fieldErrors?: Record<string, string[]> };
+    if (result.status !== 200) return data({ error: failed.message ?? 'The schedule could not be read.', fieldErrors: failed.fieldErrors ?? {}, schedule, preview: null }, { status: result.status });
+    if (intent === ('schedule' as string)) return redirectWithNotice(request, `${BROADCASTS_PATH}/${params.id}`, { tone: 'success', title: 'The broadcast is scheduled.' });
+    return { error: null, fieldErrors: {}, schedule, preview: (result.body as { data: { text: string; nextRuns: string[] } }).data };
+  }
+  const chosen = ACTIONS[intent];
+  if (!chosen) return data({ error: 'Choose an action.', fieldErrors: {}, schedule: null, preview: null }, { status: 400 });
+  const api = (await chatbotApi(request)) as unknown as Record<string, (a: unknown) => Promise<{ status: number; body: unknown }>>;
+  const result = await api[chosen.call]!({ params: { id: params.id! }, body: {} });
+  const path = `${BROADCASTS_PATH}/${params.id}`;
+  if (result.status === 200) {
+    const title = chosen.done ?? (result.body as { data: { message: string } }).data.message;
+    return redirectWithNotice(request, path, { tone: 'success', title });
+  }
+  return data({ error: (result.body as { message?: string }).message ?? 'The broadcast could not be changed.', fieldErrors: {}, schedule: null, preview: null }, { status: result.status });
+}
+
+function ActionButton({ intent, label, secondary = false }: { intent: keyof typeof ACTIONS; label: string; secondary?: boolean }) {
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value={intent} className={secondary ? 'cas-button cas-button--secondary' : 'cas-button'}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/** A moment in a named time zone, with the zone shown. */
+const inZone = (iso: string, timeZone: string) => `${new Date(iso).toLocaleString('en-PH', { timeZone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })} (${timeZone})`;
+
+interface ScheduleResult {
+  readonly error: string | null;
+  readonly fieldErrors: Record<string, string[]>;
+  readonly schedule: Record<string, unknown> | null;
+  readonly preview: { text: string; nextRuns: string[] } | null;
+}
+
+/** When the broadcast sends: once or every day, week or month, in an explicit time zone, with the next runs shown. */
+function ScheduleSection({ b, result }: { b: Broadcast; result: ScheduleResult | null }) {
+  const values = { ...(b.schedule ?? {}), ...(result?.schedule ?? {}) } as Record<string, string | number | null | undefined>;
+  const zone = String(values.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE);
+  const err = (name: string) => (result?.fieldErrors?.[name]?.[0] ? <span className="cas-error">{result.fieldErrors[name]![0]}</span> : null);
+  return (
+    <section className="cas-chatbot-panel" aria-labelledby="schedule-title">
+      <h2 id="schedule-title">Scheduled broadcast</h2>
+      {b.scheduleText && b.nextRuns.length ? (
+        <>
+          <p>{b.scheduleText}</p>
+          <p>Next runs:</p>
+          <ul aria-label="Next runs">
+            {b.nextRuns.map((r) => (
+              <li key={r}>{inZone(r, b.schedule?.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE)}</li>
+            ))}
+          </ul>
+          <ActionButton intent="unschedule" label="Cancel schedule" secondary />
+        </>
+      ) : (
+        <p>Not scheduled: it sends when you press Send.</p>
+      )}
+      <Form method="post" className="cas-chatbot-actions">
+        <label>
+          Send (required)
+          <select name="kind" defaultValue={String(values.kind ?? 'ONCE')}>
+            {scheduleKindOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Date (once)
+          <input type="date" name="date" defaultValue={String(values.date ?? '')} />
+          {err('date')}
+        </label>
+        <label>
+          Day of the week (weekly)
+          <select name="weekday" defaultValue={values.weekday == null ? '' : String(values.weekday)}>
+            <option value="">—</option>
+            {WEEKDAYS.map((d, i) => (
+              <option key={d} value={i}>
+                {d}
+              </option>
+            ))}
+          </select>
+          {err('weekday')}
+        </label>
+        <label>
+          Day of the month (monthly)
+          <input type="number" name="dayOfMonth" min={1} max={28} defaultValue={values.dayOfMonth == null ? '' : String(values.dayOfMonth)} />
+          {err('dayOfMonth')}
+        </label>
+        <label>
+          Time (required)
+          <input type="time" name="time" required defaultValue={String(values.time ?? '08:00')} />
+          {err('time')}
+        </label>
+        <label>
+          Time zone (required)
+          <input name="timeZone" required defaultValue={zone} />
+          {err('timeZone')}
+        </label>
+        <button type="submit" name="intent" value="schedule-preview" className="cas-button cas-button--secondary">
+          Preview next runs
+        </button>
+        <button type="submit" name="intent" value="schedule" className="cas-button">
+          Schedule
+        </button>
+      </Form>
+      {result?.preview ? (
+        <div role="status">
+          <p>{result.preview.text}</p>
+          <ul aria-label="Next runs of this schedule">
+            {result.preview.nextRuns.map((r) => (
+              <li key={r}>{inZone(r, zone)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export default function BroadcastDetailRoute() {
+  const { broadcast: b, rows, count, query, userId } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ScheduleResult | undefined;
+  const page = Number(query.page ?? 1);
+  const finished = b.counts.sent + b.counts.failed + b.counts.skipped;
+  const exportQuery = new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'page')).toString();
+  const link = (p: number) => `?${new URLSearchParams({ ...query, page: String(p) })}`;
+  const editable = (EDITABLE_BROADCAST_STATUSES as readonly string[]).includes(b.status);
+  return (
+    <>
+      <h1 className="cas-page-title">{b.subject}</h1>
+      <p>
+        <Link to={BROADCASTS_PATH}>All broadcasts</Link>
+      </p>
+      {result?.error ? (
+        <p role="alert" className="cas-error">
+          {result.error}
+        </p>
+      ) : null}
+      <section className="cas-chatbot-panel" aria-labelledby="about-title">
+        <h2 id="about-title">Broadcast</h2>
+        <dl>
+          <dt>Status</dt>
+          <dd>{labelOf(broadcastStatusOptions, b.status)}</dd>
+          <dt>Audience</dt>
+          <dd>
+            {labelOf(broadcastAudienceOptions, b.audience)}
+            {b.ids.length ? ` (${b.ids.length} chosen)` : ''}
+          </dd>
+          <dt>Channels</dt>
+          <dd>{b.channels.map((c) => labelOf(broadcastChannelOptions, c)).join(', ')}</dd>
+          <dt>Persona</dt>
+          <dd>{b.persona ?? 'The default persona'}</dd>
+          <dt>Written</dt>
+          <dd>
+            {when(b.createdAt)}
+            {b.createdBy ? ` by ${b.createdBy}` : ''}
+          </dd>
+          {b.approvedBy ? (
+            <>
+              <dt>Approved</dt>
+              <dd>
+                {when(b.approvedAt)} by {b.approvedBy}
+              </dd>
+            </>
+          ) : null}
+          <dt>Message</dt>
+          <dd>
+            <blockquote className="cas-chatbot-preview">{b.message}</blockquote>
+          </dd>
+        </dl>
+        <div className="cas-chatbot-actions">
+          {b.status === 'DRAFT' || b.status === 'APPROVED' ? <ActionButton intent="send" label="Send" /> : null}
+          {b.status === 'AWAITING_APPROVAL' && b.createdById !== userId ? <ActionButton intent="approve" label="Approve and send" /> : null}
+          {b.status === 'AWAITING_APPROVAL' && b.createdById === userId ? <p>Another administrator must approve this broadcast.</p> : null}
+          {editable ? (
+            <Link to={`/app/chatbot-management/broadcast?edit=${b._id}`} className="cas-button cas-button--secondary">
+              Edit
+            </Link>
+          ) : null}
+          {b.status !== 'SENT' && b.status !== 'CANCELLED' ? <ActionButton intent="test" label="Send a test to yourself" secondary /> : null}
+          {b.status === 'SENT' && b.counts.failed > 0 ? <ActionButton intent="retry" label="Retry failed only" /> : null}
+          {b.status !== 'SENT' && b.status !== 'CANCELLED' ? <ActionButton intent="cancel" label="Cancel broadcast" secondary /> : null}
+        </div>
+      </section>
+      {editable ? <ScheduleSection b={b} result={result ?? null} /> : null}
+      <section className="cas-chatbot-panel" aria-labelledby="progress-title">
+        <h2 id="progress-title">Progress</h2>
+        {b.counts.total > 0 ? (
+          <>
+            <progress value={finished} max={b.counts.total} aria-labelledby="progress-title" aria-describedby="progress-text" />
+            <p id="progress-text" role="status">
+              {finished} of {b.counts.total} deliveries done.
+            </p>
+          </>
+        ) : (
+          <p>Nothing is sent yet: the recipients are resolved from the live records when it sends.</p>
+        )}
+        <ul className="cas-chatbot-counts">
+          {(['queued', 'sent', 'failed', 'skipped'] as const).map((k) => (
+            <li key={k}>
+              <strong>{b.counts[k]}</strong> {labelOf(deliveryStatusOptions, k.toUpperCase())}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <h2>Deliveries</h2>
+      <Form method="get" className="cas-chatbot-panel" aria-label="Filter deliveries">
+        <label>
+          Recipient
+          <input name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} />
+        </label>
+        <CodedSelect label="Status" name="status" options={deliveryStatusOptions} value={query.status ?? ''} />
+        <CodedSelect label="Channel" name="channel" options={broadcastChannelOptions} value={query.channel ?? ''} />
+        <button type="submit" className="cas-button cas-button--secondary">
+          Filter
+        </button>
+        <a className="cas-button cas-button--secondary" href={`${b._id}/deliveries.csv${exportQuery ? `?${exportQuery}` : ''}`} download>
+          Export CSV
+        </a>
+      </Form>
+      <p role="status">
+        {count} {count === 1 ? 'delivery' : 'deliveries'}
+      </p>
+      <table className="cas-table">
+        <thead>
+          <tr>
+            <th scope="col">Recipient</th>
+            <th scope="col">Email</th>
+            <th scope="col">Channel</th>
+            <th scope="col">Status</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Sent</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((d) => (
+            <tr key={d._id} data-status={d.status}>
+              <td>{d.name}</td>
+              <td>{d.email ?? '—'}</td>
+              <td>{labelOf(broadcastChannelOptions, d.channel)}</td>
+              <td>{labelOf(deliveryStatusOptions, d.status)}</td>
+              <td>{d.reason ?? ''}</td>
+              <td>{when(d.sentAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav aria-label="Pages" className="cas-tabs">
+        {page > 1 ? <Link to={link(page - 1)}>Previous page</Link> : null}
+        {page * PAGE < count ? <Link to={link(page + 1)}>Next page</Link> : null}
+      </nav>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteError;
