@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { CheckboxGroup, FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { useLinkComponent } from '../components/Link.js';
 import type { AnyEntity, FieldDescriptor } from '@campus/domain-core';

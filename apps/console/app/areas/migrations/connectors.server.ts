@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node';
 import { failureNotice, NOTICES } from '@campus/ui';
 import { DB_KINDS, type DbKind } from '@campus/domain-migration';
-import { migrationContract, type ConnectionSchedule, type SourcePreview } from '@campus/api-contract';
+import type { ConnectionSchedule, SourcePreview } from '@campus/api-contract';
 import { failureResponse } from '../../lib/api.server';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { apiFor } from './migration.server';
