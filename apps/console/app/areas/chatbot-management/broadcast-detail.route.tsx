@@ -68,6 +68,7 @@ function scheduleOf(form: FormData) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  await requireUser(request); // the route guard, before the form is read
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '') as keyof typeof ACTIONS;
   if (intent === ('schedule' as string) || intent === ('schedule-preview' as string)) {

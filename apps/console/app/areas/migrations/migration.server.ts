@@ -47,6 +47,7 @@ export function download(file: { name: string; contentType: string; contentBase6
 const formatOf = (url: URL) => (url.searchParams.get('format') === 'xlsx' ? 'xlsx' : 'csv');
 
 export async function templateDownload(request: Request) {
+  await requireUser(request);
   const url = new URL(request.url);
   const resource = url.searchParams.get('resource') ?? '';
   const api = await apiFor(request);
@@ -56,6 +57,7 @@ export async function templateDownload(request: Request) {
 }
 
 export async function errorFileDownload(request: Request) {
+  await requireUser(request);
   const url = new URL(request.url);
   const id = url.searchParams.get('id') ?? '';
   if (!UUID.test(id)) throw data({ message: 'This page could not be found' }, { status: 404 });
@@ -67,6 +69,7 @@ export async function errorFileDownload(request: Request) {
 
 /** The uploader: the targets, and the run named by `?run=` once a file is uploaded. */
 export async function loadUploader(request: Request) {
+  await requireUser(request);
   const url = new URL(request.url);
   const id = url.searchParams.get('run') ?? '';
   const api = await apiFor(request);
@@ -131,6 +134,7 @@ export async function uploaderAction(request: Request) {
 }
 
 export async function loadHistories(request: Request) {
+  await requireUser(request);
   const url = new URL(request.url);
   const p = url.searchParams;
   const page = Math.max(1, Number(p.get('page')) || 1);
