@@ -4,6 +4,18 @@ import type { SeedRecord } from '../../platform/db/insert-rows.js';
 export interface HrSeed {
   readonly id: () => string;
   readonly employees: readonly string[];
+  /** The day the database is created: the records' dates fall in the last year whose first half is past. */
+  readonly at: Date;
+}
+
+/**
+ * The year the demo's HR records belong to: the year of the day six months before `at`, so every dated entry (1 January
+ * to 15 May) lies in the past and within the last eighteen months, whatever day the database is created.
+ */
+export function hrSeedYear(at: Date): number {
+  const back = new Date(at);
+  back.setUTCMonth(back.getUTCMonth() - 6);
+  return back.getUTCFullYear();
 }
 
 /**
@@ -13,6 +25,8 @@ export interface HrSeed {
  */
 export async function seedHr(_tx: Db, put: (resource: string, records: SeedRecord[]) => Promise<void>, seed: HrSeed): Promise<void> {
   const { id } = seed;
+  const year = hrSeedYear(seed.at);
+  const day = (monthDay: string) => `${year}-${monthDay}`;
   // The salary grade table, grades 11 to 20: step 1 of the 2023 schedule, each further step about 1.07 % more.
   const firstSteps: readonly [number, number][] = [
     [11, 27000], [12, 29165], [13, 31320], [14, 33843], [15, 36619], [16, 39672], [17, 43030], [18, 46725], [19, 51357], [20, 57347],
@@ -40,12 +54,12 @@ export async function seedHr(_tx: Db, put: (resource: string, records: SeedRecor
   ]);
   for (const employeeId of seed.employees) {
     await put('employee-allowances', [
-      { id: id(), employeeId, allowanceTypeId: pera, amount: 2000, effectiveFrom: '2026-01-01' },
-      { id: id(), employeeId, allowanceTypeId: rata, amount: 5000, effectiveFrom: '2026-01-01' },
+      { id: id(), employeeId, allowanceTypeId: pera, amount: 2000, effectiveFrom: day('01-01') },
+      { id: id(), employeeId, allowanceTypeId: rata, amount: 5000, effectiveFrom: day('01-01') },
     ]);
     await put('employee-deductions', [
-      { id: id(), employeeId, deductionTypeId: gsis, amount: 2430, effectiveFrom: '2026-01-01' },
-      { id: id(), employeeId, deductionTypeId: phic, amount: 675, effectiveFrom: '2026-01-01' },
+      { id: id(), employeeId, deductionTypeId: gsis, amount: 2430, effectiveFrom: day('01-01') },
+      { id: id(), employeeId, deductionTypeId: phic, amount: 675, effectiveFrom: day('01-01') },
     ]);
     await put('employee-education', [
       { id: id(), employeeId, level: 'COLLEGE', school: 'Bicol University', degreeCourse: 'BS Accountancy', fromYear: 2003, toYear: 2007, yearGraduated: 2007 },
@@ -55,15 +69,15 @@ export async function seedHr(_tx: Db, put: (resource: string, records: SeedRecor
       { id: id(), employeeId, kind: 'SKILL', text: 'Records management' },
       { id: id(), employeeId, kind: 'MEMBERSHIP', text: 'Philippine Association of Government Personnel Officers' },
     ]);
-    await put('trainings', [{ id: id(), employeeId, title: 'Data Privacy Act compliance', from: '2026-02-09', to: '2026-02-10', hours: 16, type: 'TECHNICAL', conductedBy: 'National Privacy Commission' }]);
+    await put('trainings', [{ id: id(), employeeId, title: 'Data Privacy Act compliance', from: day('02-09'), to: day('02-10'), hours: 16, type: 'TECHNICAL', conductedBy: 'National Privacy Commission' }]);
     for (const entry of [
-      { typeCode: 'VL', credit: 15, asOf: '2026-01-01', remarks: 'Opening balance' },
-      { typeCode: 'SL', credit: 15, asOf: '2026-01-01', remarks: 'Opening balance' },
-      { typeCode: 'VL', debit: 2, asOf: '2026-03-06', remarks: 'Vacation leave, 5–6 March' },
-      { typeCode: 'VL', credit: 1.25, asOf: '2026-03-31', remarks: 'Monthly accrual' },
+      { typeCode: 'VL', credit: 15, asOf: day('01-01'), remarks: 'Opening balance' },
+      { typeCode: 'SL', credit: 15, asOf: day('01-01'), remarks: 'Opening balance' },
+      { typeCode: 'VL', debit: 2, asOf: day('03-06'), remarks: 'Vacation leave, 5–6 March' },
+      { typeCode: 'VL', credit: 1.25, asOf: day('03-31'), remarks: 'Monthly accrual' },
     ]) {
       await put('leave-credits', [{ id: id(), employeeId, ...entry }]);
     }
-    await put('service-credits', [{ id: id(), employeeId, typeCode: 'ELECTION', credit: 3, asOf: '2026-05-15', remarks: 'Election duty' }]);
+    await put('service-credits', [{ id: id(), employeeId, typeCode: 'ELECTION', credit: 3, asOf: day('05-15'), remarks: 'Election duty' }]);
   }
 }

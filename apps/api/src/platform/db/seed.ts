@@ -362,7 +362,7 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
     await seedSupport(tx, putTx, { random, at, campuses: campuses.map((c) => c.id), agents: [adminId] });
     await seedAttendance(tx, putTx, { id, random, at, employees: [adminEmployee, registrarEmployee], campus: campuses[0]! });
     await seedChatbot(tx, putTx, { id, at });
-    await seedHr(tx, putTx, { id, employees: [adminEmployee, registrarEmployee] });
+    await seedHr(tx, putTx, { id, employees: [adminEmployee, registrarEmployee], at });
     await seedLeave(putTx, { id, at, employeeId: registrarEmployee });
   });
   await seedBatchHistory(db, at);
