@@ -97,7 +97,8 @@ describe('database connector (issue 14)', () => {
     await p.goto(url('/app/migrations/databases'));
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('Validation Error').first().waitFor();
-    expect(await p.getByText('Please fillup required fields.').count()).toBeGreaterThan(1);
+    // The notice comes first in the page; the fields' messages follow as the rest of it arrives.
+    await expect.poll(() => p.getByText('Please fillup required fields.').count()).toBeGreaterThan(1);
 
     const name = `No script ${suffix}`;
     await p.getByLabel('Name').fill(name);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { leaveDays } from '@campus/domain-frs';
+import { leaveDays, localDayAndTime } from '@campus/domain-frs';
 import { timesheetSpan } from '@campus/domain-hr';
 import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
 import { rows, type Db } from '../../platform/db/client.js';
@@ -164,9 +164,12 @@ export const leaveHooks: ResourceHooks = {
     const balance = Math.max(0, await lockedBalance(tx, 'leave_credits', employeeId, typeCode));
     const paid = Math.min(balance, days);
     if (paid > 0) {
+      // The debit is entered on the day the leave is filed (a ledger entry cannot be dated ahead), or on its first
+      // day when that has passed.
+      const asOf = [String(data.from), localDayAndTime(new Date(), 'Asia/Manila').date].sort()[0]!;
       await tx.execute(
         sql`insert into leave_credits (type_code, employee_id, credit, debit, as_of, remarks, modified_by_id)
-            values (${typeCode}, ${employeeId}::uuid, 0, ${paid}, ${String(data.from)}::date,
+            values (${typeCode}, ${employeeId}::uuid, 0, ${paid}, ${asOf}::date,
                     ${`Leave from ${String(data.from)} to ${String(data.to)}`}, ${actor.id}::uuid)`,
       );
     }

@@ -116,7 +116,8 @@ export async function seedLeave(put: (resource: string, records: SeedRecord[]) =
   const day = (n: number) => localDayAndTime(new Date(at.getTime() + n * 86_400_000), 'Asia/Manila').date;
   const from = day(ahead);
   const to = day(ahead + 1);
-  await put('leave-credits', [{ id: id(), employeeId, typeCode: 'VL', debit: 2, asOf: from, remarks: `Leave from ${from} to ${to}` }]);
+  // Debited on the day it is filed: a ledger entry cannot be dated ahead.
+  await put('leave-credits', [{ id: id(), employeeId, typeCode: 'VL', debit: 2, asOf: today.date, remarks: `Leave from ${from} to ${to}` }]);
   await put('leaves', [{ id: id(), employeeId, typeCode: 'VL', from, to, days: 2, paidDays: 2, remarks: 'Family reunion in Naga' }]);
   const figures = computeDailyRecord({ official: OFFICIAL, timesheets: [], isHoliday: false, leave: { paid: true } });
   await put('daily-time-records', [from, to].map((date) => ({ id: id(), employeeId, date, ...figures })));
