@@ -17,6 +17,7 @@ export * from './components/Reveal.js';
 export * from './components/Select.js';
 export * from './components/Switch.js';
 export * from './components/TextField.js';
+export * from './components/useIsHydrated.js';
 export * from './layouts/AdminLayout.js';
 export * from './layouts/AppHeader.js';
 export * from './layouts/Layouts.js';

@@ -1,6 +1,6 @@
 import { useNavigate } from '@remix-run/react';
-import { useEffect, useMemo, useState } from 'react';
-import { Icon, KeyboardHelpDialog, useKeyboardShortcuts, type KeyboardShortcut } from '@campus/ui';
+import { useMemo, useState } from 'react';
+import { Icon, KeyboardHelpDialog, useIsHydrated, useKeyboardShortcuts, type KeyboardShortcut } from '@campus/ui';
 
 /** The console's shortcuts, as the help dialog documents them. */
 export const SHORTCUTS: readonly KeyboardShortcut[] = [
@@ -20,8 +20,7 @@ const NOTE = 'On a create form, "Save and add another" saves the record and open
 export function KeyboardHelp() {
   const navigate = useNavigate();
   const [isOpen, setIsOpen] = useState(false);
-  const [isHydrated, setIsHydrated] = useState(false);
-  useEffect(() => setIsHydrated(true), []);
+  const isHydrated = useIsHydrated();
   const handlers = useMemo(
     () => ({
       '/': () => {

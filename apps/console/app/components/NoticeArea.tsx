@@ -1,4 +1,4 @@
-import { Notice, type NoticeTone } from '@campus/ui';
+import { Notice, useIsHydrated, type NoticeTone } from '@campus/ui';
 import { useEffect, useState } from 'react';
 
 export interface NoticeData {
@@ -10,8 +10,7 @@ export interface NoticeData {
 /** Shows the flash notice of the last redirect (spec §5, §8); closable once JavaScript runs. */
 export function NoticeArea({ notice }: { notice: NoticeData | null }) {
   const [shown, setShown] = useState(notice);
-  const [isHydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const isHydrated = useIsHydrated();
   useEffect(() => setShown(notice), [notice]);
   if (!shown) return null;
   return (

@@ -1,5 +1,5 @@
 import { userEntity } from '@campus/domain-iam';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, apiLog, DEMO_USERS, latestResetCode, newContext, signIn, url } from '../support';
 
@@ -56,10 +56,21 @@ describe('passwords', () => {
   it('changes the password on /profile/security (current password required)', async () => {
     const p = await page();
     await signIn(p, user);
-    await p.goto(url('/profile/security'));
+    // The scripts are held back until the fields are typed in: what a person types while the page is still
+    // loading stays in the fields once JavaScript takes over.
+    const scripts = /\.js(\?|$)/;
+    const held: Route[] = [];
+    let released = false;
+    await p.route(scripts, (route) => (released ? route.continue() : void held.push(route)));
+    await p.goto(url('/profile/security'), { waitUntil: 'commit' });
     await p.getByLabel(/^Current password/).fill('wrong-current-password');
     const next = 'Narra-Library-Stacks-42';
     await fillNewPassword(p, next);
+    released = true;
+    await Promise.all(held.map((route) => route.continue()));
+    await p.getByRole('button', { name: 'Show password' }).first().waitFor();
+    expect(await p.getByLabel(/^Current password/).inputValue()).toBe('wrong-current-password');
+    expect(await p.getByLabel(/^New password\*?$/).inputValue()).toBe(next);
     await p.getByRole('button', { name: 'Change password' }).click();
     await p.getByRole('alert').waitFor();
     expect(await p.getByRole('alert').textContent()).toContain('An error occured');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import {
   FieldError,
   Input,
@@ -15,7 +15,10 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   error?: ReactNode;
   placeholder?: string;
   className?: string;
-  /** Extra content after the input (e.g. a show-password button). */
+  /**
+   * Extra content after the input (e.g. a show-password button). Pass `null` while the content is not there yet
+   * but will be: the input then keeps its place in the page and what was typed into it.
+   */
   trailing?: ReactNode;
 }
 
@@ -31,10 +34,42 @@ export function RequiredMark() {
  * A labelled text input on React Aria. Validation is announced with ARIA rather than the browser's native
  * bubbles, so a plain `<form method="post">` always reaches the server, which answers with the spec's notices.
  */
-export function TextField({ label, description, error, placeholder, className, trailing, isInvalid, ...rest }: TextFieldProps) {
+/** A layout effect in the browser; nothing on the server, where it could not run anyway. */
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+export function TextField({
+  label,
+  description,
+  error,
+  placeholder,
+  className,
+  trailing,
+  isInvalid,
+  value,
+  defaultValue,
+  onChange,
+  ...rest
+}: TextFieldProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [ownValue, setOwnValue] = useState(defaultValue ?? '');
+  const isControlled = value !== undefined;
+  const change = (next: string) => {
+    if (!isControlled) setOwnValue(next);
+    onChange?.(next);
+  };
+  // What a person typed while the page was still loading is in the input but not yet in React's state, and the
+  // first render after hydration would empty it: take it over as the field's value.
+  useBrowserLayoutEffect(() => {
+    const typed = inputRef.current?.value;
+    if (!isControlled && typed !== undefined && typed !== ownValue) change(typed);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <AriaTextField
       {...rest}
+      value={isControlled ? value : ownValue}
+      onChange={change}
       isInvalid={isInvalid ?? Boolean(error)}
       validationBehavior="aria"
       className={className ? `cas-field ${className}` : 'cas-field'}
@@ -43,13 +78,13 @@ export function TextField({ label, description, error, placeholder, className, t
         {label}
         {rest.isRequired ? <RequiredMark /> : null}
       </Label>
-      {trailing ? (
+      {trailing !== undefined ? (
         <div className="cas-password">
-          <Input className="cas-input" placeholder={placeholder} />
+          <Input ref={inputRef} className="cas-input" placeholder={placeholder} />
           {trailing}
         </div>
       ) : (
-        <Input className="cas-input" placeholder={placeholder} />
+        <Input ref={inputRef} className="cas-input" placeholder={placeholder} />
       )}
       {description ? (
         <Text slot="description" className="cas-field__description">

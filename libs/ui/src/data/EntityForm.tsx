@@ -10,7 +10,7 @@ import { Switch } from '../components/Switch.js';
 import type { ChoiceOption } from './FilterBar.js';
 import { DataForm } from './form-context.js';
 import { ReferenceComboBox } from './ReferenceComboBox.js';
-import { useIsHydrated } from './ReferencePicker.js';
+import { useIsHydrated } from '../components/useIsHydrated.js';
 import {
   formFieldsOf,
   isOn,

@@ -1,13 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useIsHydrated } from '../components/useIsHydrated.js';
 import { ReferenceComboBox, type SearchOptions } from './ReferenceComboBox.js';
 import type { ChoiceOption } from './FilterBar.js';
 
-/** Whether the page has hydrated (controls that need JavaScript appear only then). */
-export function useIsHydrated(): boolean {
-  const [isHydrated, setIsHydrated] = useState(false);
-  useEffect(() => setIsHydrated(true), []);
-  return isHydrated;
-}
 
 export interface ReferencePickerProps {
   readonly label: string;
