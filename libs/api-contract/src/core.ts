@@ -26,10 +26,14 @@ export const SignInResultSchema = z.object({
 });
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 
-/** The signed-in user as `GET /core/v1.0/users/me` returns it (spec §3), plus email and the password flag. */
+/**
+ * The signed-in user as `GET /core/v1.0/users/me` returns it (spec §3), plus email, the password flag and the
+ * number of unread notices.
+ */
 export const CurrentUserSchema = SignedInUserSchema.extend({
   email: z.string(),
   mustChangePassword: z.boolean(),
+  unreadNotifications: z.number().int().nonnegative(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

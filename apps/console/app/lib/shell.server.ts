@@ -1,5 +1,4 @@
 import { APPLICATIONS, applicationPath, canOpenApplication } from '@campus/domain-iam';
-import { unreadCount } from '../features/notifications/notifications.server';
 import { isMenuCollapsed } from './preferences.server';
 import type { CurrentUser } from './session.server';
 import type { ShellData } from './shell';
@@ -24,6 +23,6 @@ export async function shellDataFor(request: Request, user: CurrentUser): Promise
       isAllowed: canOpenApplication(user, a.code),
     })),
     isMenuCollapsed: await isMenuCollapsed(request),
-    unreadNotifications: await unreadCount(request),
+    unreadNotifications: user.unreadNotifications,
   };
 }

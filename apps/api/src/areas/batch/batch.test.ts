@@ -230,11 +230,17 @@ describe('notifications', () => {
     expect(mine.rows).toHaveLength(1);
     expect(mine.count).toBeGreaterThanOrEqual(4);
     expect(mine.unread).toBe(mine.count);
+    // users/me carries the same count (the console's header reads it there, with no second request).
+    const unreadOfMe = async (token: string) => (await call('GET', 'users/me', token)).body.data.unreadNotifications;
+    expect(await unreadOfMe(admin)).toBe(mine.count);
+    expect(await unreadOfMe(registrar)).toBe(0);
     expect((await call('POST', 'notifications/read', registrar, { ids: [mine.rows[0]._id] })).body.data).toEqual({ count: 0 });
     expect((await call('POST', 'notifications/read', admin, { ids: [mine.rows[0]._id] })).body.data).toEqual({ count: 1 });
     expect((await call('GET', 'notifications', admin)).body.unread).toBe(mine.count - 1);
+    expect(await unreadOfMe(admin)).toBe(mine.count - 1);
     expect((await call('POST', 'notifications/read', admin, { all: true })).body.data).toEqual({ count: mine.count - 1 });
     expect((await call('GET', 'notifications?unread=true', admin)).body.count).toBe(0);
+    expect(await unreadOfMe(admin)).toBe(0);
     expect((await call('POST', 'notifications/read', admin, {})).status).toBe(400);
   });
 });

@@ -9,6 +9,7 @@ const CURRENT_USER = statement(
           '_id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name, 'avatar', u.avatar,
           'adminScopes', to_jsonb(u.admin_scopes), 'iamAdmin', u.iam_admin,
           'mustChangePassword', u.must_change_password,
+          'unreadNotifications', (select count(*)::int from notifications n where n.user_id = u.id and n.read_at is null),
           'moduleGrants', ${MODULE_GRANTS_SQL},
           'scopes', to_jsonb(array(
             select distinct s from (
@@ -31,7 +32,8 @@ const CURRENT_USER = statement(
 
 /**
  * The signed-in user of `GET /core/v1.0/users/me`: the account, its scopes (admin scopes plus the codes of
- * modules granted through active roles) and the linked employee with designation and department — one query.
+ * modules granted through active roles), the linked employee with designation and department, and how many notices
+ * wait unread (the console's header shows it on every page) — one query.
  */
 export async function loadCurrentUser(
   database: Pick<Database, 'run' | 'tableChanges'>,
@@ -42,5 +44,5 @@ export async function loadCurrentUser(
 }
 
 /** The tables `CURRENT_USER` reads. */
-const CURRENT_USER_TABLES = ['users', 'roles', 'modules', 'employees', 'designations', 'hr_departments'];
+const CURRENT_USER_TABLES = ['users', 'roles', 'modules', 'employees', 'designations', 'hr_departments', 'notifications'];
 const rememberedUser = answerCache<CurrentUser | undefined>({ name: 'current users', maxEntries: 1_000 });

@@ -12,7 +12,10 @@ import type { JobContext, JobLog, JobType, LogLevel, WorkCounts } from './types.
 
 /** How the engine polls and supervises; tests shorten every interval. */
 export interface JobEngineSettings {
-  /** How often an idle worker asks for a job. */
+  /**
+   * How often an idle worker asks for a job. A job queued by this process wakes its worker at once, so this only
+   * bounds the wait for jobs queued by another process and for retries.
+   */
   readonly pollingIntervalSeconds: number;
   /** How often pg-boss looks for expired (stalled) jobs. */
   readonly superviseIntervalSeconds: number;
@@ -22,7 +25,7 @@ export interface JobEngineSettings {
   readonly maxTimeoutSeconds?: number;
 }
 
-export const DEFAULT_JOB_SETTINGS: JobEngineSettings = { pollingIntervalSeconds: 1, superviseIntervalSeconds: 30, tickMs: 5_000 };
+export const DEFAULT_JOB_SETTINGS: JobEngineSettings = { pollingIntervalSeconds: 5, superviseIntervalSeconds: 30, tickMs: 5_000 };
 
 export interface JobEngineOptions {
   readonly database: Database;
@@ -75,7 +78,8 @@ export class JobEngine extends EventEmitter<{
   private boss: PgBoss | undefined;
   private starting: Promise<PgBoss> | undefined;
   private workersOn = false;
-  private readonly working = new Set<string>();
+  /** The pg-boss worker of each queue this process works (absent while paused). */
+  private readonly working = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private stopped = false;
@@ -201,10 +205,10 @@ export class JobEngine extends EventEmitter<{
         this.working.delete(type.name);
         await boss.offWork(type.name, { wait: false });
       } else if (!paused.has(type.name) && !isWorking && !this.stopped) {
-        this.working.add(type.name);
+        this.working.set(type.name, '');
         // Each worker fetches a few jobs at a time and fetches again at once while the queue is full (a worker that
         // fetched one job would wait a polling interval after each); every job is settled on its own.
-        await boss.work<Record<string, unknown>>(
+        const workerId = await boss.work<Record<string, unknown>>(
           type.name,
           {
             localConcurrency: type.concurrency ?? 1,
@@ -230,6 +234,7 @@ export class JobEngine extends EventEmitter<{
             return results;
           },
         );
+        if (this.working.has(type.name)) this.working.set(type.name, workerId);
       }
     }
   }
@@ -307,6 +312,13 @@ export class JobEngine extends EventEmitter<{
         ids.slice(start, start + 1000).map((id, i) => ({ id, data: jobs[start + i]!.params })),
       );
     }
+    this.wake(boss, type.name);
+  }
+
+  /** This process's worker of `queue` fetches at once rather than at its next poll (idle workers poll seldom). */
+  private wake(boss: PgBoss, queue: string) {
+    const workerId = this.working.get(queue);
+    if (workerId) boss.notifyWorker(workerId);
   }
 
   private logOn(db: Db, jobId: string): JobLog {
@@ -526,7 +538,10 @@ export class JobEngine extends EventEmitter<{
     const boss = await this.ready();
     const byQueue = new Map<string, string[]>();
     for (const r of again) byQueue.set(r.queue, [...(byQueue.get(r.queue) ?? []), r.id]);
-    for (const [queue, ids] of byQueue) await boss.retry(queue, ids);
+    for (const [queue, ids] of byQueue) {
+      await boss.retry(queue, ids);
+      this.wake(boss, queue);
+    }
     for (const r of again) await this.logOn(this.db, r.id)('Queued again by retry failed.');
     return again.length;
   }

@@ -29,10 +29,3 @@ export async function markRead(request: Request): Promise<Response> {
   }
   return redirectWithNotice(request, back, { tone: 'error', title: 'Error', description: (result.body as { message?: string } | undefined)?.message ?? 'The request failed.' });
 }
-
-/** How many notices wait unread (the header shows it on every page); 0 when the API cannot say. */
-export async function unreadCount(request: Request): Promise<number> {
-  const api = await apiFor(request);
-  const result = await api.batch.listNotifications({ query: { unread: 'true', page: 1, limit: 1 } });
-  return result.status === 200 ? result.body.unread : 0;
-}
