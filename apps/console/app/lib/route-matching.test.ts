@@ -4,7 +4,8 @@ import type * as RouterModule from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
 
 // The server's route matching is patched (patches/ at the root and in apps/console) to flatten and rank a route
-// tree once and to compile each path pattern once. These tests hold the patched functions to the answers the
+// tree once, to compile each path pattern once and to remember which ranked branch a pathname matched first. These
+// tests hold the patched functions to the answers the
 // unpatched ones give: the same tree matched again, two trees side by side, and a tree rebuilt per render.
 const require = createRequire(import.meta.url);
 const { matchRoutes, matchPath } = require('@remix-run/router') as typeof RouterModule;
@@ -72,6 +73,22 @@ describe('route matching', () => {
     });
   });
 
+  it('gives fresh matches, with the params of the pathname asked, when a pathname is matched again', () => {
+    const routes = tree('frs-management');
+    const first = matchRoutes(routes, '/app/campus-management/students/7/edit');
+    const again = matchRoutes(routes, '/app/campus-management/students/7/edit');
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    expect(again?.at(-1)).not.toBe(first?.at(-1));
+    // Another pathname of the same branch gets its own params, not the remembered ones.
+    expect(matchRoutes(routes, '/app/hr/leaves/9/edit')?.at(-1)?.params).toEqual({ area: 'hr', resource: 'leaves', id: '9' });
+    // A pathname that matches nothing stays unmatched, and another one of the same tree still matches.
+    const single: TestRoute[] = [{ id: 'only', path: 'a' }];
+    expect(ids(single, '/b')).toBeNull();
+    expect(ids(single, '/b')).toBeNull();
+    expect(ids(single, '/a')).toEqual(['only']);
+  });
+
   it('keeps two trees apart, and a tree rebuilt for each render matches like the first', () => {
     const first = tree('chatbot-management');
     const second = tree('support-management');
@@ -107,6 +124,7 @@ describe('route matching', () => {
   it('runs with the patched modules (`npm install` applies the patches)', () => {
     const source = (specifier: string) => readFileSync(require.resolve(specifier), 'utf8');
     expect(source('@remix-run/router')).toContain('rankedBranchesCache');
+    expect(source('@remix-run/router')).toContain('firstMatchingBranchCache');
     expect(source('react-router-dom/server')).toContain('dataRoutesCache');
     expect(
       readFileSync(require.resolve('@remix-run/react').replace(/index\.js$/, 'server.js'), 'utf8'),
