@@ -78,6 +78,9 @@ export const deliveryStatusOptions = codedValues([
 ]);
 export type DeliveryStatus = (typeof deliveryStatusOptions)[number]['value'];
 
+/** The reason a delivery is skipped because its recipient opted out (the Analytics page counts these apart). */
+export const OPTED_OUT_REASON = 'Opted out';
+
 /** Statuses in which a broadcast can still be edited or cancelled. */
 export const EDITABLE_BROADCAST_STATUSES: readonly BroadcastStatus[] = ['DRAFT', 'AWAITING_APPROVAL', 'APPROVED', 'SCHEDULED'];
 

@@ -58,7 +58,12 @@ describe('analytics and reports (issue 15)', () => {
       expect(await figure.locator('figcaption p').textContent()).toMatch(/\w/);
     }
     expect(await chart(noScript, 'Responses never used').locator('table').count()).toBe(1);
-    expect(await noScript.getByText('Broadcasts: not recorded yet').count()).toBe(1);
+    // The demo broadcast of three days ago: a stacked bar whose parts lead to its deliveries with that status.
+    const broadcasts = chart(noScript, 'Broadcasts and their deliveries');
+    expect(await broadcasts.locator('svg[aria-label="Broadcasts and their deliveries"]').count()).toBe(1);
+    expect(await broadcasts.locator('figcaption p').textContent()).toMatch(/^1 broadcast sent .*: \d+ delivered, 2 failed, 0 skipped and 2 not sent/);
+    const failedBar = broadcasts.locator('svg a[aria-label*="Failed"]').first();
+    expect(await failedBar.getAttribute('href')).toMatch(/^\/app\/chatbot-management\/broadcasts\/[0-9a-f-]{36}\?status=FAILED$/);
     expect(await noScript.getByRole('list', { name: 'Key figures' }).textContent()).toContain('Answered rate');
 
     // The weekly email of this page's key figures: a plain form, ticked and saved without JavaScript.
@@ -73,6 +78,10 @@ describe('analytics and reports (issue 15)', () => {
     const lines = (await bytesOf(csv)).toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe('Question,Asked,Answered');
     expect(lines).toHaveLength(shown.length + 1);
+
+    await Promise.all([noScript.waitForURL(/\/app\/chatbot-management\/broadcasts\/.+status=FAILED/), failedBar.click()]);
+    expect(await noScript.getByText('The mail server refused it: 550 5.1.1 Mailbox unavailable').count()).toBe(2);
+    await noScript.goBack();
 
     const dot = chart(noScript, 'Answered and unanswered questions per day').locator('svg a[aria-label*="Unanswered"]').last();
     const day = /Day (\d{4}-\d{2}-\d{2})/.exec((await dot.getAttribute('aria-label')) ?? '')![1]!;

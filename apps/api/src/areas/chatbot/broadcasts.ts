@@ -5,6 +5,7 @@ import type { BroadcastListQuerySchema, DeliveryQuerySchema } from '@campus/api-
 import {
   describeSchedule,
   EDITABLE_BROADCAST_STATUSES,
+  OPTED_OUT_REASON,
   placeholderProblem,
   schedulePattern,
   type BroadcastInput,
@@ -123,7 +124,7 @@ export async function startBroadcast(ctx: AreaContext, id: string, actorId: stri
       sql`insert into chatbot_deliveries (broadcast_id, subscriber_id, channel, status, reason, created_at, updated_at)
           select ${id}, s.id, ch.channel,
                  case when s.opted_out_at is not null then 'SKIPPED' when ch.channel = 'EMAIL' and s.email is null then 'SKIPPED' else 'QUEUED' end,
-                 case when s.opted_out_at is not null then 'Opted out' when ch.channel = 'EMAIL' and s.email is null then 'No email address' end,
+                 case when s.opted_out_at is not null then ${OPTED_OUT_REASON} when ch.channel = 'EMAIL' and s.email is null then 'No email address' end,
                  ${at}, ${at}
           from chatbot_subscribers s cross join unnest(${channelList}) as ch(channel)
           where ${where}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { redactPersonalData, ResponseMatcher, DEFAULT_CHATBOT_SETTINGS } from '@campus/domain-chatbot';
+import { redactPersonalData, ResponseMatcher, DEFAULT_CHATBOT_SETTINGS, OPTED_OUT_REASON } from '@campus/domain-chatbot';
 import { rows, type Db } from '../../platform/db/client.js';
 import type { SeedRecord } from '../../platform/db/insert-rows.js';
 import { hashToken, normalizeQuestion } from './state.js';
@@ -55,8 +55,8 @@ const DAY = 24 * 3600_000;
 /**
  * Campus Chatbot demo data: about 40 responses on enrolment, fees, schedules and grades owned by the demo offices,
  * two personas (the default one and a formal one), the settings, subscribers linked to the demo students and
- * employees (one opted out) and an alumna who is also a guardian, and a few conversations with their answers and
- * one unanswered question.
+ * employees (one opted out) and an alumna who is also a guardian, a few conversations with their answers and
+ * one unanswered question, and one broadcast sent three days ago with its deliveries.
  */
 export async function seedChatbot(db: Db, put: Put, options: { id: () => string; at: Date }): Promise<void> {
   const { id, at } = options;
@@ -144,6 +144,47 @@ export async function seedChatbot(db: Db, put: Put, options: { id: () => string;
         );
       }
       await db.execute(sql`update chatbot_conversations set last_at = ${when} where id = ${conversation!.id}`);
+    }
+  }
+  await seedPastBroadcast(db, { id, at, persona: registrar, subscribers: subscribers.filter((s) => (s.kinds as string[]).includes('STUDENT')) });
+}
+
+/**
+ * One broadcast sent three days ago to the students by email and web chat, with its deliveries: most sent (and in
+ * the web chat inboxes), two emails refused by the mail server, the opted-out student skipped on both channels.
+ */
+async function seedPastBroadcast(
+  db: Db,
+  options: { id: () => string; at: Date; persona: { id: string; name: string }; subscribers: SeedRecord[] },
+): Promise<void> {
+  const { id, at, persona, subscribers } = options;
+  const started = new Date(at.getTime() - 3 * DAY + 9 * 3_600_000);
+  const finished = new Date(started.getTime() + 4 * 60_000);
+  const broadcastId = id();
+  const message = 'Good day, [[first_name]]. Enrolment for the second semester opens on Monday. Settle your balance at the Cashier before you enrol.';
+  await db.execute(
+    sql`insert into chatbot_broadcasts (id, subject, message, persona_id, audience, channels, status, started_at, finished_at, created_at, updated_at)
+        values (${broadcastId}, 'Second-semester enrolment opens Monday', ${message}, ${persona.id}, 'STUDENTS', array['EMAIL', 'WEB_CHAT'], 'SENT',
+                ${started.toISOString()}, ${finished.toISOString()}, ${started.toISOString()}, ${finished.toISOString()})`,
+  );
+  for (const [n, subscriber] of subscribers.entries()) {
+    const optedOut = Boolean(subscriber.optedOutAt);
+    const body = message.replace('[[first_name]]', String(subscriber.firstName));
+    for (const channel of ['EMAIL', 'WEB_CHAT'] as const) {
+      const refused = channel === 'EMAIL' && !optedOut && (n === 7 || n === 19);
+      const status = optedOut ? 'SKIPPED' : refused ? 'FAILED' : 'SENT';
+      const reason = optedOut ? OPTED_OUT_REASON : refused ? 'The mail server refused it: 550 5.1.1 Mailbox unavailable' : null;
+      await db.execute(
+        sql`insert into chatbot_deliveries (broadcast_id, subscriber_id, channel, status, reason, attempts, sent_at, created_at, updated_at)
+            values (${broadcastId}, ${String(subscriber.id)}, ${channel}, ${status}, ${reason}, ${optedOut ? 0 : refused ? 3 : 1},
+                    ${status === 'SENT' ? finished.toISOString() : null}, ${started.toISOString()}, ${finished.toISOString()})`,
+      );
+      if (status === 'SENT' && channel === 'WEB_CHAT') {
+        await db.execute(
+          sql`insert into chatbot_inbox (subscriber_id, broadcast_id, persona, body, created_at)
+              values (${String(subscriber.id)}, ${broadcastId}, ${persona.name}, ${body}, ${finished.toISOString()})`,
+        );
+      }
     }
   }
 }

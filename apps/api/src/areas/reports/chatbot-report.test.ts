@@ -42,6 +42,24 @@ async function subscriber(n: number, created: string, optedOut: string | null, a
     values ('Maria', ${`Santos ${n}`}, array['STUDENT'], ${`maria${n}@example.com`}, ${optedOut}, ${active}, ${ph(created)}, ${ph(created)})`);
 }
 
+/** A broadcast whose sending began at a Manila time (or a draft, never started), with its deliveries. */
+async function broadcast(subject: string, started: string | null, deliveries: [subscriber: number, channel: string, status: string, reason?: string][]) {
+  const db = api.database.db;
+  const [b] = await rows<{ id: string }>(
+    db,
+    sql`insert into chatbot_broadcasts (subject, message, audience, channels, status, started_at)
+      values (${subject}, 'Hello [[first_name]].', 'ALL', array['EMAIL', 'WEB_CHAT'], ${started ? 'SENT' : 'DRAFT'}, ${started ? ph(started) : null})
+      returning id`,
+  );
+  for (const [n, channel, status, reason] of deliveries) {
+    await db.execute(sql`insert into chatbot_deliveries (broadcast_id, subscriber_id, channel, status, reason)
+      select ${b!.id}, s.id, ${channel}, ${status}, ${reason ?? null} from chatbot_subscribers s where s.last_name = ${`Santos ${n}`}`);
+  }
+  return b!.id;
+}
+
+let firstBroadcast = '';
+
 beforeAll(async () => {
   api = await startTestApi({}, { areas: [accessArea, reportsArea] });
   // Monday 23 November 2026, 16:00 in Manila.
@@ -80,6 +98,20 @@ beforeAll(async () => {
   await subscriber(3, '2026-11-02T00:30', '2026-11-05');
   await subscriber(4, '2026-11-03T10:00', null, false);
   await subscriber(5, '2026-10-25T08:00', '2026-10-28');
+
+  // Broadcasts: one begun at 23:30 on the 1st (Manila), one at 00:10 on the 8th (outside), one on the 31st of
+  // October (the previous period), and a draft never sent.
+  firstBroadcast = await broadcast('Enrolment opens', '2026-11-01T23:30', [
+    [1, 'EMAIL', 'SENT'],
+    [1, 'WEB_CHAT', 'SENT'],
+    [2, 'EMAIL', 'FAILED', 'The mail server refused it: 550'],
+    [2, 'WEB_CHAT', 'QUEUED'],
+    [3, 'EMAIL', 'SKIPPED', 'Opted out'],
+    [4, 'EMAIL', 'SKIPPED', 'No email address'],
+  ]);
+  await broadcast('Library closed', '2026-11-08T00:10', [[1, 'EMAIL', 'SENT']]);
+  await broadcast('Fees due', '2026-10-31T23:50', [[1, 'EMAIL', 'SENT'], [5, 'EMAIL', 'SKIPPED', 'Opted out']]);
+  await broadcast('Draft', null, []);
 });
 
 describe('the chatbot report (1–7 November, Manila)', () => {
@@ -101,6 +133,9 @@ describe('the chatbot report (1–7 November, Manila)', () => {
     const r = await api.call('GET', `${R}/chatbot?from=2026-11-01&to=2026-11-07`, { token: auditor });
     expect(r.body.previous).toEqual({ from: '2026-10-25', to: '2026-10-31' });
     expect(r.body.summary).toEqual({
+      broadcasts: 1,
+      delivered: 2,
+      failed: 1,
       conversations: 3,
       questions: 6,
       answered: 3,
@@ -110,6 +145,9 @@ describe('the chatbot report (1–7 November, Manila)', () => {
       subscribersOptedOut: 1,
     });
     expect(r.body.previousSummary).toEqual({
+      broadcasts: 1,
+      delivered: 1,
+      failed: 0,
       conversations: 2,
       questions: 2,
       answered: 1,
@@ -118,7 +156,24 @@ describe('the chatbot report (1–7 November, Manila)', () => {
       subscribersJoined: 1,
       subscribersOptedOut: 1,
     });
-    expect(r.body.broadcasts).toBeNull();
+  });
+
+  it('counts each broadcast begun in the period by delivery outcome, opted-out skips apart', async () => {
+    const r = await api.call('GET', `${R}/chatbot?from=2026-11-01&to=2026-11-07`, { token: auditor });
+    expect(r.body.broadcasts).toEqual([
+      {
+        id: firstBroadcast,
+        subject: 'Enrolment opens',
+        startedAt: '2026-11-01T15:30:00Z',
+        delivered: 2,
+        failed: 1,
+        skipped: 1,
+        optedOut: 1,
+        pending: 1,
+      },
+    ]);
+    const eighth = await api.call('GET', `${R}/chatbot?from=2026-11-08&to=2026-11-08`, { token: auditor });
+    expect(eighth.body.broadcasts.map((b: { subject: string }) => b.subject)).toEqual(['Library closed']);
   });
 
   it('lists the top questions (the same question however it is typed) and the top unanswered ones', async () => {

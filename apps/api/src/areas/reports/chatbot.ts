@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatbotReportQuery } from '@campus/api-contract';
+import { OPTED_OUT_REASON } from '@campus/domain-chatbot';
 import { rows, type Db } from '../../platform/db/client.js';
 import { dayBounds, periodDay, type Period } from './sql.js';
 
@@ -36,7 +37,28 @@ const joinedIn = (period: Period, tz: string) => {
 const optedOutIn = (period: Period) =>
   sql`(select count(*)::int from chatbot_subscribers s where s.is_active and s.opted_out_at >= ${period.from}::date and s.opted_out_at <= ${period.to}::date)`;
 
+/**
+ * The broadcasts whose sending began in the period, with their deliveries counted by outcome: delivered (sent),
+ * failed, skipped for another reason, skipped because the recipient opted out, and still queued or sending.
+ */
+function sentSet(period: Period, tz: string): SQL {
+  const { start, end } = dayBounds(period, tz);
+  return sql`sent as materialized (
+      select b.id, b.subject, b.started_at,
+             count(d.id) filter (where d.status = 'SENT')::int as delivered,
+             count(d.id) filter (where d.status = 'FAILED')::int as failed,
+             count(d.id) filter (where d.status = 'SKIPPED' and d.reason is distinct from ${OPTED_OUT_REASON})::int as skipped,
+             count(d.id) filter (where d.status = 'SKIPPED' and d.reason = ${OPTED_OUT_REASON})::int as opted_out,
+             count(d.id) filter (where d.status in ('QUEUED', 'SENDING'))::int as pending
+      from chatbot_broadcasts b left join chatbot_deliveries d on d.broadcast_id = b.id
+      where b.started_at >= ${start} and b.started_at < ${end}
+      group by b.id)`;
+}
+
 const summaryOf = (period: Period, tz: string) => sql`json_build_object(
+    'broadcasts', (select count(*) from sent)::int,
+    'delivered', (select coalesce(sum(delivered), 0) from sent)::int,
+    'failed', (select coalesce(sum(failed), 0) from sent)::int,
     'conversations', (select count(*) from started)::int,
     'questions', (select count(*) from asked)::int,
     'answered', (select count(*) filter (where matched) from asked)::int,
@@ -45,6 +67,10 @@ const summaryOf = (period: Period, tz: string) => sql`json_build_object(
     'subscribersOptedOut', ${optedOutIn(period)})`;
 
 interface SummaryRow {
+  /** Broadcasts whose sending began in the period, and their deliveries that arrived or failed. */
+  broadcasts: number;
+  delivered: number;
+  failed: number;
   conversations: number;
   questions: number;
   answered: number;
@@ -71,7 +97,8 @@ const topOf = (where: string) =>
 
 /**
  * The Chatbot page: conversations and questions per day, answered and unanswered, the top questions, the active
- * responses no reply used in the period (with when each was last used, if ever), and subscribers per day.
+ * responses no reply used in the period (with when each was last used, if ever), subscribers per day, and the
+ * broadcasts sent in the period with their deliveries by outcome.
  */
 export async function chatbotReport(db: Db, query: ChatbotReportQuery, period: Period, previous: Period) {
   const tz = query.tz;
@@ -83,10 +110,11 @@ export async function chatbotReport(db: Db, query: ChatbotReportQuery, period: P
       topUnanswered: { question: string; asked: number; answered: number }[];
       unused: { id: string; title: string; category: string; lastUsedAt: string | null }[];
       subscribers: { day: string; joined: number; optedOut: number; total: number }[];
+      broadcasts: BroadcastFigures[];
     };
   }>(
     db,
-    sql`with ${askedSet(period, tz, true)},
+    sql`with ${askedSet(period, tz, true)}, ${sentSet(period, tz)},
         days as (select generate_series(${period.from}::date, ${period.to}::date, interval '1 day')::date as day)
         select json_build_object(
           'summary', ${summaryOf(period, tz)},
@@ -113,9 +141,17 @@ export async function chatbotReport(db: Db, query: ChatbotReportQuery, period: P
                              'total', (select count(*) from chatbot_subscribers s where s.is_active
                                           and s.created_at < ((d.day + 1)::timestamp at time zone ${tz})
                                           and (s.opted_out_at is null or s.opted_out_at > d.day))::int) order by d.day)
-                          from days d)) as report`,
+                          from days d),
+          'broadcasts', (select coalesce(json_agg(json_build_object('id', t.id, 'subject', t.subject,
+                            'startedAt', to_char(t.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                            'delivered', t.delivered, 'failed', t.failed, 'skipped', t.skipped, 'optedOut', t.opted_out,
+                            'pending', t.pending) order by t.started_at, t.id), '[]')
+                         from sent t)) as report`,
   );
-  const before = rows<{ summary: SummaryRow }>(db, sql`with ${askedSet(previous, tz, false)} select ${summaryOf(previous, tz)} as summary`);
+  const before = rows<{ summary: SummaryRow }>(
+    db,
+    sql`with ${askedSet(previous, tz, false)}, ${sentSet(previous, tz)} select ${summaryOf(previous, tz)} as summary`,
+  );
   const [[now], [then]] = await Promise.all([current, before]);
   const report = now!.report;
   return {
@@ -128,7 +164,18 @@ export async function chatbotReport(db: Db, query: ChatbotReportQuery, period: P
     topUnanswered: report.topUnanswered,
     responsesNeverUsed: report.unused,
     subscribers: report.subscribers,
-    /** Broadcast delivery is not recorded yet: the page says so instead of showing figures. */
-    broadcasts: null,
+    broadcasts: report.broadcasts,
   };
+}
+
+/** One broadcast of the period and its deliveries by outcome. */
+export interface BroadcastFigures {
+  id: string;
+  subject: string;
+  startedAt: string;
+  delivered: number;
+  failed: number;
+  skipped: number;
+  optedOut: number;
+  pending: number;
 }

@@ -110,6 +110,9 @@ export async function weeklyLines(db: Db, page: WeeklyEmailPage, week: Period, b
     { label: 'Unanswered questions', value: s.unanswered, previous: p.unanswered, unit: 'count' },
     { label: 'New subscribers', value: s.subscribersJoined, previous: p.subscribersJoined, unit: 'count' },
     { label: 'Subscribers opted out', value: s.subscribersOptedOut, previous: p.subscribersOptedOut, unit: 'count' },
+    { label: 'Broadcasts sent', value: s.broadcasts, previous: p.broadcasts, unit: 'count' },
+    { label: 'Messages delivered', value: s.delivered, previous: p.delivered, unit: 'count' },
+    { label: 'Deliveries failed', value: s.failed, previous: p.failed, unit: 'count' },
   ];
 }
 

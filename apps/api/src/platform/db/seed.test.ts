@@ -97,4 +97,18 @@ describe('demo seed', () => {
     expect(new Set(sections.map((s) => s.term))).toEqual(new Set(['Second Semester 2030–2031']));
     await app.close();
   });
+
+  it('has a broadcast sent three days before, with delivered, failed and opted-out deliveries in the chatbot report', async () => {
+    const clock = new TestClock(SEEDED_ON);
+    const app = await buildApp({ config: testConfig(clock, { responseEncryption: false }), database, logger: false });
+    const signIn = await app.inject({ method: 'POST', url: '/core/v1.0/auth', payload: { email: 'admin@example.edu', password: DEMO_PASSWORD } });
+    const headers = { authorization: `Bearer ${signIn.json().data.token as string}` };
+    const report = (await app.inject({ method: 'GET', url: '/core/v1.0/reports/chatbot?from=2031-03-04&to=2031-03-10', headers })).json();
+    expect(report.broadcasts).toHaveLength(1);
+    const [sent] = report.broadcasts;
+    expect(sent).toMatchObject({ subject: 'Second-semester enrolment opens Monday', failed: 2, optedOut: 2, pending: 0, skipped: 0 });
+    expect(sent.delivered).toBeGreaterThan(40);
+    expect(sent.startedAt.slice(0, 10)).toBe('2031-03-07');
+    await app.close();
+  });
 });

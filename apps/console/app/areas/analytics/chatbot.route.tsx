@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return saveWeeklyEmail(request, 'chatbot');
 }
 
-/** How the bot did: conversations, answered and unanswered questions, unused responses, subscribers — against the previous period. */
+/** How the bot did: conversations, answered and unanswered questions, unused responses, subscribers, broadcasts — against the previous period. */
 export default function ChatbotReportRoute() {
   const { range, kpis, charts, weekly } = useLoaderData<typeof loader>();
   const { search } = useLocation();
@@ -32,7 +32,10 @@ export default function ChatbotReportRoute() {
       <p className="cas-report-note">
         A question is answered when a response matched it, unanswered when the bot gave its fallback answer.
       </p>
-      <p className="cas-report-note">Broadcasts: not recorded yet, so there are no delivered, failed, skipped or opted-out counts.</p>
+      <p className="cas-report-note">
+        A broadcast counts in the period its sending began; its skipped deliveries had no address on the channel, and
+        those opted out were not sent because the recipient had unsubscribed.
+      </p>
       {charts.map((chart) => (
         <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('chatbot', chart.id, search)} />
       ))}

@@ -190,6 +190,9 @@ export async function supportPage(request: Request) {
 }
 
 interface ChatbotSummary {
+  broadcasts: number;
+  delivered: number;
+  failed: number;
   conversations: number;
   questions: number;
   answered: number;
@@ -211,6 +214,17 @@ interface ChatbotBody {
   topUnanswered: QuestionRow[];
   responsesNeverUsed: { id: string; title: string; category: string; lastUsedAt: string | null }[];
   subscribers: { day: string; joined: number; optedOut: number; total: number }[];
+  broadcasts: BroadcastFigures[];
+}
+interface BroadcastFigures {
+  id: string;
+  subject: string;
+  startedAt: string;
+  delivered: number;
+  failed: number;
+  skipped: number;
+  optedOut: number;
+  pending: number;
 }
 
 const LOGS = chatbotConsolePath('logs');
@@ -238,6 +252,46 @@ function questionsChart(id: string, title: string, rows: QuestionRow[], range: R
   };
 }
 
+/** A delivery outcome's status filter on the broadcast's page (opted-out skips are among the skipped). */
+const DELIVERY_STATUS: Record<string, string> = { delivered: 'SENT', failed: 'FAILED', skipped: 'SKIPPED', optedOut: 'SKIPPED', pending: 'QUEUED' };
+
+/** The broadcasts begun in the period, one stacked bar each: delivered, failed, skipped and opted out. */
+function broadcastsChart(broadcasts: BroadcastFigures[], range: RangeState): ChartSpec {
+  const total = (key: 'delivered' | 'failed' | 'skipped' | 'optedOut') => broadcasts.reduce((n, b) => n + b[key], 0);
+  return {
+    id: 'broadcasts',
+    title: 'Broadcasts and their deliveries',
+    summary: broadcasts.length
+      ? `${broadcasts.length} broadcast${broadcasts.length === 1 ? '' : 's'} sent from ${range.from} to ${range.to}: ${total('delivered')} delivered, ${total(
+          'failed',
+        )} failed, ${total('skipped')} skipped and ${total('optedOut')} not sent because the recipient opted out.`
+      : `No broadcasts were sent from ${range.from} to ${range.to}.`,
+    columns: [
+      { key: 'subject', label: 'Broadcast' },
+      { key: 'started', label: 'Sent on' },
+      { key: 'delivered', label: 'Delivered' },
+      { key: 'failed', label: 'Failed' },
+      { key: 'skipped', label: 'Skipped' },
+      { key: 'optedOut', label: 'Opted out' },
+      { key: 'pending', label: 'Still queued' },
+    ],
+    rows: broadcasts.map((b) => ({
+      id: b.id,
+      subject: b.subject,
+      started: b.startedAt.slice(0, 10),
+      delivered: b.delivered,
+      failed: b.failed,
+      skipped: b.skipped,
+      optedOut: b.optedOut,
+      pending: b.pending,
+    })),
+    kind: 'bars',
+    x: 'subject',
+    series: ['delivered', 'failed', 'skipped', 'optedOut'],
+    href: (row, series) => linkAt(`${chatbotConsolePath('broadcasts')}/${String(row.id)}`, { status: DELIVERY_STATUS[series] }),
+  };
+}
+
 /** The Chatbot page: KPIs against the previous period and its charts. */
 export async function chatbotPage(request: Request) {
   const url = new URL(request.url);
@@ -253,6 +307,9 @@ export async function chatbotPage(request: Request) {
     { label: 'Unanswered questions', value: s.unanswered, previous: p.unanswered, unit: 'count', lowerIsBetter: true },
     { label: 'New subscribers', value: s.subscribersJoined, previous: p.subscribersJoined, unit: 'count', lowerIsBetter: false },
     { label: 'Subscribers opted out', value: s.subscribersOptedOut, previous: p.subscribersOptedOut, unit: 'count', lowerIsBetter: true },
+    { label: 'Broadcasts sent', value: s.broadcasts, previous: p.broadcasts, unit: 'count', lowerIsBetter: false },
+    { label: 'Messages delivered', value: s.delivered, previous: p.delivered, unit: 'count', lowerIsBetter: false },
+    { label: 'Deliveries failed', value: s.failed, previous: p.failed, unit: 'count', lowerIsBetter: true },
   ];
   const days = body.perDay.map((d) => ({ ...d }));
   const busiest = [...days].sort((a, b) => b.conversations - a.conversations)[0];
@@ -329,6 +386,7 @@ export async function chatbotPage(request: Request) {
       x: 'day',
       series: ['joined', 'optedOut'],
     },
+    broadcastsChart(body.broadcasts, range),
   ];
   return { range, kpis, charts };
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { BroadcastChannel } from '@campus/domain-chatbot';
+import { OPTED_OUT_REASON, type BroadcastChannel } from '@campus/domain-chatbot';
 import type { AppContext } from '../../../context.js';
 import type { MailMessage } from '../../../platform/auth/mailer.js';
 import { rows, type Db } from '../../../platform/db/client.js';
@@ -112,7 +112,7 @@ export function sendBroadcastJob(ctx: AppContext) {
       async function deliver(db: Db, r: Row, b: BroadcastMail): Promise<'sent' | 'failed' | 'skipped' | 'taken'> {
         const at = () => job.now().toISOString();
         if (!r.reachable) {
-          await db.execute(sql`update chatbot_deliveries set status = 'SKIPPED', reason = 'Opted out', updated_at = ${at()} where id = ${r.deliveryId} and status = 'QUEUED'`);
+          await db.execute(sql`update chatbot_deliveries set status = 'SKIPPED', reason = ${OPTED_OUT_REASON}, updated_at = ${at()} where id = ${r.deliveryId} and status = 'QUEUED'`);
           return 'skipped';
         }
         await throttle.wait(r.channel);
