@@ -31,6 +31,8 @@ export const chatbotResponseEntity = defineEntity({
     officeId: field.reference('Office', 'support-offices', { description: 'The office that owns and reviews this answer.' }),
     reviewBy: field.date('Review by', { description: 'Overdue answers are flagged on the list.' }),
   },
+  // Importable through Data Migration (CSV or XLSX, with the error file); the list's CSV export has the same fields.
+  template: ['title', 'questions', 'answer', 'category', 'officeCode', 'reviewBy'],
   listColumns: ['title', 'category', 'officeId', 'reviewBy'],
   searchFields: ['title', 'questions', 'answer'],
   sortFields: ['title', 'category', 'reviewBy'],
@@ -109,6 +111,8 @@ export const chatbotSubscriberEntity = defineEntity({
     consentAt: field.date('Consent given on'),
     optedOutAt: field.date('Opted out on', { description: 'Set by STOP in the chat or the unsubscribe link; broadcasts skip this subscriber.' }),
   },
+  // Importable through Data Migration; the email identifies a subscriber already on record (updated, not doubled).
+  template: ['names', 'kinds', 'email', 'mobile', 'consentAt', 'optedOutAt'],
   listColumns: ['lastName', 'firstName', 'kinds', 'email', 'consentAt', 'optedOutAt'],
   searchFields: ['lastName', 'firstName', 'email'],
   sortFields: ['lastName', 'firstName', 'consentAt'],

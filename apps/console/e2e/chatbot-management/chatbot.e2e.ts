@@ -108,4 +108,27 @@ describe('campus chatbot (issue 12)', () => {
     await p.goto(url('/app/chatbot-management/broadcasts'));
     await p.getByRole('link', { name: 'Enrolment reminder' }).waitFor();
   }, 120_000);
+
+  it('imports responses from a CSV through the Import link of the responses list', async () => {
+    const context = await newContext();
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/chatbot-management/responses'));
+    await Promise.all([p.waitForURL(/\/app\/migrations\/uploader\?resource=chatbot-responses$/), p.getByRole('link', { name: 'Import', exact: true }).click()]);
+    const stamp = String(Date.now()).slice(-6);
+    const csv = [
+      'title,questions,answer,category,officeCode,reviewBy',
+      `Dormitory curfew ${stamp},"What time is the dormitory curfew?\ndorm curfew",Residents are in by 22:00.,GENERAL,,2027-06-30`,
+      `Bad category ${stamp},Is this imported?,No.,SPORTS,,`,
+    ].join('\r\n');
+    await p.getByLabel('File (CSV or XLSX)').setInputFiles({ name: `responses-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await p.getByRole('button', { name: 'Upload' }).click();
+    await p.getByRole('table', { name: 'Column matching' }).waitFor();
+    await p.getByRole('button', { name: 'Run', exact: true }).click();
+    await p.getByText('Completed', { exact: true }).first().waitFor({ timeout: 30_000 });
+    expect(await p.getByLabel('Run figures').textContent()).toMatch(/Read\s*2\s*Created\s*1\s*Updated\s*0\s*Rejected\s*1/);
+    await p.goto(url(`/app/chatbot-management/responses?q=${stamp}`));
+    await p.getByRole('link', { name: `Dormitory curfew ${stamp}` }).waitFor();
+  }, 120_000);
 });

@@ -51,6 +51,11 @@ export function ResourceList({ list, children, rowAccent }: ResourceListProps) {
             >
               Export CSV
             </a>
+            {list.importHref ? (
+              <a className="cas-button cas-button--secondary" href={list.importHref}>
+                Import
+              </a>
+            ) : null}
             <ButtonLink href={`${path}/new${returnTo}`} data-shortcut="new" aria-keyshortcuts="n">
               Add {entity.label}
             </ButtonLink>

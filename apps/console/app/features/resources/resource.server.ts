@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect } from '@remix-run/node';
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
+import { applicationPath, canOpenApplication } from '@campus/domain-iam';
 import {
   createSchemaOf,
   ruleProblems,
@@ -147,7 +148,13 @@ export interface ListData {
   state: ListState;
   search: string;
   filterChoices: Record<string, ChoiceOption[]>;
+  /** Data Migration's uploader with this entity chosen, for an entity with an import template and a user who may import. */
+  importHref: string | null;
 }
+
+/** The application whose uploader imports any entity with a template (Data Migration), and that uploader's path. */
+const IMPORTER = 'DATA';
+const UPLOADER = `${applicationPath(IMPORTER)}/uploader`;
 
 /** A list's filter choices may be up to 30 s old: they change rarely and every list page needs them. */
 const filterChoiceCache = shortCache<Record<string, ChoiceOption[]>>(30_000);
@@ -162,7 +169,7 @@ export async function loadList(request: Request, entity: AnyEntity): Promise<Lis
   const api = await apiFor(request);
   const { token } = await readSession(request);
   const choicesKey = `${token}|${entity.resource}|${JSON.stringify(state.filters)}`;
-  const [, page, filterChoices] = await Promise.all([
+  const [signedIn, page, filterChoices] = await Promise.all([
     requireUser(request),
     api.resource(entity.resource).list(toApiQuery(state)),
     filterChoiceCache(choicesKey, () => referenceChoices(api, entity, filterFieldsOf(entity), state.filters)),
@@ -176,6 +183,7 @@ export async function loadList(request: Request, entity: AnyEntity): Promise<Lis
     state,
     search: url.search,
     filterChoices,
+    importHref: entity.template && canOpenApplication(signedIn.user, IMPORTER) ? `${UPLOADER}?resource=${encodeURIComponent(entity.resource)}` : null,
   };
 }
 
