@@ -203,6 +203,29 @@ describe('approval', () => {
     await api.call('PUT', `${BASE}/settings`, { token, body: { approvalRequired: false } });
   });
 
+  it('spaces the emails by the throttle of the settings', async () => {
+    // 30 emails a minute: one every 2 s. Three recipients are at least two intervals apart from the first to the
+    // last; 3 s is asked (the first send's own delay allowed). Unthrottled, the three arrive within a second.
+    expect((await api.call('PUT', `${BASE}/settings`, { token, body: { emailPerMinute: 30 } })).status).toBe(200);
+    const ids: string[] = [];
+    for (let n = 1; n <= 3; n++) {
+      const created = await api.call('POST', SUBSCRIBERS, {
+        token,
+        body: { kinds: ['STUDENT'], consentAt: '2026-08-01', firstName: 'Throttle', lastName: `Test ${n}`, email: `throttle${n}@example.edu` },
+      });
+      ids.push(created.body.data._id);
+    }
+    const id = await write({ subject: 'Spaced', message: 'One at a time.', ids, channels: ['EMAIL'] });
+    const before = sink.messages.length;
+    await api.call('POST', `${BASE}/broadcasts/${id}/send`, { token });
+    expect((await finished(id)).counts).toMatchObject({ total: 3, sent: 3 });
+    await sink.waitFor(before + 3);
+    const times = sink.arrivals.slice(before, before + 3);
+    expect(times).toHaveLength(3);
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(3_000);
+    await api.call('PUT', `${BASE}/settings`, { token, body: { emailPerMinute: 600 } });
+  });
+
   it('cancels a broadcast awaiting approval; the list filters by status', async () => {
     await api.call('PUT', `${BASE}/settings`, { token, body: { approvalRequired: true } });
     const id = await write({ subject: 'To cancel', message: 'Never mind.', ids: [people.pedro] });
