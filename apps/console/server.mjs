@@ -67,7 +67,7 @@ async function runServer() {
   if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
   app.use(compression());
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
     res.setHeader(
@@ -90,7 +90,10 @@ async function runServer() {
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    // The camera and the device's position only for this origin's attendance pages: the kiosk, and the console, whose
+    // face registration takes photos (a page reached by client-side navigation keeps its document's policy).
+    const attendance = req.path === '/kiosk' || req.path === '/app' || req.path.startsWith('/app/');
+    res.setHeader('Permissions-Policy', attendance ? 'camera=(self), microphone=(), geolocation=(self)' : 'camera=(), microphone=(), geolocation=()');
     next();
   });
 

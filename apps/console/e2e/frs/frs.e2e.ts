@@ -83,4 +83,27 @@ describe('facial recognition attendance', () => {
     await page.goto(url(`/app/campus-management/hr/timesheets?recordId=${recordId}`));
     expect(await page.getByRole('cell', { name: time, exact: true }).count()).toBe(1);
   }, 180_000);
+
+  it('takes the photo with the camera at the kiosk and clocks in with one press, where the device is', async () => {
+    const kiosk = await newContext();
+    await kiosk.grantPermissions(['geolocation']);
+    await kiosk.setGeolocation({ latitude: 14.6537, longitude: 121.0685 });
+    const device = await kiosk.newPage();
+    await device.goto(url('/kiosk'));
+    await device.getByLabel('Device key').fill(deviceKey);
+    await device.getByRole('button', { name: 'Sign in device' }).click();
+    await expect.poll(() => device.getByLabel('Coordinates').inputValue()).toBe('14.653700, 121.068500');
+    await device.getByRole('button', { name: 'Use the camera' }).click();
+    await device.getByLabel('Camera preview').waitFor();
+    // The photo goes into the form's file input and the form posts it: the test camera shows a pattern, no face.
+    await device.getByRole('button', { name: 'Take photo and clock in / out' }).click();
+    await device
+      .getByText('No face was found. Look at the camera and try again.')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        await device.screenshot({ path: join(TEST_OUTPUT, 'frs-camera-failure.png'), fullPage: true });
+        throw error;
+      });
+    await kiosk.close();
+  }, 90_000);
 });

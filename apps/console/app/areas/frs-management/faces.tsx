@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { MAX_ENROLMENT_PHOTOS, MIN_ENROLMENT_PHOTOS } from '@campus/domain-frs';
 import { Button, Notice, Select, TextField } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
+import { CameraCapture } from './CameraCapture';
 import { APP_TITLE } from '../../lib/constants';
 import type { action, loader } from './faces.server';
 
@@ -58,6 +59,7 @@ export default function FacesScreen() {
             <p id="photos-help" className="cas-field__description">
               Choose {MIN_ENROLMENT_PHOTOS} to {MAX_ENROLMENT_PHOTOS} photos; on a phone or tablet the camera opens.
             </p>
+            <CameraCapture inputId="photos" takeLabel="Take a photo" keep />
             {errors.photos ? <p className="cas-field__error">{errors.photos}</p> : null}
             {photoErrors.length > 0 ? (
               <ul className="cas-field__error" aria-label="Rejected photos">

@@ -1,11 +1,13 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import type { ClockResult } from '@campus/api-contract';
 import { dayStatusOf } from '@campus/domain-frs';
 import { dailyRecordStatusOptions, timesheetColor, timesheetLabel } from '@campus/domain-hr';
 import { formatDuration } from '@campus/formatters';
 import { Button, Notice, PasswordField, TextField } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
+import { CameraCapture } from './CameraCapture';
 import type { ActionProblem } from './api-answers.server';
 import type { action, loader } from './kiosk.server';
 
@@ -48,11 +50,26 @@ function ClockAnswer({ result }: { result: ClockResult }) {
   );
 }
 
+/** The device's position as `'latitude, longitude'` when the browser can tell and the person allows it; editable. */
+function useDevicePosition(isSignedIn: boolean): [string, (value: string) => void] {
+  const [coordinates, setCoordinates] = useState('');
+  useEffect(() => {
+    if (!isSignedIn || !navigator.geolocation) return;
+    navigator.geolocation.getCurrentPosition(
+      (p) => setCoordinates((typed) => typed || `${p.coords.latitude.toFixed(6)}, ${p.coords.longitude.toFixed(6)}`),
+      () => undefined,
+      { maximumAge: 60_000, timeout: 10_000 },
+    );
+  }, [isSignedIn]);
+  return [coordinates, setCoordinates];
+}
+
 export default function KioskScreen() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as (Partial<ActionProblem> & { clocked?: ClockResult }) | undefined;
   const isSubmitting = useNavigation().state === 'submitting';
   const { kiosk } = loaded;
+  const [coordinates, setCoordinates] = useDevicePosition(Boolean(kiosk));
   return (
     <main className="cas-auth-main" style={{ maxWidth: 640, margin: '0 auto', padding: 16 }}>
       <h1 className="cas-page-title">Attendance kiosk</h1>
@@ -82,6 +99,7 @@ export default function KioskScreen() {
                 Look at the camera; on a phone or tablet the camera opens.
               </p>
               {result?.fieldErrors?.photo ? <p className="cas-field__error">{result.fieldErrors.photo}</p> : null}
+              <CameraCapture inputId="photo" takeLabel={kiosk.challenge ? 'Take the first photo' : 'Take photo and clock in / out'} submitOnTake={!kiosk.challenge} />
             </div>
             {kiosk.challenge ? (
               <div className="cas-field">
@@ -90,11 +108,14 @@ export default function KioskScreen() {
                   Second photo: {kiosk.challenge.prompt}
                 </label>
                 <input id="photo2" name="photo2" type="file" accept="image/jpeg,image/png" capture="user" required />
+                <CameraCapture inputId="photo2" takeLabel="Take the second photo and clock in / out" submitOnTake />
               </div>
             ) : null}
             <TextField
               label="Coordinates"
               name="coordinates"
+              value={coordinates}
+              onChange={setCoordinates}
               description='Optional, as "latitude, longitude"; filled in from the device when it can tell.'
               error={result?.fieldErrors?.coordinates}
             />
