@@ -41,14 +41,18 @@ interface TicketSeed {
   mergedInto?: string;
 }
 
+/** The business minutes of the fixture's tickets: their offices keep no hours, so the clock ran all the time. */
+const minutesBetween = (from: string, to: string | undefined) => (to ? (Date.parse(ph(to)) - Date.parse(ph(from))) / 60_000 : null);
+
 async function insertTicket(s: TicketSeed) {
   await api.database.db.execute(sql`
     insert into support_tickets (id, number, reference, subject, requester_name, requester_email, channel, state, priority,
       office_id, team_id, category_v2_id, assignee_id, public_token_hash, sla_status, first_responded_at, resolved_at,
-      merged_into_id, created_at, updated_at)
+      first_response_business_minutes, resolution_business_minutes, merged_into_id, created_at, updated_at)
     values (${ID.t(s.n)}, ${s.n}, ${`T-${s.n}`}, ${`Ticket ${s.n}`}, 'Maria Santos', 'maria@student.example.edu', ${s.channel},
       ${s.state}, 'normal', ${s.office}, ${s.team}, ${s.cat}, ${s.assignee}, ${`hash-${s.n}`}, ${s.sla},
-      ${s.firstResponse ? ph(s.firstResponse) : null}, ${s.resolved ? ph(s.resolved) : null}, ${s.mergedInto ?? null},
+      ${s.firstResponse ? ph(s.firstResponse) : null}, ${s.resolved ? ph(s.resolved) : null},
+      ${minutesBetween(s.created, s.firstResponse)}, ${minutesBetween(s.created, s.resolved)}, ${s.mergedInto ?? null},
       ${ph(s.created)}, ${ph(s.created)})`);
 }
 

@@ -15,7 +15,6 @@ function ticketFilters(query: SupportReportQuery): SQL[] {
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
 /** When a ticket stopped needing work: resolved or closed, whichever came first. */
 const DONE_AT = sql.raw('least(t.resolved_at, t.closed_at)');
-const MINUTES = (from: string, to: string) => sql.raw(`extract(epoch from (t.${to} - t.${from})) / 60`);
 
 export interface PeriodSummary {
   created: number;
@@ -50,7 +49,7 @@ function periodSets(query: SupportReportQuery, period: Period, only: 'everything
   return sql`created as materialized (
       select ${grouping(sql`${periodDay(sql`t.created_at`, period, query.tz)} as day, t.office_id, t.team_id, t.category_v2_id, t.assignee_id`)}
              t.sla_status = 'breached' as breached,
-             t.first_responded_at - t.created_at as first_response, t.resolved_at - t.created_at as resolution
+             t.first_response_business_minutes as first_response, t.resolution_business_minutes as resolution
       from support_tickets t where ${filters} and t.created_at >= ${start} and t.created_at < ${end}),
     done as materialized (
       select ${grouping(sql`${periodDay(sql`t.resolved_at`, period, query.tz)} as day`)} t.assignee_id from support_tickets t
@@ -67,13 +66,16 @@ function periodSets(query: SupportReportQuery, period: Period, only: 'everything
         where ${filters} and t.closed_at >= ${end} and t.resolved_at is null and t.created_at < ${end})`;
 }
 
-/** The period's figures; the medians are taken of the intervals (cheaper to sort than minutes) and given in minutes. */
+/**
+ * The period's figures. The medians are of the business minutes each ticket's SLA clock ran (its office's hours,
+ * pauses left out), kept on the ticket when it was answered and resolved.
+ */
 const SUMMARY = sql.raw(`(select json_build_object(
     'created', count(*)::int,
     'resolved', (select count(*) from done)::int,
     'backlog', (select count(*) from waiting)::int,
-    'firstResponse', date_part('epoch', percentile_cont(0.5) within group (order by first_response)) / 60,
-    'resolution', date_part('epoch', percentile_cont(0.5) within group (order by resolution)) / 60,
+    'firstResponse', percentile_cont(0.5) within group (order by first_response),
+    'resolution', percentile_cont(0.5) within group (order by resolution),
     'breached', count(*) filter (where breached)::int) from created)`);
 
 interface SummaryRow {
@@ -167,8 +169,8 @@ const SORT_COLUMNS: Record<TicketReportQuery['sort'], string> = {
   reference: 't.number',
   state: 't.state',
   priority: "array_position(array['low','normal','high','urgent'], t.priority)",
-  firstResponseMinutes: '(t.first_responded_at - t.created_at)',
-  resolutionMinutes: '(t.resolved_at - t.created_at)',
+  firstResponseMinutes: 't.first_response_business_minutes',
+  resolutionMinutes: 't.resolution_business_minutes',
 };
 
 /** The ticket report: the filtered, sorted tickets with their SLA figures, and tickets created per channel. */
@@ -197,8 +199,8 @@ export async function ticketReport(db: Db, query: TicketReportQuery, period: Per
                o.name as "officeName", tm.name as "teamName", cat.name as "categoryName",
                coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as "assigneeName",
                t.created_at as "createdAt", t.first_responded_at as "firstRespondedAt", t.resolved_at as "resolvedAt",
-               round((${MINUTES('created_at', 'first_responded_at')})::numeric, 1)::float8 as "firstResponseMinutes",
-               round((${MINUTES('created_at', 'resolved_at')})::numeric, 1)::float8 as "resolutionMinutes",
+               round(t.first_response_business_minutes::numeric, 1)::float8 as "firstResponseMinutes",
+               round(t.resolution_business_minutes::numeric, 1)::float8 as "resolutionMinutes",
                t.custom_fields as "customFields"
         from (select t.id from support_tickets t where ${where} order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}) p
         join support_tickets t on t.id = p.id

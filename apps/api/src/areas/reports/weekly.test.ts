@@ -16,13 +16,17 @@ const sink = await startSmtpSink();
 let api: TestApi;
 let auditor: string;
 
+/** Business minutes of a ticket without an office: the clock ran all the time. */
+const minutes = (from: string, to: string | null) => (to ? (ph(to).getTime() - ph(from).getTime()) / 60_000 : null);
+
 async function ticket(n: number, created: string, sla: string, firstResponse: string | null, resolved: string | null) {
   await api.database.db.execute(sql`
     insert into support_tickets (number, reference, subject, requester_name, requester_email, channel, state, priority,
-      public_token_hash, sla_status, first_responded_at, resolved_at, created_at, updated_at)
+      public_token_hash, sla_status, first_responded_at, resolved_at, first_response_business_minutes, resolution_business_minutes,
+      created_at, updated_at)
     values (${n}, ${`T-${n}`}, ${`Ticket ${n}`}, 'Maria Santos', 'maria@student.example.edu', 'form', ${resolved ? 'resolved' : 'open'}, 'normal',
       ${`hash-${n}`}, ${sla}, ${firstResponse ? ph(firstResponse).toISOString() : null}, ${resolved ? ph(resolved).toISOString() : null},
-      ${ph(created).toISOString()}, ${ph(created).toISOString()})`);
+      ${minutes(created, firstResponse)}, ${minutes(created, resolved)}, ${ph(created).toISOString()}, ${ph(created).toISOString()})`);
 }
 
 beforeAll(async () => {
@@ -96,8 +100,8 @@ describe('the weekly email of a page’s key figures', () => {
     expect(support.text).toContain('Tickets created: 2 (week before: 1)');
     expect(support.text).toContain('Tickets resolved: 1 (week before: 0)');
     expect(support.text).toContain('Backlog at end of period: 2 (week before: 1)');
-    expect(support.text).toContain('Median first response: 30 min (week before: —)');
-    expect(support.text).toContain('Median resolution time: 2 h (week before: —)');
+    expect(support.text).toContain('Median first response (business hours): 30 min (week before: —)');
+    expect(support.text).toContain('Median resolution time (business hours): 2 h (week before: —)');
     expect(support.text).toContain('SLA breach rate: 0% (week before: 100%)');
     expect(support.text).toContain('/app/analytics/support?preset=custom&from=2026-11-02&to=2026-11-08');
     const chatbot = mails.find((m) => m.subject?.startsWith('Chatbot'))!;

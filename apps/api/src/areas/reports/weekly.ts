@@ -95,8 +95,8 @@ export async function weeklyLines(db: Db, page: WeeklyEmailPage, week: Period, b
       { label: 'Tickets created', value: s.created, previous: p.created, unit: 'count' },
       { label: 'Tickets resolved', value: s.resolved, previous: p.resolved, unit: 'count' },
       { label: 'Backlog at end of period', value: s.backlog, previous: p.backlog, unit: 'count' },
-      { label: 'Median first response', value: s.medianFirstResponseMinutes, previous: p.medianFirstResponseMinutes, unit: 'minutes' },
-      { label: 'Median resolution time', value: s.medianResolutionMinutes, previous: p.medianResolutionMinutes, unit: 'minutes' },
+      { label: 'Median first response (business hours)', value: s.medianFirstResponseMinutes, previous: p.medianFirstResponseMinutes, unit: 'minutes' },
+      { label: 'Median resolution time (business hours)', value: s.medianResolutionMinutes, previous: p.medianResolutionMinutes, unit: 'minutes' },
       { label: 'SLA breach rate', value: s.breachRate, previous: p.breachRate, unit: 'percent' },
     ];
   }

@@ -157,6 +157,8 @@ export async function seedSupport(
       firstRespondedAt,
       resolvedAt,
       closedAt,
+      firstResponseBusinessMinutes: firstRespondedAt ? clock.firstResponse.businessMinutes : null,
+      resolutionBusinessMinutes: resolvedAt ? clock.resolution.businessMinutes : null,
       rating: resolvedAt && random.int(0, 2) > 0 ? random.int(3, 5) : null,
       searchText: [subject, ...messages.map((m) => m.body)].join(' ').toLowerCase(),
       createdAt: created,

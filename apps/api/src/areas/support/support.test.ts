@@ -8,6 +8,7 @@ import { accessArea } from '../access/index.js';
 import { campusArea } from '../campus/index.js';
 import { createSupportArea } from './index.js';
 import { searchWordOf } from './ticket-list.js';
+import { fillBusinessMinutes } from './tickets.js';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../platform/db/client.js';
 import { notifier } from '../../platform/notify.js';
@@ -128,6 +129,28 @@ describe('tickets', () => {
     expect(later.resolution.businessMinutes).toBe(60);
     expect(later.resolution.wallMinutes).toBe(68 * 60);
     expect(later.firstResponse.status).toBe('breached');
+  });
+
+  it('keeps on the ticket the business minutes until its first response and its resolution (the report medians)', async () => {
+    await moveTo('2026-12-04T16:30'); // Friday, half an hour before closing
+    const { ticket } = await fileTicket('Certificate of enrolment before the weekend');
+    await moveTo('2026-12-07T09:00'); // Monday
+    await api.call('POST', `${B}/support/tickets/${ticket._id}/messages`, { token, body: { kind: 'reply', body: 'We are on it.' } });
+    await moveTo('2026-12-07T10:00');
+    expect((await api.call('POST', `${B}/support/tickets/${ticket._id}/state`, { token, body: { state: 'resolved' } })).status).toBe(200);
+    const minutesOf = async () =>
+      (
+        await rows<{ first: number | null; resolution: number | null }>(
+          api.database.db,
+          sql`select first_response_business_minutes as first, resolution_business_minutes as resolution from support_tickets where id = ${ticket._id}`,
+        )
+      )[0];
+    // Friday 16:30–17:00 and Monday 08:00–09:00 (resp. 10:00); wall-clock it was 64.5 and 65.5 hours.
+    expect(await minutesOf()).toEqual({ first: 90, resolution: 150 });
+    // A ticket answered before the minutes were kept gets them from the sweep's fill.
+    await api.database.db.execute(sql`update support_tickets set first_response_business_minutes = null, resolution_business_minutes = null where id = ${ticket._id}`);
+    expect(await api.database.db.transaction((tx) => fillBusinessMinutes(tx as never, api.clock.current, 500))).toBeGreaterThanOrEqual(1);
+    expect(await minutesOf()).toEqual({ first: 90, resolution: 150 });
   });
 
   it('pauses the clock while pending and resumes it without losing time', async () => {

@@ -15,8 +15,8 @@ const TICKET_TABLE: ChartSpec['columns'] = [
   { key: 'categoryName', label: 'Category' },
   { key: 'assigneeName', label: 'Agent' },
   { key: 'slaStatus', label: 'SLA' },
-  { key: 'firstResponseMinutes', label: 'First response (min)' },
-  { key: 'resolutionMinutes', label: 'Resolution (min)' },
+  { key: 'firstResponseMinutes', label: 'First response (business min)' },
+  { key: 'resolutionMinutes', label: 'Resolution (business min)' },
   { key: 'createdAt', label: 'Created' },
 ];
 

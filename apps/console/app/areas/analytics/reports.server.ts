@@ -134,8 +134,8 @@ export async function supportPage(request: Request) {
     { label: 'Tickets created', value: s.created, previous: p.created, unit: 'count', lowerIsBetter: false },
     { label: 'Tickets resolved', value: s.resolved, previous: p.resolved, unit: 'count', lowerIsBetter: false },
     { label: 'Backlog at end of period', value: s.backlog, previous: p.backlog, unit: 'count', lowerIsBetter: true },
-    { label: 'Median first response', value: s.medianFirstResponseMinutes, previous: p.medianFirstResponseMinutes, unit: 'minutes', lowerIsBetter: true },
-    { label: 'Median resolution time', value: s.medianResolutionMinutes, previous: p.medianResolutionMinutes, unit: 'minutes', lowerIsBetter: true },
+    { label: 'Median first response (business hours)', value: s.medianFirstResponseMinutes, previous: p.medianFirstResponseMinutes, unit: 'minutes', lowerIsBetter: true },
+    { label: 'Median resolution time (business hours)', value: s.medianResolutionMinutes, previous: p.medianResolutionMinutes, unit: 'minutes', lowerIsBetter: true },
     { label: 'SLA breach rate', value: s.breachRate, previous: p.breachRate, unit: 'percent', lowerIsBetter: true },
   ];
   const perDayRows = body.perDay.map((d) => ({ day: d.day, created: d.created, resolved: d.resolved }));

@@ -26,8 +26,8 @@ const COLUMNS = [
   { key: 'categoryName', label: 'Category' },
   { key: 'assigneeName', label: 'Agent' },
   { key: 'slaStatus', label: 'SLA' },
-  { key: 'firstResponseMinutes', label: 'First response (min)', sort: 'firstResponseMinutes' },
-  { key: 'resolutionMinutes', label: 'Resolution (min)', sort: 'resolutionMinutes' },
+  { key: 'firstResponseMinutes', label: 'First response (business min)', sort: 'firstResponseMinutes' },
+  { key: 'resolutionMinutes', label: 'Resolution (business min)', sort: 'resolutionMinutes' },
   { key: 'createdAt', label: 'Created', sort: 'createdAt' },
 ] as const;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   slaPolicyEntity,
   supportCategoryEntity,
@@ -62,6 +62,9 @@ export const supportTickets = pgTable(
     firstRespondedAt: at('first_responded_at'),
     resolvedAt: at('resolved_at'),
     closedAt: at('closed_at'),
+    /** Business minutes the SLA clock ran until the first response / the resolution (null until then). */
+    firstResponseBusinessMinutes: doublePrecision('first_response_business_minutes'),
+    resolutionBusinessMinutes: doublePrecision('resolution_business_minutes'),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
     mergedIntoId: uuid('merged_into_id'),
