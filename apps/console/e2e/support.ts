@@ -69,6 +69,11 @@ export function apiLog(): string {
  * IAM administrator would read it, waiting up to 5 s for it to arrive.
  */
 export async function latestResetCode(email: string): Promise<string> {
+  return latestMailedCode(email, /reset code/i, /reset code is (\d{6})/);
+}
+
+/** The code in the newest message to `email` whose subject matches, read from the outbox (waits up to 5 s). */
+export async function latestMailedCode(email: string, subject: RegExp, code: RegExp): Promise<string> {
   const signIn = await apiClient().signIn({ body: DEMO_USERS.admin });
   if (signIn.status !== 200) throw new Error(`The administrator could not sign in (${signIn.status}).`);
   const admin = apiClient(signIn.body.data.token);
@@ -77,14 +82,14 @@ export async function latestResetCode(email: string): Promise<string> {
     while (Date.now() < deadline) {
       const list = await admin.listOutbox({ query: { to: email, limit: 1 } });
       const newest = list.status === 200 ? list.body.rows[0] : undefined;
-      if (newest && /reset code/i.test(newest.subject)) {
+      if (newest && subject.test(newest.subject)) {
         const message = await admin.getOutboxMessage({ params: { id: newest._id } });
-        const code = message.status === 200 ? /reset code is (\d{6})/.exec(message.body.data.text)?.[1] : undefined;
-        if (code) return code;
+        const found = message.status === 200 ? code.exec(message.body.data.text)?.[1] : undefined;
+        if (found) return found;
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`No reset code for ${email} in the outbox.`);
+    throw new Error(`No code for ${email} in the outbox.`);
   } finally {
     await admin.signOut({ params: { userId: signIn.body.data.userId } });
   }

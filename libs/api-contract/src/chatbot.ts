@@ -71,8 +71,15 @@ export const ConversationSchema = z.object({
   token: z.string(),
   persona: z.object({ name: z.string(), avatarUrl: z.string().nullable(), greeting: z.string() }),
   messages: z.array(ChatMessageSchema),
+  /** Whom the visitor proved to be with a one-time code; null while anonymous. */
+  subscriber: z.object({ name: z.string() }).nullable(),
+  /** The broadcasts sent to that subscriber on the web chat channel, newest first (empty while anonymous). */
+  inbox: z.array(z.object({ persona: z.string(), body: z.string(), at: z.string() })),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
+
+/** Digits of the one-time code a web chat visitor confirms their address with. */
+export const CHAT_CODE_LENGTH = 6;
 
 export const TranscriptSchema = z.object({
   _id: z.string().uuid(),
@@ -392,6 +399,30 @@ export const chatbotContract = c.router(
       responses: { 200: dataBody(ConversationSchema), ...errors },
       metadata: { public: true },
       summary: 'The web chat: the conversation a token names, or the default persona and its greeting',
+    },
+    identifyChatbotChat: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/chat/identify`,
+      body: z.object({ token: z.string().max(200).optional(), email: z.string().trim().toLowerCase().email('Enter a valid email address.').max(254) }).strict(),
+      responses: { 200: dataBody(z.object({ token: z.string(), message: z.string() })), ...errors },
+      metadata: PUBLIC,
+      summary: 'The web chat: mails a one-time code to a subscriber with this address (the same answer whether or not one exists)',
+    },
+    confirmChatbotChat: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/chat/confirm`,
+      body: z.object({ token: z.string().min(1).max(200), code: z.string().trim().regex(/^\d{6}$/, 'Enter the six digits of the code.') }).strict(),
+      responses: { 200: dataBody(ConversationSchema), ...errors },
+      metadata: PUBLIC,
+      summary: 'The web chat: links the conversation to the subscriber whose code this is',
+    },
+    forgetChatbotChat: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/chat/forget`,
+      body: z.object({ token: z.string().min(1).max(200) }).strict(),
+      responses: { 200: dataBody(ConversationSchema), ...errors },
+      metadata: PUBLIC,
+      summary: 'The web chat: unlinks the conversation from its subscriber (the visitor is anonymous again)',
     },
     sendChatbotChat: {
       method: 'POST',

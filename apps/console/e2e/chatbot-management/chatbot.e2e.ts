@@ -37,12 +37,12 @@ describe('campus chatbot (issue 12)', () => {
     await chat.goto(url('/chat'));
     await chat.getByRole('heading', { name: 'Chat with Iska' }).waitFor();
     await chat.getByLabel('Your message').fill('How can I get a car parking sticker? my number is 0917-555-1234');
-    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByRole('button', { name: 'Send', exact: true }).click();
     const log = chat.getByRole('list', { name: 'Conversation' });
     await expect.poll(() => log.textContent()).toContain(ANSWER);
     expect(await log.textContent()).toContain('my number is [phone]');
     await chat.getByLabel('Your message').fill('Is there a bowling alley on campus?');
-    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => log.getByRole('listitem').count()).toBe(5);
     expect(await log.getByRole('listitem').last().textContent()).toContain('I have passed your question to the Registrar');
 
@@ -52,7 +52,7 @@ describe('campus chatbot (issue 12)', () => {
     const live = await scripted.newPage();
     await live.goto(url('/chat'));
     await live.getByLabel('Your message').fill('When is enrolment?');
-    await live.getByRole('button', { name: 'Send' }).click();
+    await live.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => live.getByRole('list', { name: 'Conversation' }).textContent()).toContain('Enrolment for the first semester runs from 3 to 14 August');
 
     // The unanswered question waits on the responses screen; the transcript is in the logs.

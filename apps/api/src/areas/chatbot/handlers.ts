@@ -12,6 +12,19 @@ import { HttpError } from '../../platform/http/errors.js';
 import type { AreaContext, ContractHandlers } from '../../platform/area.js';
 import { createRecord } from '../../resources/crud.js';
 import { hashToken, MatcherCache, newToken, normalizeQuestion, personaOf, profanityWords, readSettings, type Persona } from './state.js';
+import {
+  CODE_REFUSED_MESSAGE,
+  CODE_SENT_MESSAGE,
+  CONFIRM_FIRST_REPLY,
+  confirmChatCode,
+  inboxOf,
+  linkedSubscriberOf,
+  optCommandOf,
+  sendChatCode,
+  setOptOut,
+  START_REPLY,
+  STOP_REPLY,
+} from './chat-identity.js';
 
 interface In {
   readonly params: Record<string, string>;
@@ -42,11 +55,34 @@ export function chatbotHandlers(ctx: AreaContext, matchers = new MatcherCache())
   }
 
   async function conversationOf(db: Db, token: string) {
-    const [found] = await rows<{ id: string; personaId: string | null }>(
+    const [found] = await rows<{ id: string; personaId: string | null; subscriberId: string | null }>(
       db,
-      sql`select id, persona_id as "personaId" from chatbot_conversations where token_hash = ${hashToken(token)}`,
+      sql`select id, persona_id as "personaId", subscriber_id as "subscriberId" from chatbot_conversations where token_hash = ${hashToken(token)}`,
     );
     return found;
+  }
+
+  /** A new conversation under the default persona; returns it with its token (shown to the visitor only). */
+  async function newConversation(db: Db, settings: ChatbotSettings, at: Date) {
+    const token = newToken();
+    const persona = await personaOf(db, settings);
+    const [created] = await rows<{ id: string }>(
+      db,
+      sql`insert into chatbot_conversations (token_hash, persona_id, started_at, last_at) values (${hashToken(token)}, ${persona.id}, ${at.toISOString()}, ${at.toISOString()}) returning id`,
+    );
+    return { token, conversation: { id: created!.id, personaId: persona.id, subscriberId: null as string | null } };
+  }
+
+  /** The conversation as the visitor sees it: messages, and whom they proved to be with their inbox. */
+  async function conversationAnswer(db: Db, token: string, persona: Persona, conversation: { id: string; subscriberId: string | null }) {
+    const subscriber = await linkedSubscriberOf(db, conversation.subscriberId);
+    return {
+      token,
+      persona: publicPersona(persona),
+      messages: publicMessages(await messagesOf(db, conversation.id)),
+      subscriber: subscriber ? { name: subscriber.name } : null,
+      inbox: subscriber ? await inboxOf(db, subscriber.id) : [],
+    };
   }
 
   async function messagesOf(db: Db, conversationId: string): Promise<StoredMessage[]> {
@@ -197,11 +233,50 @@ export function chatbotHandlers(ctx: AreaContext, matchers = new MatcherCache())
       const settings = await readSettings(ctx.db);
       const conversation = token ? await conversationOf(ctx.db, token) : undefined;
       const persona = await personaOf(ctx.db, settings, conversation?.personaId);
-      if (!conversation) return ok({ token: '', persona: publicPersona(persona), messages: [] });
-      return ok({ token, persona: publicPersona(persona), messages: publicMessages(await messagesOf(ctx.db, conversation.id)) });
+      if (!conversation) return ok({ token: '', persona: publicPersona(persona), messages: [], subscriber: null, inbox: [] });
+      return ok(await conversationAnswer(ctx.db, token!, persona, conversation));
     },
 
-    async sendChatbotChat({ body }: In) {
+    async identifyChatbotChat({ body, request }: In) {
+      const input = body as { token?: string; email: string };
+      const settings = await readSettings(ctx.db);
+      const at = now();
+      let token = input.token ?? '';
+      let conversation = token ? await conversationOf(ctx.db, token) : undefined;
+      if (!conversation) ({ token, conversation } = await newConversation(ctx.db, settings, at));
+      const conversationId = conversation.id;
+      const log = request.log;
+      ctx.afterAnswer.run('web chat code', () => sendChatCode(ctx, conversationId, input.email, log));
+      return ok({ token, message: CODE_SENT_MESSAGE });
+    },
+
+    async confirmChatbotChat({ body, request }: In) {
+      const input = body as { token: string; code: string };
+      const settings = await readSettings(ctx.db);
+      // A refusal is answered after the transaction commits: the wrong try it counted must stay counted.
+      const answered = await ctx.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const conversation = await conversationOf(tx, input.token);
+        const linked = conversation ? await confirmChatCode(tx, conversation.id, input.code, ctx.config.sessionSecret, now(), request.ip) : null;
+        if (!conversation || !linked) return null;
+        const persona = await personaOf(tx, settings, conversation.personaId);
+        return conversationAnswer(tx, input.token, persona, { id: conversation.id, subscriberId: linked });
+      });
+      if (!answered) throw new HttpError(400, CODE_REFUSED_MESSAGE, { code: [CODE_REFUSED_MESSAGE] });
+      return ok(answered);
+    },
+
+    async forgetChatbotChat({ body }: In) {
+      const { token } = body as { token: string };
+      const settings = await readSettings(ctx.db);
+      const conversation = await conversationOf(ctx.db, token);
+      if (!conversation) throw new HttpError(404, 'There is no such conversation.');
+      await ctx.db.execute(sql`update chatbot_conversations set subscriber_id = null where id = ${conversation.id}`);
+      const persona = await personaOf(ctx.db, settings, conversation.personaId);
+      return ok(await conversationAnswer(ctx.db, token, persona, { id: conversation.id, subscriberId: null }));
+    },
+
+    async sendChatbotChat({ body, request }: In) {
       const input = body as { token?: string; message: string };
       const settings = await readSettings(ctx.db);
       const words = await profanityWords(ctx.db);
@@ -211,16 +286,18 @@ export function chatbotHandlers(ctx: AreaContext, matchers = new MatcherCache())
         let conversation = input.token ? await conversationOf(tx, input.token) : undefined;
         let token = input.token ?? '';
         const at = now();
-        if (!conversation) {
-          token = newToken();
-          const persona = await personaOf(tx, settings);
-          const [created] = await rows<{ id: string }>(
-            tx,
-            sql`insert into chatbot_conversations (token_hash, persona_id, started_at, last_at) values (${hashToken(token)}, ${persona.id}, ${at.toISOString()}, ${at.toISOString()}) returning id`,
-          );
-          conversation = { id: created!.id, personaId: persona.id };
-        }
+        if (!conversation) ({ token, conversation } = await newConversation(tx, settings, at));
         const persona = await personaOf(tx, settings, conversation.personaId);
+        // STOP and START are commands, not questions: they change the subscriber's opt-out once they proved who they are.
+        const command = optCommandOf(input.message);
+        if (command) {
+          if (conversation.subscriberId) await setOptOut(tx, conversation.subscriberId, command, at, request.ip);
+          const commandReply = !conversation.subscriberId ? CONFIRM_FIRST_REPLY : command === 'stop' ? STOP_REPLY : START_REPLY;
+          await tx.execute(sql`insert into chatbot_messages (conversation_id, sender, body, created_at) values (${conversation.id}, 'visitor', ${stored}, ${at.toISOString()})`);
+          await tx.execute(sql`insert into chatbot_messages (conversation_id, sender, body, created_at) values (${conversation.id}, 'bot', ${commandReply}, ${at.toISOString()})`);
+          await tx.execute(sql`update chatbot_conversations set last_at = ${at.toISOString()} where id = ${conversation.id}`);
+          return ok(await conversationAnswer(tx, token, persona, conversation));
+        }
         const { result, reply } = await answer(tx, stored, settings, persona);
         const replyText = maskProfanity(reply, words).text;
         await tx.execute(sql`insert into chatbot_messages (conversation_id, sender, body, created_at) values (${conversation.id}, 'visitor', ${stored}, ${at.toISOString()})`);
@@ -237,7 +314,7 @@ export function chatbotHandlers(ctx: AreaContext, matchers = new MatcherCache())
                   best_response_id = excluded.best_response_id, best_score = excluded.best_score`,
           );
         }
-        return ok({ token, persona: publicPersona(persona), messages: publicMessages(await messagesOf(tx, conversation.id)) });
+        return ok(await conversationAnswer(tx, token, persona, conversation));
       });
     },
   } as unknown as ContractHandlers;

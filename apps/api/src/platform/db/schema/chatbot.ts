@@ -28,6 +28,8 @@ export const chatbotConversations = pgTable(
     personaId: uuid('persona_id').references(() => col(chatbotPersonas, 'id'), { onDelete: 'set null' }),
     startedAt: at('started_at').notNull().defaultNow(),
     lastAt: at('last_at').notNull().defaultNow(),
+    /** The subscriber the visitor proved to be with a one-time code (migration 0028). */
+    subscriberId: uuid('subscriber_id').references(() => col(chatbotSubscribers, 'id'), { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('chatbot_conversations_token_key').on(t.tokenHash), index('chatbot_conversations_last_idx').on(t.lastAt, t.id)],
 );

@@ -1,0 +1,53 @@
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_USERS, latestMailedCode, newContext, url } from '../support';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+});
+
+/** A demo student subscriber who received the seeded broadcast in the web chat (any one not opted out). */
+async function demoRecipient(): Promise<{ email: string; firstName: string }> {
+  const signedIn = await apiClient().signIn({ body: DEMO_USERS.admin });
+  if (signedIn.status !== 200) throw new Error('admin sign-in failed');
+  const admin = apiClient(signedIn.body.data.token);
+  const list = await admin.resource('chatbot-subscribers').list({ limit: 100 });
+  if (list.status !== 200) throw new Error('subscribers not listed');
+  const found = list.body.rows.find((r) => typeof r.email === 'string' && Array.isArray(r.kinds) && r.kinds.includes('STUDENT') && !r.optedOutAt);
+  if (!found) throw new Error('no demo student subscriber');
+  return { email: String(found.email), firstName: String(found.firstName) };
+}
+
+describe('the web chat: who the visitor is', () => {
+  it('confirms the address with the emailed code, shows the messages sent there, and takes STOP and START (no JavaScript)', async () => {
+    const recipient = await demoRecipient();
+    const context = await newContext({ javaScriptEnabled: false });
+    contexts.push(context);
+    const chat = await context.newPage();
+    await chat.goto(url('/chat'));
+    await chat.getByLabel('Your email address').fill(recipient.email);
+    await chat.getByRole('button', { name: 'Send me a code' }).click();
+    await chat.getByText('If the address belongs to a subscriber, we sent a code to it.').waitFor();
+    const code = await latestMailedCode(recipient.email, /campus chat code/i, /chat code is (\d{6})/);
+    await chat.getByLabel('Code from the email').fill(code === '000000' ? '000001' : '000000');
+    await chat.getByRole('button', { name: 'Confirm' }).click();
+    expect(await chat.getByRole('alert').textContent()).toBe('The code is not valid or has expired. Ask for a new one.');
+    await chat.getByLabel('Code from the email').fill(code);
+    await chat.getByRole('button', { name: 'Confirm' }).click();
+    await chat.getByRole('heading', { name: 'Messages for you' }).waitFor();
+    expect(await chat.getByText(`You confirmed you are ${recipient.firstName}.`).count()).toBe(1);
+    expect(await chat.getByText(`Good day, ${recipient.firstName}. Enrolment for the second semester opens on Monday.`, { exact: false }).count()).toBe(1);
+
+    await chat.getByLabel('Your message').fill('STOP');
+    await chat.getByRole('button', { name: 'Send', exact: true }).click();
+    await chat.getByText('You will receive no more broadcasts from us. Type START to receive them again.').waitFor();
+    await chat.getByLabel('Your message').fill('START');
+    await chat.getByRole('button', { name: 'Send', exact: true }).click();
+    await chat.getByText('You will receive our broadcasts again. Type STOP to stop them.').waitFor();
+
+    await chat.getByRole('button', { name: 'Forget me on this device' }).click();
+    await chat.getByRole('button', { name: 'Send me a code' }).waitFor();
+    expect(await chat.getByRole('heading', { name: 'Messages for you' }).count()).toBe(0);
+  });
+});
