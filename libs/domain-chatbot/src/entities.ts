@@ -140,5 +140,54 @@ export const chatbotSubscriberEntity = defineEntity({
   }),
 });
 
+/** The earliest graduation year an alumni record takes. */
+export const FIRST_GRADUATION_YEAR = 1900;
+
+/**
+ * The alumni segment: a subscriber who graduated, with the alumni office's own consent (given, and withdrawn) apart
+ * from the subscriber's broadcast consent. One record per subscriber; the subscriber may be a guardian as well.
+ */
+export const chatbotAlumnusEntity = defineEntity({
+  resource: 'chatbot-alumni',
+  label: 'Alumnus',
+  pluralLabel: 'Alumni',
+  application: 'CHATBOT',
+  consolePath: chatbotConsolePath('alumni'),
+  fields: {
+    subscriberId: field.reference('Subscriber', 'chatbot-subscribers', { required: true, labelField: 'lastName' }),
+    program: field.text('Program', { required: true, max: 200, description: 'The degree or course completed, e.g. BS Computer Science.' }),
+    graduationYear: field.integer('Graduation year', { required: true, min: FIRST_GRADUATION_YEAR, max: 9999 }),
+    studentId: field.reference('Student record', 'students', { labelField: 'lastName' }),
+    consentAt: field.date('Alumni consent given on', { required: true }),
+    consentWithdrawnAt: field.date('Alumni consent withdrawn on', { description: 'Alumni broadcasts leave this person out from this day.' }),
+    notes: field.textarea('Notes', { max: 1000 }),
+  },
+  listColumns: ['subscriberId', 'program', 'graduationYear', 'consentAt', 'consentWithdrawnAt'],
+  searchFields: ['program'],
+  sortFields: ['graduationYear', 'program', 'consentAt'],
+  filterFields: ['subscriberId', 'studentId'],
+  defaultSort: '-graduationYear',
+  // One record per subscriber: the API refuses a second (areas/chatbot/hooks/alumni.ts) and a unique index holds it.
+  unique: [],
+  displayField: 'program',
+  state: { kind: 'isActive' },
+  rules: [
+    (v) => {
+      const problems: { field: string; message: string }[] = [];
+      const year = typeof v.graduationYear === 'number' ? v.graduationYear : null;
+      if (year !== null && year > new Date().getFullYear()) problems.push({ field: 'graduationYear', message: 'A graduation year cannot be in the future.' });
+      if (typeof v.consentAt === 'string' && typeof v.consentWithdrawnAt === 'string' && v.consentWithdrawnAt < v.consentAt) {
+        problems.push({ field: 'consentWithdrawnAt', message: 'Consent cannot be withdrawn before it was given.' });
+      }
+      return problems;
+    },
+  ],
+  sample: (s) => ({
+    program: `BS Computer Science ${s}`.slice(0, 200),
+    graduationYear: 2019,
+    consentAt: '2026-06-01',
+  }),
+});
+
 /** Every chatbot entity, in menu order. */
-export const chatbotEntities: readonly AnyEntity[] = [chatbotResponseEntity, chatbotPersonaEntity, chatbotSubscriberEntity];
+export const chatbotEntities: readonly AnyEntity[] = [chatbotResponseEntity, chatbotPersonaEntity, chatbotSubscriberEntity, chatbotAlumnusEntity];

@@ -3,6 +3,7 @@ import type { AreaModule } from '../../platform/area.js';
 import { chatbotAttention } from './attention.js';
 import { broadcastHandlers } from './broadcasts.js';
 import { chatbotHandlers } from './handlers.js';
+import { alumnusHooks } from './hooks/alumni.js';
 import { CHATBOT_SCHEDULES_SCHEDULE, fireSchedulesJob } from './jobs/fire-schedules.js';
 import { sendBroadcastJob } from './jobs/send-broadcast.js';
 import { CHATBOT_RETENTION_SCHEDULE, chatbotRetentionJob } from './jobs/retention.js';
@@ -17,6 +18,7 @@ export const chatbotArea: AreaModule = {
   code: 'CHATBOT',
   contracts: { chatbot: chatbotContract },
   attention: chatbotAttention,
+  hooks: () => ({ 'chatbot-alumni': alumnusHooks }),
   handlers: (ctx) => ({ chatbot: { ...chatbotHandlers(ctx), ...broadcastHandlers(ctx) } }),
   jobTypes: (ctx) => [chatbotRetentionJob, sendBroadcastJob(ctx), fireSchedulesJob(ctx)],
   schedules: [CHATBOT_RETENTION_SCHEDULE, CHATBOT_SCHEDULES_SCHEDULE],

@@ -58,6 +58,24 @@ const DAY = 24 * 3600_000;
  * employees (one opted out) and an alumna who is also a guardian, a few conversations with their answers and
  * one unanswered question, and one broadcast sent three days ago with its deliveries.
  */
+/** Demo alumni: first name, last name, program, graduation year, also a guardian. */
+const ALUMNI: readonly (readonly [string, string, string, number, boolean])[] = [
+  ['Andres', 'Villanueva', 'BS Civil Engineering', 2012, true],
+  ['Gabriela', 'Silang', 'BS Nursing', 2015, false],
+  ['Emilio', 'Navarro', 'BS Accountancy', 2009, true],
+  ['Melchora', 'Ramos', 'AB Political Science', 2018, false],
+  ['Apolinario', 'Reyes', 'BS Computer Science', 2020, false],
+  ['Josefa', 'Llanes', 'BS Education', 2006, true],
+  ['Marcelo', 'Hilario', 'BS Mechanical Engineering', 2016, false],
+  ['Gregoria', 'Montoya', 'BS Biology', 2021, false],
+  ['Juan', 'Luna', 'BFA Painting', 2011, false],
+  ['Trinidad', 'Tecson', 'BS Social Work', 2004, true],
+  ['Diego', 'Dela Paz', 'BS Information Technology', 2023, false],
+  ['Leona', 'Florentino', 'AB Literature', 2014, false],
+  ['Graciano', 'Lopez', 'BS Medical Technology', 2019, false],
+  ['Marina', 'Dizon', 'BS Tourism Management', 2022, true],
+];
+
 export async function seedChatbot(db: Db, put: Put, options: { id: () => string; at: Date }): Promise<void> {
   const { id, at } = options;
   const offices = new Map((await rows<{ code: string; id: string }>(db, sql`select code, id from support_offices`)).map((o) => [o.code, o.id]));
@@ -111,8 +129,32 @@ export async function seedChatbot(db: Db, put: Put, options: { id: () => string;
       });
     }
   }
-  subscribers.push({ id: id(), firstName: 'Teresa', lastName: 'Magbanua', kinds: ['ALUMNUS', 'GUARDIAN'], email: 'teresa.magbanua@example.com', mobile: '+63 917 555 0142', consentAt });
+  const teresa = { id: id(), firstName: 'Teresa', lastName: 'Magbanua', kinds: ['ALUMNUS', 'GUARDIAN'], email: 'teresa.magbanua@example.com', mobile: '+63 917 555 0142', consentAt };
+  subscribers.push(teresa);
+  // Alumni: graduates of the last decades, a few also guardians of current students; one withdrew the alumni consent.
+  const alumni = ALUMNI.map(([firstName, lastName, program, graduationYear, guardian], n) => {
+    const subscriber = {
+      id: id(),
+      firstName,
+      lastName,
+      kinds: guardian ? ['ALUMNUS', 'GUARDIAN'] : ['ALUMNUS'],
+      email: `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]+/g, '') + '@alumni.example.edu',
+      consentAt,
+    };
+    subscribers.push(subscriber);
+    const given = new Date(at.getTime() - (120 + n * 11) * DAY).toISOString().slice(0, 10);
+    return {
+      id: id(),
+      subscriberId: subscriber.id,
+      program,
+      graduationYear,
+      consentAt: given,
+      ...(n === 4 ? { consentWithdrawnAt: new Date(at.getTime() - 20 * DAY).toISOString().slice(0, 10), notes: 'Asked by email to leave the alumni mailings.' } : {}),
+    };
+  });
+  alumni.push({ id: id(), subscriberId: teresa.id, program: 'BS Secondary Education', graduationYear: 1998, consentAt });
   await put('chatbot-subscribers', subscribers);
+  await put('chatbot-alumni', alumni);
 
   const matcher = new ResponseMatcher(responses);
   const conversations = [

@@ -33,6 +33,19 @@ async function choicesOf(request: Request, resource: string, label: (r: Record<s
   return list.rows.map((r) => ({ _id: String(r._id), label: label(r) }));
 }
 
+/** The subscribers of the alumni segment whose alumni consent was given and not withdrawn. */
+async function consentingAlumni(request: Request): Promise<string[]> {
+  const client = (await contractClientFor(request, resourceContracts['chatbot-alumni']!)) as unknown as Record<string, (a: unknown) => Promise<{ status: number; body: unknown }>>;
+  const list = crudOperationNames({ resource: 'chatbot-alumni' }).list;
+  const ids: string[] = [];
+  for (let page = 1; page <= 100; page++) {
+    const found = expectStatus<{ rows: Record<string, unknown>[]; count: number }>(await client[list]!({ query: { limit: 100, page } }), 200);
+    for (const r of found.rows) if (r.isActive !== false && !r.consentWithdrawnAt && typeof r.subscriberId === 'string') ids.push(r.subscriberId);
+    if (page * 100 >= found.count) break;
+  }
+  return ids;
+}
+
 interface Values {
   audience: string;
   ids: string[];
@@ -71,6 +84,11 @@ export async function action({ request }: ActionFunctionArgs) {
     channels: form.getAll('channels').map(String),
   };
   const api = await chatbotApi(request);
+  if (form.get('intent') === 'alumni') {
+    // The alumni segment: every alumnus whose alumni consent stands, added to the chosen subscribers.
+    values.audience = 'CUSTOM';
+    values.ids = [...new Set([...form.getAll('ids.CUSTOM').map(String), ...(await consentingAlumni(request))])];
+  }
   if (form.get('intent') === 'save') {
     const editId = String(form.get('editId') ?? '');
     const body = { subject: values.subject, message, personaId: values.personaId || null, audience, ids, channels: values.channels } as never;
@@ -82,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const failed = saved.body as { message?: string; fieldErrors?: Record<string, string[]> };
     return data({ values, preview: null, error: failed.message ?? 'The broadcast could not be saved.', fieldErrors: failed.fieldErrors ?? {} }, { status: saved.status });
   }
-  const result = await api.previewChatbotAudience({ body: { audience, ids, ...(message ? { message } : {}) } });
+  const result = await api.previewChatbotAudience({ body: { audience: values.audience, ids: values.ids, ...(message ? { message } : {}) } });
   if (result.status === 200) return { values, preview: (result.body as { data: AudiencePreview }).data, error: null, fieldErrors: {} as Record<string, string[]> };
   return data({ values, preview: null, error: (result.body as { message?: string }).message ?? 'The audience could not be resolved.', fieldErrors: {} as Record<string, string[]> }, { status: result.status });
 }
@@ -136,7 +154,7 @@ export default function BroadcastRoute() {
         </fieldset>
         <label>
           Audience (required)
-          <select name="audience" defaultValue={values.audience} required>
+          <select key={values.audience} name="audience" defaultValue={values.audience} required>
             {broadcastAudienceOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -147,7 +165,13 @@ export default function BroadcastRoute() {
         {AUDIENCES_WITH_IDS.map((code) => (
           <label key={code}>
             {broadcastAudienceOptions.find((o) => o.value === code)!.label} (for that audience)
-            <select name={`ids.${code}`} multiple size={4} defaultValue={values.audience === code ? values.ids : []}>
+            <select
+              key={values.audience === code ? values.ids.join() : code}
+              name={`ids.${code}`}
+              multiple
+              size={4}
+              defaultValue={values.audience === code ? values.ids : []}
+            >
               {choices[code as keyof typeof CHOICES].map((c) => (
                 <option key={c._id} value={c._id}>
                   {c.label}
@@ -166,6 +190,9 @@ export default function BroadcastRoute() {
         <div className="cas-chatbot-actions">
           <button type="submit" name="intent" value="preview" formNoValidate className="cas-button cas-button--secondary">
             Preview recipients
+          </button>
+          <button type="submit" name="intent" value="alumni" formNoValidate className="cas-button cas-button--secondary">
+            Add the alumni who consented
           </button>
           <button type="submit" name="intent" value="save" className="cas-button">
             Save draft

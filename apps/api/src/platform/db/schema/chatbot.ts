@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { chatbotPersonaEntity, chatbotResponseEntity, chatbotSubscriberEntity } from '@campus/domain-chatbot';
+import { chatbotAlumnusEntity, chatbotPersonaEntity, chatbotResponseEntity, chatbotSubscriberEntity } from '@campus/domain-chatbot';
 import { tableFor } from '../table-for.js';
 import { col } from '../column.js';
 
@@ -10,6 +10,7 @@ import { col } from '../column.js';
 export const chatbotResponses = tableFor(chatbotResponseEntity);
 export const chatbotPersonas = tableFor(chatbotPersonaEntity);
 export const chatbotSubscribers = tableFor(chatbotSubscriberEntity);
+export const chatbotAlumni = tableFor(chatbotAlumnusEntity);
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,0 +1,29 @@
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS, newContext, signIn, url } from '../support';
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+});
+
+describe('chatbot alumni', () => {
+  it('lists the alumni segment and reaches the alumni who consented from the broadcast composer (no JavaScript)', async () => {
+    const admin = await newContext({ javaScriptEnabled: false });
+    contexts.push(admin);
+    const p = await admin.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/chatbot-management'));
+    await p.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Alumni' }).click();
+    await p.getByRole('heading', { level: 1, name: 'Alumni' }).waitFor();
+    expect(await p.getByRole('cell', { name: 'BS Civil Engineering', exact: true }).count()).toBe(1);
+
+    // Thirteen demo alumni with their alumni consent standing (one withdrew it) and Teresa Magbanua, alumna and guardian.
+    await p.goto(url('/app/chatbot-management/broadcast'));
+    await p.getByLabel('Message').fill('Homecoming is on 12 December, [[first_name]].');
+    await p.getByRole('button', { name: 'Add the alumni who consented' }).click();
+    await p.getByText('14 recipients (14 with an email address); 0 opted out and skipped.').waitFor();
+    expect(await p.getByLabel('Audience (required)').inputValue()).toBe('CUSTOM');
+    expect(await p.getByLabel('Chosen subscribers (for that audience)').locator('option:checked').count()).toBe(14);
+  });
+});
