@@ -78,6 +78,9 @@ export const ConversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
+/** Addresses an uploaded audience list may hold (the same bound as chosen subscribers). */
+export const AUDIENCE_LIST_MAX = 10_000;
+
 /** Digits of the one-time code a web chat visitor confirms their address with. */
 export const CHAT_CODE_LENGTH = 6;
 
@@ -270,6 +273,16 @@ export const chatbotContract = c.router(
       responses: { 200: dataBody(AudiencePreviewSchema), ...errors },
       metadata: CHATBOT,
       summary: 'Resolve an audience from the live records: recipients, opted out, and the message for a sample recipient',
+    },
+    matchChatbotSubscribers: {
+      method: 'POST',
+      path: `${CHATBOT_BASE}/subscribers/match`,
+      body: z
+        .object({ emails: z.array(z.string().trim().toLowerCase().max(254, 'At most 254 characters.')).min(1, 'The list has no email address.').max(AUDIENCE_LIST_MAX, `At most ${AUDIENCE_LIST_MAX} addresses.`) })
+        .strict(),
+      responses: { 200: dataBody(z.object({ ids: z.array(z.string().uuid()), unknown: z.array(z.string()) })), ...errors },
+      metadata: CHATBOT,
+      summary: 'An uploaded list for a CUSTOM audience: the active subscribers with these email addresses, and the addresses no subscriber has',
     },
     listChatbotBroadcasts: {
       method: 'GET',

@@ -7,7 +7,7 @@ afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
 });
 
-describe('chatbot alumni', () => {
+describe('chatbot alumni and uploaded audience lists', () => {
   it('lists the alumni segment and reaches the alumni who consented from the broadcast composer (no JavaScript)', async () => {
     const admin = await newContext({ javaScriptEnabled: false });
     contexts.push(admin);
@@ -25,5 +25,21 @@ describe('chatbot alumni', () => {
     await p.getByText('14 recipients (14 with an email address); 0 opted out and skipped.').waitFor();
     expect(await p.getByLabel('Audience (required)').inputValue()).toBe('CUSTOM');
     expect(await p.getByLabel('Chosen subscribers (for that audience)').locator('option:checked').count()).toBe(14);
+  });
+
+  it('chooses the subscribers of an uploaded list of addresses and names the ones it does not know', async () => {
+    const admin = await newContext();
+    contexts.push(admin);
+    const p = await admin.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/chatbot-management/broadcast'));
+    await p.getByLabel('Upload a list of email addresses (CSV or text, up to 1 MB)').setInputFiles({
+      name: 'homecoming.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,email\r\nAndres,andres.villanueva@alumni.example.edu\r\nGabriela,Gabriela.Silang@alumni.example.edu\r\nGuest,not.a.subscriber@example.com\r\n'),
+    });
+    await p.getByRole('button', { name: 'Add the subscribers of the list' }).click();
+    await p.getByText('2 of 3 addresses in the list are subscribers. Not found: not.a.subscriber@example.com.').waitFor();
+    await p.getByText('2 recipients (2 with an email address); 0 opted out and skipped.').waitFor();
   });
 });

@@ -56,6 +56,19 @@ describe('the alumni segment', () => {
     expect(preview.body.data).toMatchObject({ recipients: 2, optedOut: 0, withEmail: 2 });
   });
 
+  it('resolves an uploaded list of addresses to the active subscribers who have them, and names the rest', async () => {
+    const matched = await api.call('POST', `${BASE}/subscribers/match`, {
+      token: admin,
+      body: { emails: ['JOSEFA@alumni.example.edu', 'andres@alumni.example.edu', 'stranger@example.com', 'andres@alumni.example.edu'] },
+    });
+    expect(matched.status, JSON.stringify(matched.body)).toBe(200);
+    expect([...matched.body.data.ids].sort()).toEqual([people.andres, people.josefa].sort());
+    expect(matched.body.data.unknown).toEqual(['stranger@example.com']);
+    expect((await api.call('POST', `${BASE}/subscribers/match`, { token: admin, body: { emails: [] } })).status).toBe(400);
+    const registrar = await api.signIn('registrar@example.edu');
+    expect((await api.call('POST', `${BASE}/subscribers/match`, { token: registrar, body: { emails: ['andres@alumni.example.edu'] } })).status).toBe(403);
+  });
+
   it('is refused to an administrator without CHATBOT', async () => {
     const registrar = await api.signIn('registrar@example.edu');
     expect((await api.call('GET', `${CORE}/chatbot-alumni`, { token: registrar })).status).toBe(403);

@@ -196,6 +196,18 @@ export function chatbotHandlers(ctx: AreaContext, matchers = new MatcherCache())
       return ok({ ...transcriptRow(found), messages: await messagesOf(ctx.db, params.id!) });
     },
 
+    async matchChatbotSubscribers({ body }: In) {
+      const emails = [...new Set((body as { emails: string[] }).emails.filter((e) => e.length > 0))];
+      const found = await rows<{ id: string; email: string }>(
+        ctx.db,
+        sql`select s.id, lower(s.email) as email from chatbot_subscribers s
+            where s.is_active and lower(s.email) in (select json_array_elements_text(${JSON.stringify(emails)}::json))
+            order by s.last_name, s.first_name, s.id`,
+      );
+      const known = new Set(found.map((f) => f.email));
+      return ok({ ids: found.map((f) => f.id), unknown: emails.filter((e) => !known.has(e)) });
+    },
+
     async previewChatbotAudience({ body }: In) {
       const input = body as { audience: unknown; ids?: unknown; message?: string };
       const parsed = AudienceSchema.safeParse({ audience: input.audience, ids: input.ids ?? [] });

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { crudOperationNames, resourceContracts, type AudiencePreview, type Broadcast } from '@campus/api-contract';
+import { AUDIENCE_LIST_MAX, crudOperationNames, resourceContracts, type AudiencePreview, type Broadcast } from '@campus/api-contract';
 import { AUDIENCES_WITH_IDS, BROADCAST_MESSAGE_MAX, broadcastAudienceOptions, broadcastChannelOptions, SUBJECT_MAX } from '@campus/domain-chatbot';
 import { TEMPLATE_PLACEHOLDERS } from '@campus/formatters';
 import { RouteError } from '../../features/resources/RouteError';
@@ -46,6 +46,15 @@ async function consentingAlumni(request: Request): Promise<string[]> {
   return ids;
 }
 
+/** The largest audience list a composer uploads. */
+const AUDIENCE_FILE_MAX_BYTES = 1024 * 1024;
+
+/** The distinct email addresses of an uploaded list (CSV or text: any column, any separator), lower-cased. */
+function emailsIn(text: string): string[] {
+  const found = text.match(/[^\s,;<>"'()]+@[^\s,;<>"'()]+\.[^\s,;<>"'()]+/g) ?? [];
+  return [...new Set(found.map((e) => e.toLowerCase()))].slice(0, AUDIENCE_LIST_MAX);
+}
+
 interface Values {
   audience: string;
   ids: string[];
@@ -89,6 +98,28 @@ export async function action({ request }: ActionFunctionArgs) {
     values.audience = 'CUSTOM';
     values.ids = [...new Set([...form.getAll('ids.CUSTOM').map(String), ...(await consentingAlumni(request))])];
   }
+  let listNote: string | null = null;
+  if (form.get('intent') === 'list') {
+    // An uploaded list: the subscribers with its email addresses join the chosen ones.
+    const file = form.get('audienceList');
+    const text = file instanceof File && file.size > 0 && file.size <= AUDIENCE_FILE_MAX_BYTES ? await file.text() : null;
+    const emails = text ? emailsIn(text) : [];
+    if (emails.length === 0) {
+      const error = file instanceof File && file.size > AUDIENCE_FILE_MAX_BYTES ? 'The list is larger than 1 MB.' : 'Choose a CSV or text file with email addresses.';
+      return data({ values, preview: null, error, listNote, fieldErrors: { audienceList: [error] } as Record<string, string[]> }, { status: 400 });
+    }
+    const matched = await api.matchChatbotSubscribers({ body: { emails } });
+    if (matched.status !== 200) {
+      const error = (matched.body as { message?: string }).message ?? 'The list could not be read.';
+      return data({ values, preview: null, error, listNote, fieldErrors: {} as Record<string, string[]> }, { status: matched.status });
+    }
+    const { ids: found, unknown } = (matched.body as { data: { ids: string[]; unknown: string[] } }).data;
+    values.audience = 'CUSTOM';
+    values.ids = [...new Set([...form.getAll('ids.CUSTOM').map(String), ...found])];
+    listNote =
+      `${found.length} of ${emails.length} addresses in the list are subscribers.` +
+      (unknown.length ? ` Not found: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ''}.` : '');
+  }
   if (form.get('intent') === 'save') {
     const editId = String(form.get('editId') ?? '');
     const body = { subject: values.subject, message, personaId: values.personaId || null, audience, ids, channels: values.channels } as never;
@@ -98,11 +129,14 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithNotice(request, `${BROADCASTS_PATH}/${_id}`, { tone: 'success', title: 'The broadcast is saved as a draft.' });
     }
     const failed = saved.body as { message?: string; fieldErrors?: Record<string, string[]> };
-    return data({ values, preview: null, error: failed.message ?? 'The broadcast could not be saved.', fieldErrors: failed.fieldErrors ?? {} }, { status: saved.status });
+    return data({ values, preview: null, error: failed.message ?? 'The broadcast could not be saved.', listNote, fieldErrors: failed.fieldErrors ?? {} }, { status: saved.status });
   }
   const result = await api.previewChatbotAudience({ body: { audience: values.audience, ids: values.ids, ...(message ? { message } : {}) } });
-  if (result.status === 200) return { values, preview: (result.body as { data: AudiencePreview }).data, error: null, fieldErrors: {} as Record<string, string[]> };
-  return data({ values, preview: null, error: (result.body as { message?: string }).message ?? 'The audience could not be resolved.', fieldErrors: {} as Record<string, string[]> }, { status: result.status });
+  if (result.status === 200) return { values, preview: (result.body as { data: AudiencePreview }).data, error: null, listNote, fieldErrors: {} as Record<string, string[]> };
+  return data(
+    { values, preview: null, error: (result.body as { message?: string }).message ?? 'The audience could not be resolved.', listNote, fieldErrors: {} as Record<string, string[]> },
+    { status: result.status },
+  );
 }
 
 /** Compose a broadcast: the audience resolved from the live records, its recipient count, and the message as a sample recipient reads it. */
@@ -124,7 +158,7 @@ export default function BroadcastRoute() {
       <p>
         <a href={BROADCASTS_PATH}>All broadcasts</a>
       </p>
-      <Form method="post" className="cas-chatbot-panel cas-chatbot-broadcast">
+      <Form method="post" encType="multipart/form-data" className="cas-chatbot-panel cas-chatbot-broadcast">
         {editId ? <input type="hidden" name="editId" value={editId} /> : null}
         <label>
           Subject (required)
@@ -194,6 +228,16 @@ export default function BroadcastRoute() {
           <button type="submit" name="intent" value="alumni" formNoValidate className="cas-button cas-button--secondary">
             Add the alumni who consented
           </button>
+        </div>
+        <label>
+          Upload a list of email addresses (CSV or text, up to 1 MB)
+          <input type="file" name="audienceList" accept=".csv,.txt,text/csv,text/plain" {...invalid('audienceList')} />
+          {fieldError('audienceList')}
+        </label>
+        <div className="cas-chatbot-actions">
+          <button type="submit" name="intent" value="list" formNoValidate className="cas-button cas-button--secondary">
+            Add the subscribers of the list
+          </button>
           <button type="submit" name="intent" value="save" className="cas-button">
             Save draft
           </button>
@@ -207,6 +251,7 @@ export default function BroadcastRoute() {
       {result?.preview ? (
         <section className="cas-chatbot-panel" aria-labelledby="preview-title">
           <h2 id="preview-title">Recipients</h2>
+          {result.listNote ? <p>{result.listNote}</p> : null}
           <p role="status">
             {result.preview.recipients} {result.preview.recipients === 1 ? 'recipient' : 'recipients'} ({result.preview.withEmail} with an email address); {result.preview.optedOut} opted out and skipped.
           </p>
