@@ -74,8 +74,13 @@ export class ResourcePage {
    */
   async chooseFirst(control: Locator): Promise<void> {
     if ((await control.evaluate((e) => e.tagName)) === 'SELECT') {
-      await control.selectOption({ index: 1 });
-      return;
+      try {
+        await control.selectOption({ index: 1 });
+        return;
+      } catch (error) {
+        // The page hydrated between the look and the choice: the native select is the combobox now.
+        if ((await control.evaluate((e) => e.tagName)) === 'SELECT') throw error;
+      }
     }
     await control.focus();
     await control.press('ArrowDown');
@@ -132,12 +137,17 @@ export class ResourcePage {
   async settled(): Promise<void> {
     await this.page.waitForLoadState('load');
     await this.page.waitForFunction(() => {
-      const router = (
-        window as unknown as {
-          __remixRouter?: { state: { navigation: { state: string }; revalidation: string } };
-        }
-      ).__remixRouter;
-      return !router || (router.state.navigation.state === 'idle' && router.state.revalidation === 'idle');
+      const w = window as unknown as {
+        __remixContext?: unknown;
+        __remixRouter?: { state: { navigation: { state: string }; revalidation: string } };
+      };
+      // Without JavaScript the page's inline scripts never ran: there is nothing to wait for.
+      if (!w.__remixContext) return true;
+      const router = w.__remixRouter;
+      if (!router || router.state.navigation.state !== 'idle' || router.state.revalidation !== 'idle') return false;
+      // With it, an admin page has hydrated once the controls only JavaScript adds are there (the shortcuts button):
+      // before that a reference field is still the native select that hydration replaces.
+      return document.querySelector('nav[aria-label="Side menu"]') === null || document.querySelector('button[aria-keyshortcuts="?"]') !== null;
     });
     // React may commit the new page a frame after the router is idle.
     await this.page.evaluate(
