@@ -120,6 +120,18 @@ export type AuditReportQuery = z.infer<typeof AuditReportQuerySchema>;
 export const SupportReportQuerySchema = RangeSchema.extend({ officeId: optionalId, teamId: optionalId, categoryV2Id: optionalId });
 export type SupportReportQuery = z.infer<typeof SupportReportQuerySchema>;
 
+/** One broadcast of the Chatbot report's period and its deliveries by outcome (the API's answer, the console's chart). */
+export interface ChatbotBroadcastFigures {
+  id: string;
+  subject: string;
+  startedAt: string;
+  delivered: number;
+  failed: number;
+  skipped: number;
+  optedOut: number;
+  pending: number;
+}
+
 /** The Chatbot report: the period only (the bot's figures have no office or team). */
 export const ChatbotReportQuerySchema = RangeSchema;
 export type ChatbotReportQuery = z.infer<typeof ChatbotReportQuerySchema>;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ChatbotReportQuery } from '@campus/api-contract';
+import type { ChatbotBroadcastFigures, ChatbotReportQuery } from '@campus/api-contract';
 import { OPTED_OUT_REASON } from '@campus/domain-chatbot';
 import { rows, type Db } from '../../platform/db/client.js';
 import { dayBounds, periodDay, type Period } from './sql.js';
@@ -110,7 +110,7 @@ export async function chatbotReport(db: Db, query: ChatbotReportQuery, period: P
       topUnanswered: { question: string; asked: number; answered: number }[];
       unused: { id: string; title: string; category: string; lastUsedAt: string | null }[];
       subscribers: { day: string; joined: number; optedOut: number; total: number }[];
-      broadcasts: BroadcastFigures[];
+      broadcasts: ChatbotBroadcastFigures[];
     };
   }>(
     db,
@@ -168,14 +168,3 @@ export async function chatbotReport(db: Db, query: ChatbotReportQuery, period: P
   };
 }
 
-/** One broadcast of the period and its deliveries by outcome. */
-export interface BroadcastFigures {
-  id: string;
-  subject: string;
-  startedAt: string;
-  delivered: number;
-  failed: number;
-  skipped: number;
-  optedOut: number;
-  pending: number;
-}

@@ -2,7 +2,7 @@ import { data } from '@remix-run/node';
 import { NOTICES } from '@campus/ui';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { REPORT_TIME_ZONE, reportsContract, resolveRange, type CurrentTerm, type ResolvedRange, type WeeklyEmailPage } from '@campus/api-contract';
+import { REPORT_TIME_ZONE, reportsContract, resolveRange, type ChatbotBroadcastFigures, type CurrentTerm, type ResolvedRange, type WeeklyEmailPage } from '@campus/api-contract';
 import { contractClientFor, failureResponse } from '../../lib/api.server';
 import { requireUser } from '../../lib/session.server';
 import { chatbotConsolePath, responseCategoryOptions } from '@campus/domain-chatbot';
@@ -214,17 +214,7 @@ interface ChatbotBody {
   topUnanswered: QuestionRow[];
   responsesNeverUsed: { id: string; title: string; category: string; lastUsedAt: string | null }[];
   subscribers: { day: string; joined: number; optedOut: number; total: number }[];
-  broadcasts: BroadcastFigures[];
-}
-interface BroadcastFigures {
-  id: string;
-  subject: string;
-  startedAt: string;
-  delivered: number;
-  failed: number;
-  skipped: number;
-  optedOut: number;
-  pending: number;
+  broadcasts: ChatbotBroadcastFigures[];
 }
 
 const LOGS = chatbotConsolePath('logs');
@@ -256,7 +246,7 @@ function questionsChart(id: string, title: string, rows: QuestionRow[], range: R
 const DELIVERY_STATUS: Record<string, string> = { delivered: 'SENT', failed: 'FAILED', skipped: 'SKIPPED', optedOut: 'SKIPPED', pending: 'QUEUED' };
 
 /** The broadcasts begun in the period, one stacked bar each: delivered, failed, skipped and opted out. */
-function broadcastsChart(broadcasts: BroadcastFigures[], range: RangeState): ChartSpec {
+function broadcastsChart(broadcasts: ChatbotBroadcastFigures[], range: RangeState): ChartSpec {
   const total = (key: 'delivered' | 'failed' | 'skipped' | 'optedOut') => broadcasts.reduce((n, b) => n + b[key], 0);
   return {
     id: 'broadcasts',
