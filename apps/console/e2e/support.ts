@@ -123,6 +123,15 @@ export interface AxeViolation {
  * tag do.
  */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // Colours are checked as they end up, not halfway through the page's fade-in or a drawer's slide.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number(a.effect?.getComputedTiming().endTime ?? Infinity) < Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axe.source);
   const results = await page.evaluate(async () => {
     const w = window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: unknown[] }[] }> } };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { labelled } from '../resources/resource-page';
 import {
@@ -100,6 +100,36 @@ describe('reference fields', () => {
     await page.getByText('New record created').waitFor();
     const api = apiClient((await sessionToken(context)).token);
     const saved = await api.resource('rooms').list({ search: `code:NS-${SUFFIX}` });
+    expect(saved.status === 200 ? saved.body.rows.map((r) => r._labels?.campusId) : []).toEqual([expect.stringContaining('San Pablo')]);
+    await context.close();
+  });
+
+  it('keep what was typed and chosen in the native select while the page was still loading', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.registrar);
+    // The scripts are held back until the form is filled in, as on a slow connection.
+    const held: Route[] = [];
+    let released = false;
+    await page.route(/\.js(\?|$)/, (route) => (released ? route.continue() : void held.push(route)));
+    await page.goto(url('/app/campus-management/rooms/new'), { waitUntil: 'commit' });
+    const select = page.locator('select[name=campusId]');
+    await select.selectOption({ label: 'SPC · San Pablo City Campus' }).catch(() => select.selectOption({ index: 2 }));
+    const chosen = await select.inputValue();
+    expect(chosen).not.toBe('');
+    await page.getByLabel(labelled('Code')).fill(`LD-${SUFFIX}`);
+    await page.getByLabel(labelled('Name')).fill(`Loading Room ${SUFFIX}`);
+    released = true;
+    await Promise.all(held.map((route) => route.continue()));
+    await hydrated(page);
+    const campus = page.getByRole('combobox', { name: labelled('Campus') });
+    await expect.poll(() => campus.evaluate((e) => e.tagName)).toBe('INPUT');
+    expect(await campus.inputValue()).toContain('San Pablo City Campus');
+    expect(await page.locator('input[type=hidden][name=campusId]').inputValue()).toBe(chosen);
+    expect(await page.getByLabel(labelled('Code')).inputValue()).toBe(`LD-${SUFFIX}`);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/app/campus-management/rooms'), page.getByRole('button', { name: 'Create' }).click()]);
+    const api = apiClient((await sessionToken(context)).token);
+    const saved = await api.resource('rooms').list({ search: `code:LD-${SUFFIX}` });
     expect(saved.status === 200 ? saved.body.rows.map((r) => r._labels?.campusId) : []).toEqual([expect.stringContaining('San Pablo')]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   FieldError,
   Input,
@@ -7,6 +7,7 @@ import {
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
+import { useTakeOverAtHydration } from './useIsHydrated.js';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children' | 'validationBehavior'> {
   label: ReactNode;
@@ -34,9 +35,6 @@ export function RequiredMark() {
  * A labelled text input on React Aria. Validation is announced with ARIA rather than the browser's native
  * bubbles, so a plain `<form method="post">` always reaches the server, which answers with the spec's notices.
  */
-/** A layout effect in the browser; nothing on the server, where it could not run anyway. */
-const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
-
 export function TextField({
   label,
   description,
@@ -59,12 +57,9 @@ export function TextField({
   };
   // What a person typed while the page was still loading is in the input but not yet in React's state, and the
   // first render after hydration would empty it: take it over as the field's value.
-  useBrowserLayoutEffect(() => {
-    const typed = inputRef.current?.value;
-    if (!isControlled && typed !== undefined && typed !== ownValue) change(typed);
-    // Once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useTakeOverAtHydration(inputRef, isControlled ? value : ownValue, (typed) => {
+    if (!isControlled) change(typed);
+  });
   return (
     <AriaTextField
       {...rest}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { CheckboxGroup, FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { useLinkComponent } from '../components/Link.js';
 import type { AnyEntity, FieldDescriptor } from '@campus/domain-core';
@@ -10,7 +10,7 @@ import { Switch } from '../components/Switch.js';
 import type { ChoiceOption } from './FilterBar.js';
 import { DataForm } from './form-context.js';
 import { ReferenceComboBox } from './ReferenceComboBox.js';
-import { useIsHydrated } from '../components/useIsHydrated.js';
+import { useIsHydrated, useTakeOverAtHydration, useValueKeptAtHydration } from '../components/useIsHydrated.js';
 import {
   formFieldsOf,
   isOn,
@@ -272,14 +272,16 @@ function TextControl({
   const isArea = f.kind === 'textarea';
   const mask = 'mask' in f && (f.mask === 'tin' || f.mask === 'health-number') ? f.mask : undefined;
   const initial = f.kind === 'password' ? '' : (textOf(value) ?? '');
-  const [masked, setMasked] = useState(() => (mask && initial ? applyMask(mask, initial) : initial));
-  const valueProps = mask
-    ? { value: masked, onChange: (v: string) => setMasked(applyMask(mask, v)) }
-    : { defaultValue: initial };
+  const [text, setText] = useState(() => (mask && initial ? applyMask(mask, initial) : initial));
+  const change = (v: string) => setText(mask ? applyMask(mask, v) : v);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const areaRef = useRef<HTMLTextAreaElement>(null);
+  useTakeOverAtHydration(isArea ? areaRef : inputRef, text, change);
   return (
     <TextField
       name={name}
-      {...valueProps}
+      value={text}
+      onChange={change}
       isRequired={f.required}
       isInvalid={isInvalid}
       isDisabled={isReadOnly}
@@ -291,9 +293,10 @@ function TextControl({
         <RequiredMark isRequired={f.required} />
       </Label>
       {isArea ? (
-        <TextArea className="cas-input" maxLength={'max' in f ? f.max : undefined} rows={4} />
+        <TextArea ref={areaRef} className="cas-input" maxLength={'max' in f ? f.max : undefined} rows={4} />
       ) : (
         <Input
+          ref={inputRef}
           className="cas-input"
           type={INPUT_TYPES[f.kind] ?? 'text'}
           maxLength={
@@ -382,7 +385,8 @@ function ReferenceField({
   readonly options: readonly ChoiceOption[];
   readonly searchChoices?: SearchChoices;
 }) {
-  const isHydrated = useIsHydrated();
+  // A record chosen in the native select while the page was loading stays chosen in the combobox.
+  const { isHydrated, value: held, ref } = useValueKeptAtHydration<HTMLSelectElement>(value);
   const search = useMemo(
     () => (searchChoices ? (text: string) => searchChoices(name, text) : undefined),
     [searchChoices, name],
@@ -397,18 +401,19 @@ function ReferenceField({
         error={error}
         isReadOnly={isReadOnly}
         description={description}
+        selectRef={ref}
       />
     );
   }
   // A chosen record outside the choices sent (e.g. typed in an earlier submission) keeps its id as label.
   const known =
-    value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
+    held && !options.some((o) => o.value === held) ? [{ value: held, label: held }, ...options] : options;
   return (
     <ReferenceComboBox
       label={f.label}
       name={name}
       options={known}
-      defaultValue={value}
+      defaultValue={held}
       search={search}
       description={description}
       error={error}
@@ -426,11 +431,16 @@ function SelectField({
   error,
   isReadOnly,
   description,
+  selectRef,
 }: ControlProps & {
   readonly value: string;
   readonly options: readonly ChoiceOption[];
+  /** Given the select element (for a field that replaces it once hydrated). */
+  readonly selectRef?: MutableRefObject<HTMLSelectElement | null>;
 }) {
   const [value, setValue] = useState(initial);
+  const ownRef = useRef<HTMLSelectElement | null>(null);
+  useTakeOverAtHydration(ownRef, value, setValue);
   const isKnown = value === '' || options.some((o) => o.value === value);
   return (
     <FormField label={f.label} description={description} error={error} isRequired={f.required}>
@@ -438,6 +448,10 @@ function SelectField({
         <select
           {...control}
           className="cas-select"
+          ref={(element) => {
+            ownRef.current = element;
+            if (selectRef) selectRef.current = element;
+          }}
           name={name}
           value={value}
           onChange={(e) => setValue(e.currentTarget.value)}

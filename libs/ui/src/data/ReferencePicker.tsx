@@ -1,4 +1,4 @@
-import { useIsHydrated } from '../components/useIsHydrated.js';
+import { useValueKeptAtHydration } from '../components/useIsHydrated.js';
 import { ReferenceComboBox, type SearchOptions } from './ReferenceComboBox.js';
 import type { ChoiceOption } from './FilterBar.js';
 
@@ -31,12 +31,13 @@ export function ReferencePicker({
   search,
   isRequired = false,
 }: ReferencePickerProps) {
-  const isHydrated = useIsHydrated();
+  // A record chosen in the native select while the page was loading stays chosen in the combobox.
+  const { isHydrated, value, ref } = useValueKeptAtHydration<HTMLSelectElement>(defaultValue);
   if (!isHydrated) {
     return (
       <label>
         {label}
-        <select name={name} defaultValue={defaultValue} required={isRequired}>
+        <select ref={ref} name={name} defaultValue={defaultValue} required={isRequired}>
           {noneLabel === undefined ? null : <option value="">{noneLabel}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -52,7 +53,7 @@ export function ReferencePicker({
       label={label}
       name={name}
       options={options}
-      defaultValue={defaultValue}
+      defaultValue={value}
       search={search}
       isRequired={isRequired}
     />
