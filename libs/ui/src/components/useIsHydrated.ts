@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
+import { useEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
 
 /** Whether the page has hydrated: controls that need JavaScript appear only then. */
 export function useIsHydrated(): boolean {
@@ -25,20 +25,18 @@ export function useValueKeptAtHydration<E extends HTMLSelectElement | HTMLInputE
   return { isHydrated: state.isHydrated, value: state.value, ref };
 }
 
-/** A layout effect in the browser; a plain effect on the server, where neither runs. */
-const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
-
 /**
  * For a control whose value React holds in state: what a person typed or chose in it while the page was still
  * loading is in the element but not in the state, and the first render after hydration would put the element back.
- * Once, when the control mounts, the element's value is handed to `take` if it differs from `current`.
+ * Once, when the control mounts, the element's value is handed to `take` if it differs from `current` (a passive
+ * effect: with a layout effect in every field of a long form, a combobox missed its first key press after hydration).
  */
 export function useTakeOverAtHydration(
   ref: RefObject<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>,
   current: string,
   take: (held: string) => void,
 ): void {
-  useBrowserLayoutEffect(() => {
+  useEffect(() => {
     const held = ref.current?.value;
     if (held !== undefined && held !== current) take(held);
     // Once, at hydration.
