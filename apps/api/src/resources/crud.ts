@@ -339,6 +339,13 @@ function slices<T>(list: readonly T[], perItem: number): T[][] {
   return out;
 }
 
+/** Adds `value` to the list under `key` (made on first use). */
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 async function recordsById(db: Db, model: EntityModel, ids: readonly string[], lock = false): Promise<Map<string, EntityRecord>> {
@@ -423,7 +430,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
       );
       for (const { record } of found) {
         const k = valueKey(u, record);
-        if (k) holders.set(k, [...(holders.get(k) ?? []), record]);
+        if (k) addTo(holders, k, record);
       }
     }
     for (const p of pending) {
@@ -437,7 +444,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
         accepted.delete(p);
         continue;
       }
-      holders.set(k, [...(holders.get(k) ?? []), { ...p.merged, _id: p.id }]);
+      addTo(holders, k, { ...p.merged, _id: p.id });
     }
   }
 
@@ -446,11 +453,17 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
   const updates = pending.filter((p) => !p.created && accepted.has(p));
   const groupBy = <T>(list: readonly T[], keyOf: (t: T) => string) => {
     const groups = new Map<string, T[]>();
-    for (const t of list) groups.set(keyOf(t), [...(groups.get(keyOf(t)) ?? []), t]);
+    for (const t of list) {
+      const key = keyOf(t);
+      const group = groups.get(key);
+      if (group) group.push(t);
+      else groups.set(key, [t]);
+    }
     return groups;
   };
   // Rows travel as one JSON parameter and are typed by the table's own row type (`jsonb_populate_recordset`).
-  const fieldsOf = (p: Pending) => [...model.fields.keys()].filter((name) => name in p.data);
+  const fieldNames = [...model.fields.keys()];
+  const fieldsOf = (p: Pending) => fieldNames.filter((name) => name in p.data);
   const rowOf = (p: Pending, names: readonly string[]) => {
     const row: Record<string, unknown> = { id: p.id };
     for (const name of names) row[snake(name)] = p.data[name] ?? null;

@@ -57,7 +57,10 @@ export function changesBetween(before: Record<string, unknown>, after: Record<st
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const a = before[key] ?? null;
     const b = after[key] ?? null;
-    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: a, after: b };
+    if (a === b) continue;
+    // Strings and booleans compare as they are; other values as their JSON (as the trail stores them).
+    const plain = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'boolean';
+    if (plain(a) && plain(b) ? a !== b : JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: a, after: b };
   }
   return changes;
 }

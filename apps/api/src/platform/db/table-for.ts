@@ -20,13 +20,20 @@ import {
 import type { AnyEntity, FieldDescriptor } from '@campus/domain-core';
 import { entityRegistry } from '@campus/api-contract';
 
-/** `campusId` → `campus_id`, `academic-years` → `academic_years`. */
+const snakes = new Map<string, string>();
+
+/** `campusId` → `campus_id`, `academic-years` → `academic_years` (remembered: field names are few, rows many). */
 export function snake(name: string): string {
-  return name
-    .replace(/[-\s]+/g, '_')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
+  let found = snakes.get(name);
+  if (found === undefined) {
+    found = name
+      .replace(/[-\s]+/g, '_')
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+      .toLowerCase();
+    if (snakes.size < 10_000) snakes.set(name, found);
+  }
+  return found;
 }
 
 export function tableNameOf(entity: Pick<AnyEntity, 'resource'>): string {
