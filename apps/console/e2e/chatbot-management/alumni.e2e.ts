@@ -14,9 +14,12 @@ describe('chatbot alumni and uploaded audience lists', () => {
     const p = await admin.newPage();
     await signIn(p, DEMO_USERS.admin);
     await p.goto(url('/app/chatbot-management'));
-    await p.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Alumni' }).click();
+    await Promise.all([
+      p.waitForURL((u) => u.pathname === '/app/chatbot-management/alumni'),
+      p.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Alumni' }).click(),
+    ]);
     await p.getByRole('heading', { level: 1, name: 'Alumni' }).waitFor();
-    expect(await p.getByRole('cell', { name: 'BS Civil Engineering', exact: true }).count()).toBe(1);
+    await expect.poll(() => p.getByRole('cell', { name: 'BS Civil Engineering', exact: true }).count()).toBe(1);
 
     // Thirteen demo alumni with their alumni consent standing (one withdrew it) and Teresa Magbanua, alumna and guardian.
     await p.goto(url('/app/chatbot-management/broadcast'));

@@ -84,7 +84,12 @@ export class ResourcePage {
     }
     await control.focus();
     await control.press('ArrowDown');
-    await this.page.getByRole('listbox').getByRole('option').first().click();
+    // Right after a page hydrates, React Aria's combobox sometimes moves focus into the list it is opening and
+    // closes it again (the list's element is not yet known to the field); a second press opens it, as a person
+    // would press again.
+    const options = this.page.getByRole('listbox').getByRole('option');
+    if (!(await options.first().waitFor({ timeout: 2000 }).then(() => true, () => false))) await control.press('ArrowDown');
+    await options.first().click();
   }
 
   /** Fills the form from a create input (the descriptor's `sample`); required references get their first choice. */
