@@ -85,8 +85,7 @@ export class ResourcePage {
     await control.focus();
     await control.press('ArrowDown');
     // Right after a page hydrates, React Aria's combobox sometimes moves focus into the list it is opening and
-    // closes it again (the list's element is not yet known to the field); a second press opens it, as a person
-    // would press again.
+    // closes it again; a second press opens it, as a person would press again.
     const options = this.page.getByRole('listbox').getByRole('option');
     if (!(await options.first().waitFor({ timeout: 2000 }).then(() => true, () => false))) await control.press('ArrowDown');
     await options.first().click();
