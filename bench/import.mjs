@@ -38,12 +38,23 @@ const COLUMNS = ['studentNumber', 'names', 'gender', 'birthDate', 'campusCode', 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
 
+/** Student `n` of the file: the values both the uploaded file and the students-shaped baseline hold. */
+function student(n) {
+  return {
+    number: `B-${String(n).padStart(6, '0')}`,
+    last: `Santos${n % 997}`,
+    first: `Maria${n % 311}`,
+    middle: 'Reyes',
+    gender: n % 2 ? 'Female' : 'Male',
+    birthDate: `2006-03-${String(1 + (n % 28)).padStart(2, '0')}`,
+  };
+}
+
 function csvFile(dir) {
   const lines = [COLUMNS.join(',')];
   for (let n = 1; n <= ROWS; n += 1) {
-    const id = String(n).padStart(6, '0');
-    const day = String(1 + (n % 28)).padStart(2, '0');
-    lines.push(`B-${id},"Santos${n % 997}, Maria${n % 311}, Reyes",${n % 2 ? 'Female' : 'Male'},2006-03-${day},MAIN,CAS,BSMATH,true`);
+    const s = student(n);
+    lines.push(`${s.number},"${s.last}, ${s.first}, ${s.middle}",${s.gender},${s.birthDate},MAIN,CAS,BSMATH,true`);
   }
   const path = join(dir, 'students.csv');
   writeFileSync(path, `${lines.join('\n')}\n`);
@@ -92,9 +103,8 @@ async function pgliteCopy(database, file) {
 function shapedCsv(ids) {
   const lines = [];
   for (let n = 1; n <= ROWS; n += 1) {
-    const id = String(n).padStart(6, '0');
-    const day = String(1 + (n % 28)).padStart(2, '0');
-    lines.push(`B-${id},Santos${n % 997},Maria${n % 311},Reyes,${n % 2 ? 'Female' : 'Male'},2006-03-${day},${ids.campus},${ids.college},${ids.course},true`);
+    const s = student(n);
+    lines.push(`${s.number},${s.last},${s.first},${s.middle},${s.gender},${s.birthDate},${ids.campus},${ids.college},${ids.course},true`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -453,12 +453,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
   const updates = pending.filter((p) => !p.created && accepted.has(p));
   const groupBy = <T>(list: readonly T[], keyOf: (t: T) => string) => {
     const groups = new Map<string, T[]>();
-    for (const t of list) {
-      const key = keyOf(t);
-      const group = groups.get(key);
-      if (group) group.push(t);
-      else groups.set(key, [t]);
-    }
+    for (const t of list) addTo(groups, keyOf(t), t);
     return groups;
   };
   // Rows travel as one JSON parameter and are typed by the table's own row type (`jsonb_populate_recordset`).

@@ -440,7 +440,8 @@ function SelectField({
 }) {
   const [value, setValue] = useState(initial);
   const ownRef = useRef<HTMLSelectElement | null>(null);
-  useTakeOverAtHydration(ownRef, value, setValue);
+  const ref = selectRef ?? ownRef;
+  useTakeOverAtHydration(ref, value, setValue);
   const isKnown = value === '' || options.some((o) => o.value === value);
   return (
     <FormField label={f.label} description={description} error={error} isRequired={f.required}>
@@ -448,10 +449,7 @@ function SelectField({
         <select
           {...control}
           className="cas-select"
-          ref={(element) => {
-            ownRef.current = element;
-            if (selectRef) selectRef.current = element;
-          }}
+          ref={ref}
           name={name}
           value={value}
           onChange={(e) => setValue(e.currentTarget.value)}

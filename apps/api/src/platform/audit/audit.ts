@@ -52,15 +52,16 @@ export const AUDIT_RECORD = sql.raw(`jsonb_build_object(
   'createdAt', created_at)`);
 
 /** Before/after pairs of the fields whose values differ. */
+/** Strings, booleans and null compare as they are; other values as their JSON (as the trail stores them). */
+const isPlain = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'boolean';
+
 export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): AuditChanges {
   const changes: AuditChanges = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const a = before[key] ?? null;
     const b = after[key] ?? null;
     if (a === b) continue;
-    // Strings and booleans compare as they are; other values as their JSON (as the trail stores them).
-    const plain = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'boolean';
-    if (plain(a) && plain(b) ? a !== b : JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: a, after: b };
+    if (isPlain(a) && isPlain(b) ? a !== b : JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: a, after: b };
   }
   return changes;
 }

@@ -93,12 +93,15 @@ export async function action({ request }: ActionFunctionArgs) {
     channels: form.getAll('channels').map(String),
   };
   const api = await chatbotApi(request);
+  let listNote: string | null = null;
+  /** The form back with what went wrong, nothing previewed. */
+  const refused = (error: string, status: number, fieldErrors: Record<string, string[]> = {}) =>
+    data({ values, preview: null, error, listNote, fieldErrors }, { status });
   if (form.get('intent') === 'alumni') {
     // The alumni segment: every alumnus whose alumni consent stands, added to the chosen subscribers.
     values.audience = 'CUSTOM';
     values.ids = [...new Set([...form.getAll('ids.CUSTOM').map(String), ...(await consentingAlumni(request))])];
   }
-  let listNote: string | null = null;
   if (form.get('intent') === 'list') {
     // An uploaded list: the subscribers with its email addresses join the chosen ones.
     const file = form.get('audienceList');
@@ -106,12 +109,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const emails = text ? emailsIn(text) : [];
     if (emails.length === 0) {
       const error = file instanceof File && file.size > AUDIENCE_FILE_MAX_BYTES ? 'The list is larger than 1 MB.' : 'Choose a CSV or text file with email addresses.';
-      return data({ values, preview: null, error, listNote, fieldErrors: { audienceList: [error] } as Record<string, string[]> }, { status: 400 });
+      return refused(error, 400, { audienceList: [error] });
     }
     const matched = await api.matchChatbotSubscribers({ body: { emails } });
     if (matched.status !== 200) {
-      const error = (matched.body as { message?: string }).message ?? 'The list could not be read.';
-      return data({ values, preview: null, error, listNote, fieldErrors: {} as Record<string, string[]> }, { status: matched.status });
+      return refused((matched.body as { message?: string }).message ?? 'The list could not be read.', matched.status);
     }
     const { ids: found, unknown } = (matched.body as { data: { ids: string[]; unknown: string[] } }).data;
     values.audience = 'CUSTOM';
@@ -129,14 +131,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithNotice(request, `${BROADCASTS_PATH}/${_id}`, { tone: 'success', title: 'The broadcast is saved as a draft.' });
     }
     const failed = saved.body as { message?: string; fieldErrors?: Record<string, string[]> };
-    return data({ values, preview: null, error: failed.message ?? 'The broadcast could not be saved.', listNote, fieldErrors: failed.fieldErrors ?? {} }, { status: saved.status });
+    return refused(failed.message ?? 'The broadcast could not be saved.', saved.status, failed.fieldErrors ?? {});
   }
   const result = await api.previewChatbotAudience({ body: { audience: values.audience, ids: values.ids, ...(message ? { message } : {}) } });
   if (result.status === 200) return { values, preview: (result.body as { data: AudiencePreview }).data, error: null, listNote, fieldErrors: {} as Record<string, string[]> };
-  return data(
-    { values, preview: null, error: (result.body as { message?: string }).message ?? 'The audience could not be resolved.', listNote, fieldErrors: {} as Record<string, string[]> },
-    { status: result.status },
-  );
+  return refused((result.body as { message?: string }).message ?? 'The audience could not be resolved.', result.status);
 }
 
 /** Compose a broadcast: the audience resolved from the live records, its recipient count, and the message as a sample recipient reads it. */
