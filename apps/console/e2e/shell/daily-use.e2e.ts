@@ -48,8 +48,9 @@ describe('reference fields', () => {
     await expect.poll(() => options.allTextContents()).toEqual([expect.stringContaining('San Pablo City Campus')]);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    expect(await campus.inputValue()).toContain('San Pablo City Campus');
-    expect(await page.getByRole('listbox').count()).toBe(0);
+    // React Aria closes the list in an effect after the choice, so under load it may still be open for a moment.
+    await expect.poll(() => campus.inputValue()).toContain('San Pablo City Campus');
+    await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
     // While the list is open React Aria hides the rest of the page from screen readers on purpose (its list is
     // portalled; adobe/react-spectrum#4937), which axe reports; the form itself is checked with the list closed.
     expect(await seriousA11yViolations(page)).toEqual([]);
