@@ -369,7 +369,8 @@ async function recordsById(db: Db, model: EntityModel, ids: readonly string[], l
  * grouped by the fields they change, and the audit rows in multi-row INSERTs. Only for resources without hooks;
  * references must already be ids of existing records; `deps.db` is the caller's transaction. A database error
  * (a clash the checks did not foresee) is thrown: the caller rolls back to a savepoint and saves record by record.
- * Answers one outcome per item, in order.
+ * Answers one outcome per item, in order, with the records read from the statements' RETURNING rows (their labels
+ * are those of the referenced records as they stood before the statement).
  */
 export async function saveMany(deps: CrudDeps, model: EntityModel, items: readonly SaveItem[], actor: ActorContext): Promise<SaveOutcome[]> {
   if (deps.hooks) throw new Error(`${model.entity.resource} has hooks: save it record by record.`);
@@ -456,7 +457,12 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
     for (const t of list) addTo(groups, keyOf(t), t);
     return groups;
   };
-  // Rows travel as one JSON parameter and are typed by the table's own row type (`jsonb_populate_recordset`).
+  // Rows travel as one JSON parameter and are typed by the table's own row type (`jsonb_populate_recordset`); each
+  // statement answers the saved records as the API shows them, read from its RETURNING rows.
+  const saved = new Map<string, EntityRecord>();
+  const keep = (list: readonly { record: EntityRecord }[]) => {
+    for (const { record } of list) saved.set(String(record._id), record);
+  };
   const fieldNames = [...model.fields.keys()];
   const fieldsOf = (p: Pending) => fieldNames.filter((name) => name in p.data);
   const rowOf = (p: Pending, names: readonly string[]) => {
@@ -470,7 +476,13 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
     for (const part of slices(group, 20)) {
       const json = part.map((p) => ({ ...rowOf(p, fields), [snake(stateKey)]: p.data[stateKey] ?? initialState(entity), modified_by_id: actor.id, created_at: at, updated_at: at }));
       const list = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
-      await db.execute(sql`insert into ${model.table} (${list}) select ${list} from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb)`);
+      keep(
+        await rows<{ record: EntityRecord }>(
+          db,
+          sql`with t as (insert into ${model.table} (${list}) select ${list} from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb) returning *)
+              select ${model.record} as record from t ${model.joins}`,
+        ),
+      );
     }
   }
   const changedOf = (p: Pending) => Object.keys(p.data).filter((name) => name === stateKey || model.fields.has(name)).sort();
@@ -480,14 +492,17 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
     sets.push(sql`updated_at = ${at}`, sql`modified_by_id = ${actor.id}`);
     for (const part of slices(group, 20)) {
       const json = part.map((p) => rowOf(p, names));
-      await db.execute(
-        sql`update ${model.table} as t set ${sql.join(sets, sql`, `)}
-              from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb) as v where t.id = v.id`,
+      keep(
+        await rows<{ record: EntityRecord }>(
+          db,
+          sql`with t as (update ${model.table} as t set ${sql.join(sets, sql`, `)}
+                from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb) as v where t.id = v.id returning t.*)
+              select ${model.record} as record from t ${model.joins}`,
+        ),
       );
     }
   }
 
-  const saved = await recordsById(db, model, [...creates, ...updates].map((p) => p.id));
   const keys = [...model.fields.keys(), stateKey];
   const audit: Record<string, unknown>[] = [];
   for (const p of [...creates, ...updates].sort((a, b) => a.index - b.index)) {

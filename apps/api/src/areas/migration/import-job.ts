@@ -14,6 +14,8 @@ import type { RunRow } from './runs.js';
 export const IMPORT_JOB = 'migration-import';
 /** Rows per transaction of a "skip rejected rows" run: a killed run redoes at most one chunk. */
 const CHUNK = 1000;
+/** Rows checked between two looks at the event loop while the next chunk is checked ahead. */
+const CHECK_SLICE = 50;
 
 export interface ImportDeps {
   readonly resources: ResourceServices;
@@ -123,7 +125,7 @@ export function importJob(deps: ImportDeps) {
           if (problems.length) {
             // Messages name the file's own header, so the person finds the cell to fix.
             const text = problems.map((p) => `${headerOf.get(p.column) ?? p.column}: ${p.message}`);
-            return { line, raw, rejected: { line, outcome: 'rejected', error: [...new Set(text)].join('; '), cells: raw } };
+            return { line, raw, key, id, rejected: { line, outcome: 'rejected', error: [...new Set(text)].join('; '), cells: raw } };
           }
           return { line, raw, id, key, data: parsed.data as Record<string, unknown> };
         };
@@ -152,14 +154,41 @@ export function importJob(deps: ImportDeps) {
         };
 
         const hasHooks = Boolean(deps.resources.depsOf(run.resource, db).hooks);
+        /** A chunk's rows checked ahead of saving: the rejected ones, the set to save together, and the rows that wait. */
+        interface CheckedChunk {
+          readonly chunk: readonly { line: number; cells: Record<string, string> }[];
+          readonly rows: Checked[];
+        }
         /**
-         * A chunk of rows, set-based: every row converted and checked, then the accepted rows saved by `saveMany`
-         * (multi-row INSERT, UPDATE … FROM VALUES, audit rows in bulk) inside a savepoint. A row whose natural key
-         * an earlier row of the chunk already carries waits for the rows before it (it updates what they created);
-         * if the database refuses the set (a clash no check foresaw), the savepoint is rolled back and the chunk is
-         * saved row by row, so each row still gets its own outcome. Resources with hooks are saved row by row.
+         * Checks a chunk's rows (conversion and the entity's schema), yielding to the event loop every few rows, so
+         * that the next chunk is checked while the database saves the current one. Resources with hooks are saved
+         * row by row and checked then.
          */
-        const importChunk = async (tx: Db, chunk: readonly { line: number; cells: Record<string, string> }[]): Promise<Outcome[]> => {
+        const checkChunk = async (chunk: readonly { line: number; cells: Record<string, string> }[]): Promise<CheckedChunk> => {
+          const out: Checked[] = [];
+          if (hasHooks) return { chunk, rows: out };
+          for (let i = 0; i < chunk.length; i += 1) {
+            if (i % CHECK_SLICE === CHECK_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+            out.push(checkRow(chunk[i]!.line, chunk[i]!.cells));
+          }
+          return { chunk, rows: out };
+        };
+        /** Starts checking a chunk; a failure surfaces when the check is awaited, never as an unhandled rejection. */
+        const checkSoon = (chunk: readonly { line: number; cells: Record<string, string> }[]) => {
+          const checking = checkChunk(chunk);
+          checking.catch(() => undefined);
+          return checking;
+        };
+        /**
+         * Saves a checked chunk, set-based: the accepted rows go to `saveMany` (multi-row INSERT, UPDATE … FROM
+         * VALUES, audit rows in bulk) inside a savepoint. A row checked before the chunk before it was saved is
+         * checked again if that chunk created the record its natural key names (it is an update now). A row whose
+         * natural key an earlier row of the chunk already carries waits for the rows before it (it updates what
+         * they created); if the database refuses the set (a clash no check foresaw), the savepoint is rolled back
+         * and the chunk is saved row by row, so each row still gets its own outcome. Resources with hooks are
+         * saved row by row.
+         */
+        const saveChunk = async (tx: Db, { chunk, rows: checked }: CheckedChunk): Promise<Outcome[]> => {
           if (hasHooks) {
             const out: Outcome[] = [];
             for (const r of chunk) out.push(await importRow(tx, r.line, r.cells));
@@ -169,10 +198,10 @@ export function importJob(deps: ImportDeps) {
           const set: Checked[] = [];
           const later: { line: number; cells: Record<string, string> }[] = [];
           const keys = new Set<string>();
-          for (const r of chunk) {
-            const row = checkRow(r.line, r.cells);
-            if (row.rejected) byLine.set(r.line, row.rejected);
-            else if (row.key && keys.has(row.key)) later.push(r);
+          for (const checkedRow of checked) {
+            const row = checkedRow.key && existing.get(checkedRow.key) !== checkedRow.id ? checkRow(checkedRow.line, checkedRow.raw) : checkedRow;
+            if (row.rejected) byLine.set(row.line, row.rejected);
+            else if (row.key && keys.has(row.key)) later.push({ line: row.line, cells: row.raw });
             else {
               if (row.key) keys.add(row.key);
               set.push(row);
@@ -228,15 +257,17 @@ export function importJob(deps: ImportDeps) {
           try {
             await db.transaction(async (txRaw) => {
               const tx = txRaw as unknown as Db;
-              let after = 0;
-              for (;;) {
-                const chunk = await readChunk(tx, after, false);
-                if (!chunk.length) break;
-                for (const o of await importChunk(tx, chunk)) {
+              let chunk = await readChunk(tx, 0, false);
+              let checking = checkSoon(chunk);
+              while (chunk.length) {
+                const checked = await checking;
+                const next = await readChunk(tx, chunk.at(-1)!.line, false);
+                checking = checkSoon(next);
+                for (const o of await saveChunk(tx, checked)) {
                   tally(o);
                   all.push({ ...o, cells: {} });
                 }
-                after = chunk.at(-1)!.line;
+                chunk = next;
               }
               if (dryRun || counts.rejected > 0) throw new Rollback();
               await saveOutcomes(tx, all);
@@ -277,20 +308,21 @@ export function importJob(deps: ImportDeps) {
           sql`select line, error, cells from migration_rows where run_id = ${runId} and outcome = 'rejected' order by line limit ${REJECTED_SAMPLE}`,
         );
         for (const e of earlier) rejected.push({ line: e.line, outcome: 'rejected', error: e.error, cells: e.cells });
-        let after = 0;
-        for (;;) {
-          const chunkDone = await db.transaction(async (txRaw) => {
+        // The next chunk is read in the current chunk's transaction and checked while the current one is saved.
+        let chunk = await readChunk(db, 0, true);
+        let checking = checkSoon(chunk);
+        while (chunk.length) {
+          const checked = await checking;
+          chunk = await db.transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
-            const chunk = await readChunk(tx, after, true);
-            if (!chunk.length) return true;
-            const outcomes = await importChunk(tx, chunk);
+            const next = await readChunk(tx, checked.chunk.at(-1)!.line, true);
+            checking = checkSoon(next);
+            const outcomes = await saveChunk(tx, checked);
             for (const o of outcomes) tally(o);
             await saveOutcomes(tx, outcomes);
-            after = chunk.at(-1)!.line;
-            return false;
+            return next;
           });
           await job.progress(counts.created + counts.updated, counts.rejected);
-          if (chunkDone) break;
         }
         await db.execute(sql`update migration_runs set state = 'completed', counts = ${JSON.stringify(counts)}::jsonb,
             rejected_rows = ${JSON.stringify(rejected)}::jsonb, finished_at = ${job.now().toISOString()}, message = null where id = ${runId}`);
