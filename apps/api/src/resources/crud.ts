@@ -369,8 +369,8 @@ async function recordsById(db: Db, model: EntityModel, ids: readonly string[], l
  * grouped by the fields they change, and the audit rows in multi-row INSERTs. Only for resources without hooks;
  * references must already be ids of existing records; `deps.db` is the caller's transaction. A database error
  * (a clash the checks did not foresee) is thrown: the caller rolls back to a savepoint and saves record by record.
- * Answers one outcome per item, in order, with the records read from the statements' RETURNING rows (their labels
- * are those of the referenced records as they stood before the statement).
+ * Answers one outcome per item, in order, with the records' own values read from the statements' RETURNING rows
+ * (without `_labels`).
  */
 export async function saveMany(deps: CrudDeps, model: EntityModel, items: readonly SaveItem[], actor: ActorContext): Promise<SaveOutcome[]> {
   if (deps.hooks) throw new Error(`${model.entity.resource} has hooks: save it record by record.`);
@@ -458,7 +458,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
     return groups;
   };
   // Rows travel as one JSON parameter and are typed by the table's own row type (`jsonb_populate_recordset`); each
-  // statement answers the saved records as the API shows them, read from its RETURNING rows.
+  // statement answers the saved records' own values (as the API shows them, without labels) from its RETURNING rows.
   const saved = new Map<string, EntityRecord>();
   const keep = (list: readonly { record: EntityRecord }[]) => {
     for (const { record } of list) saved.set(String(record._id), record);
@@ -480,7 +480,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
         await rows<{ record: EntityRecord }>(
           db,
           sql`with t as (insert into ${model.table} (${list}) select ${list} from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb) returning *)
-              select ${model.record} as record from t ${model.joins}`,
+              select ${model.values} as record from t`,
         ),
       );
     }
@@ -497,7 +497,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
           db,
           sql`with t as (update ${model.table} as t set ${sql.join(sets, sql`, `)}
                 from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb) as v where t.id = v.id returning t.*)
-              select ${model.record} as record from t ${model.joins}`,
+              select ${model.values} as record from t`,
         ),
       );
     }

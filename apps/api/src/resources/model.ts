@@ -11,6 +11,8 @@ export interface EntityModel {
   readonly fields: ReadonlyMap<string, FieldDescriptor>;
   /** `jsonb` of a row aliased `t`, shaped like `recordSchemaOf(entity)` with `_labels`. */
   readonly record: SQL;
+  /** The same record without `_labels`: the row's own values only, for statements that need no labels. */
+  readonly values: SQL;
   /** Joins the record expression needs (none: labels are scalar subqueries); kept for callers' SQL shape. */
   readonly joins: SQL;
   /**
@@ -88,10 +90,11 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
       listLabels.push([name, lookup]);
     }
   }
+  const dialect = new PgDialect();
+  const values = sql.raw(dialect.sqlToQuery(jsonObject(pairs)).sql);
   let record = jsonObject(pairs);
   if (labels.length) record = sql`${record} || jsonb_build_object('_labels', jsonb_strip_nulls(${jsonObject(labels)}))`;
   // The expression holds identifiers only, no parameters: compile it once instead of on every query.
-  const dialect = new PgDialect();
   const compiled = dialect.sqlToQuery(record);
   if (compiled.params.length === 0) record = sql.raw(compiled.sql);
   // `"key":value` for every field (null as `null`), and `_labels` with only the labels that exist.
@@ -107,6 +110,7 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
     tableName,
     fields,
     record,
+    values,
     joins: sql.join(joins, sql` `),
     recordJsonText: dialect.sqlToQuery(recordJson).sql,
     listJoinsText: listJoins.join(' '),
