@@ -4,7 +4,7 @@
 // PostgreSQL `COPY … FROM STDIN` (pg-copy-streams) of the same file into a plain table of the file's columns, and on
 // PGlite its own `COPY … FROM '/dev/blob'` of the same file; and on PostgreSQL, COPY of the same rows as students
 // (names split, codes resolved) into a scratch table shaped like `students` (its columns, generated search column,
-// indexes and foreign keys), in the run's database. Prints rows/s, the ratios (the target: at least 30 % of COPY
+// indexes and foreign keys), in the run's database, before and after the run (the faster kept). Prints rows/s, the ratios (the target: at least 30 % of COPY
 // into the students-shaped table on PostgreSQL) and the process's peak RSS.
 // Build first: npx nx run-many -t build --projects=@campus/api.
 //
@@ -198,6 +198,8 @@ async function importRun(backend, file) {
     if (done.state !== 'completed' || done.counts.created !== ROWS) throw new Error(`run ${done.state}: ${JSON.stringify(done.counts)} ${done.message ?? ''}`);
     const [{ n }] = await rows(database.db, sql`select count(*)::int as n from audit_trails where resource = 'students'`);
     if (Number(n) !== ROWS) throw new Error(`${n} audit rows for ${ROWS} students`);
+    // The students-shaped COPY again after the run, the faster of the two kept: the machine's speed drifts.
+    if (shapedCopyRate) shapedCopyRate = Math.max(shapedCopyRate, await shapedCopy(scratch.url, database));
     return { upload: ROWS / ((t1 - t0) / 1000), run: ROWS / ((t2 - t1) / 1000), total: ROWS / ((t2 - t0) / 1000), seconds: (t2 - t0) / 1000, pgliteCopyRate, shapedCopyRate };
   } finally {
     await app.close();

@@ -457,8 +457,9 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
     for (const t of list) addTo(groups, keyOf(t), t);
     return groups;
   };
-  // Rows travel as one JSON parameter and are typed by the table's own row type (`jsonb_populate_recordset`); each
-  // statement answers the saved records' own values (as the API shows them, without labels) from its RETURNING rows.
+  // Rows travel as one JSON parameter, typed by the table's own row type (`json_populate_recordset`; `json` rather
+  // than `jsonb`, which would build a tree of the whole set first); each statement answers the saved records' own
+  // values (as the API shows them, without labels) from its RETURNING rows.
   const saved = new Map<string, EntityRecord>();
   const keep = (list: readonly { record: EntityRecord }[]) => {
     for (const { record } of list) saved.set(String(record._id), record);
@@ -479,7 +480,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
       keep(
         await rows<{ record: EntityRecord }>(
           db,
-          sql`with t as (insert into ${model.table} (${list}) select ${list} from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb) returning *)
+          sql`with t as (insert into ${model.table} (${list}) select ${list} from json_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::json) returning *)
               select ${model.values} as record from t`,
         ),
       );
@@ -496,7 +497,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
         await rows<{ record: EntityRecord }>(
           db,
           sql`with t as (update ${model.table} as t set ${sql.join(sets, sql`, `)}
-                from jsonb_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::jsonb) as v where t.id = v.id returning t.*)
+                from json_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::json) as v where t.id = v.id returning t.*)
               select ${model.values} as record from t`,
         ),
       );
@@ -520,11 +521,13 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
       activity =
         changed.length === 1 && changed[0] === stateKey ? stateActivity(entity, display, record[stateKey]) : `Updated ${entity.label.toLowerCase()} ${display}`;
     }
-    audit.push({ actor_id: actor.id, actor_email: actor.email, activity, resource: entity.resource, record_id: p.id, changes, ip_address: actor.ip, reported_by_client: false, created_at: at });
+    audit.push({ activity, record_id: p.id, changes });
   }
+  // What every audit row of the set shares travels once; each row brings its activity, record and changes.
   for (const part of slices(audit, 20)) {
-    const list = sql.raw('actor_id, actor_email, activity, resource, record_id, changes, ip_address, reported_by_client, created_at');
-    await db.execute(sql`insert into audit_trails (${list}) select ${list} from jsonb_populate_recordset(null::audit_trails, ${JSON.stringify(part)}::jsonb)`);
+    await db.execute(sql`insert into audit_trails (actor_id, actor_email, activity, resource, record_id, changes, ip_address, reported_by_client, created_at)
+        select ${actor.id}::uuid, ${actor.email}::text, a.activity, ${entity.resource}::text, a.record_id, a.changes, ${actor.ip}::text, false, ${at}::timestamptz
+          from json_to_recordset(${JSON.stringify(part)}::json) as a(activity text, record_id text, changes jsonb)`);
   }
   return outcomes.map((o) => o!);
 }

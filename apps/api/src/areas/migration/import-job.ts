@@ -67,7 +67,8 @@ function problemsOf(target: ImportTarget, error: z.ZodError): { column: string; 
  * exists updates that record, otherwise a record is created — through the generic create and update, so each
  * record gets the same checks and audit row as one saved by hand. A dry run does the same in one transaction
  * and rolls it back. "All or nothing" is one transaction that is rolled back if any row is rejected; "skip
- * rejected rows" commits every chunk with its rows' outcomes, so a killed run resumes where it stopped.
+ * rejected rows" commits every chunk with its rejected rows marked and the run's progress, so a killed run resumes
+ * where it stopped.
  */
 export function importJob(deps: ImportDeps) {
   return defineJobType({
@@ -237,40 +238,39 @@ export function importJob(deps: ImportDeps) {
           counts[o.outcome] += 1;
           if (o.outcome === 'rejected' && rejected.length < REJECTED_SAMPLE) rejected.push(o);
         };
-        const readChunk = (tx: Db, after: number, onlyOpen: boolean) =>
+        const readChunk = (tx: Db, after: number) =>
           rows<{ line: number; cells: Record<string, string> }>(
             tx,
-            sql`select line, cells from migration_rows where run_id = ${runId} and line > ${after}
-                ${onlyOpen ? sql`and outcome is null` : sql``} order by line limit ${CHUNK}`,
+            sql`select line, cells from migration_rows where run_id = ${runId} and line > ${after} order by line limit ${CHUNK}`,
           );
-        const saveOutcomes = async (tx: Db, outcomes: Outcome[]) => {
-          if (!outcomes.length) return;
+        /** Marks the rejected rows with their errors (for the error file and "re-run rejected rows only"). */
+        const markRejected = async (tx: Db, outcomes: readonly Outcome[]) => {
+          const marks = outcomes.flatMap(({ line, outcome, error }) => (outcome === 'rejected' ? [{ line, error }] : []));
+          if (!marks.length) return;
           await tx.execute(sql`
-            update migration_rows m set outcome = o.outcome, error = o.error
-              from jsonb_to_recordset(${JSON.stringify(outcomes.map(({ line, outcome, error }) => ({ line, outcome, error })))}::jsonb)
-                   as o(line int, outcome text, error text)
+            update migration_rows m set outcome = 'rejected', error = o.error
+              from json_to_recordset(${JSON.stringify(marks)}::json) as o(line int, error text)
              where m.run_id = ${runId} and m.line = o.line`);
         };
 
         if (dryRun || run.mode === 'all') {
-          const all: Outcome[] = [];
+          const rejectedAll: Outcome[] = [];
           try {
             await db.transaction(async (txRaw) => {
               const tx = txRaw as unknown as Db;
-              let chunk = await readChunk(tx, 0, false);
+              let chunk = await readChunk(tx, 0);
               let checking = checkSoon(chunk);
               while (chunk.length) {
                 const checked = await checking;
-                const next = await readChunk(tx, chunk.at(-1)!.line, false);
+                const next = await readChunk(tx, chunk.at(-1)!.line);
                 checking = checkSoon(next);
                 for (const o of await saveChunk(tx, checked)) {
                   tally(o);
-                  all.push({ ...o, cells: {} });
+                  if (o.outcome === 'rejected') rejectedAll.push({ ...o, cells: {} });
                 }
                 chunk = next;
               }
               if (dryRun || counts.rejected > 0) throw new Rollback();
-              await saveOutcomes(tx, all);
             });
           } catch (error) {
             if (!(error instanceof Rollback)) throw error;
@@ -285,7 +285,7 @@ export function importJob(deps: ImportDeps) {
           }
           if (counts.rejected > 0) {
             // Nothing was saved; the rejected rows are still marked for the error file.
-            await saveOutcomes(db, all.filter((o) => o.outcome === 'rejected'));
+            await markRejected(db, rejectedAll);
             const failed = { ...counts, created: 0, updated: 0 };
             await db.execute(sql`update migration_runs set state = 'failed', counts = ${JSON.stringify(failed)}::jsonb,
                 rejected_rows = ${JSON.stringify(rejected)}::jsonb, finished_at = ${finished},
@@ -297,29 +297,32 @@ export function importJob(deps: ImportDeps) {
           return;
         }
 
-        // Skip rejected rows: chunk by chunk, each with its outcomes; rows done before a restart are counted again from their outcomes.
-        const done = await rows<{ outcome: Outcome['outcome']; n: number }>(
-          db,
-          sql`select outcome, count(*)::int as n from migration_rows where run_id = ${runId} and outcome is not null group by outcome`,
-        );
-        for (const d of done) counts[d.outcome] += d.n;
+        // Skip rejected rows: chunk by chunk, each committed with its rejected rows marked and the run's progress (the
+        // chunk's last line and the counts so far), from which a restarted run goes on.
+        const progress = run.progress ?? { line: 0, created: 0, updated: 0, rejected: 0 };
+        counts.created = progress.created;
+        counts.updated = progress.updated;
+        counts.rejected = progress.rejected;
         const earlier = await rows<{ line: number; error: string; cells: Record<string, string> }>(
           db,
           sql`select line, error, cells from migration_rows where run_id = ${runId} and outcome = 'rejected' order by line limit ${REJECTED_SAMPLE}`,
         );
         for (const e of earlier) rejected.push({ line: e.line, outcome: 'rejected', error: e.error, cells: e.cells });
         // The next chunk is read in the current chunk's transaction and checked while the current one is saved.
-        let chunk = await readChunk(db, 0, true);
+        let chunk = await readChunk(db, progress.line);
         let checking = checkSoon(chunk);
         while (chunk.length) {
           const checked = await checking;
           chunk = await db.transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
-            const next = await readChunk(tx, checked.chunk.at(-1)!.line, true);
+            const line = checked.chunk.at(-1)!.line;
+            const next = await readChunk(tx, line);
             checking = checkSoon(next);
             const outcomes = await saveChunk(tx, checked);
             for (const o of outcomes) tally(o);
-            await saveOutcomes(tx, outcomes);
+            await markRejected(tx, outcomes);
+            const { created, updated, rejected: refused } = counts;
+            await tx.execute(sql`update migration_runs set progress = ${JSON.stringify({ line, created, updated, rejected: refused })}::jsonb where id = ${runId}`);
             return next;
           });
           await job.progress(counts.created + counts.updated, counts.rejected);

@@ -84,8 +84,9 @@ describe('a killed import', () => {
     database = await place.open();
     const [atKill] = await rows<{ done: number; students: number; error: string | null }>(
       database.db,
-      sql`select (select count(*)::int from migration_rows where outcome is not null) as done, (select count(*)::int from students) as students,
-                 (select min(error) from migration_rows) as error`,
+      sql`select (select count(*)::int from migration_rows r join migration_runs u on u.id = r.run_id
+                   where u.id = ${run._id} and r.line <= coalesce((u.progress->>'line')::int, 0)) as done,
+                 (select count(*)::int from students) as students, (select min(error) from migration_rows) as error`,
     );
     expect(atKill!.error).toBeNull();
     expect(atKill!.done).toBeGreaterThan(0);
@@ -102,15 +103,17 @@ describe('a killed import', () => {
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(state).toEqual({ state: 'completed', counts: { read: ROWS, created: ROWS, updated: 0, rejected: 0 } });
-    const [stored] = await rows<{ students: number; numbers: number; audits: number; audited: number; outcomes: number }>(
+    const [stored] = await rows<{ students: number; numbers: number; audits: number; audited: number; progressed: number; marked: number }>(
       database.db,
       sql`select (select count(*)::int from students) as students,
                  (select count(distinct student_number)::int from students) as numbers,
                  (select count(*)::int from audit_trails where resource = 'students' and actor_id = ${adminId}) as audits,
                  (select count(distinct record_id)::int from audit_trails where resource = 'students') as audited,
-                 (select count(*)::int from migration_rows where run_id = ${run._id} and outcome = 'created') as outcomes`,
+                 (select count(*)::int from migration_rows r join migration_runs u on u.id = r.run_id
+                   where u.id = ${run._id} and r.line <= (u.progress->>'line')::int) as progressed,
+                 (select count(*)::int from migration_rows where run_id = ${run._id} and outcome is not null) as marked`,
     );
-    expect(stored).toEqual({ students: ROWS, numbers: ROWS, audits: ROWS, audited: ROWS, outcomes: ROWS });
+    expect(stored).toEqual({ students: ROWS, numbers: ROWS, audits: ROWS, audited: ROWS, progressed: ROWS, marked: 0 });
     await app.close();
     await database.close();
   }, 360_000);

@@ -16,6 +16,7 @@ interface RunRow {
   state: MigrationRun['state'];
   preview: MigrationRun['preview'];
   counts: MigrationRun['counts'];
+  progress: { line: number; created: number; updated: number; rejected: number } | null;
   rejected_rows: MigrationRun['rejectedRows'];
   message: string | null;
   batch_id: string | null;

@@ -21,6 +21,8 @@ export const migrationRuns = pgTable(
     state: text('state').notNull().default('uploaded'),
     preview: jsonb('preview'),
     counts: jsonb('counts'),
+    /** How far a "skip rejected rows" run has got: the last line of its last committed chunk and the counts so far. */
+    progress: jsonb('progress').$type<{ line: number; created: number; updated: number; rejected: number }>(),
     rejectedRows: jsonb('rejected_rows').notNull().default([]),
     message: text('message'),
     batchId: uuid('batch_id'),
@@ -33,7 +35,7 @@ export const migrationRuns = pgTable(
   (t) => [index('migration_runs_created_idx').on(t.createdAt.desc(), t.id), index('migration_runs_resource_idx').on(t.resource, t.createdAt.desc())],
 );
 
-/** A source row as read (cells by header), and its outcome once run: created, updated or rejected with the error. */
+/** A source row as read (cells by header), marked `rejected` with the error if a run refused it. */
 export const migrationRows = pgTable(
   'migration_rows',
   {
