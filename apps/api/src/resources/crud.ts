@@ -527,7 +527,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
   for (const part of slices(audit, 20)) {
     await db.execute(sql`insert into audit_trails (actor_id, actor_email, activity, resource, record_id, changes, ip_address, reported_by_client, created_at)
         select ${actor.id}::uuid, ${actor.email}::text, a.activity, ${entity.resource}::text, a.record_id, a.changes, ${actor.ip}::text, false, ${at}::timestamptz
-          from json_to_recordset(${JSON.stringify(part)}::json) as a(activity text, record_id text, changes jsonb)`);
+          from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as a(activity text, record_id text, changes jsonb)`);
   }
   return outcomes.map((o) => o!);
 }
