@@ -90,11 +90,11 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
       listLabels.push([name, lookup]);
     }
   }
+  // The expressions hold identifiers only, no parameters: compile them once instead of on every query.
   const dialect = new PgDialect();
   const values = sql.raw(dialect.sqlToQuery(jsonObject(pairs)).sql);
-  let record = jsonObject(pairs);
-  if (labels.length) record = sql`${record} || jsonb_build_object('_labels', jsonb_strip_nulls(${jsonObject(labels)}))`;
-  // The expression holds identifiers only, no parameters: compile it once instead of on every query.
+  let record: SQL = values;
+  if (labels.length) record = sql`${values} || jsonb_build_object('_labels', jsonb_strip_nulls(${jsonObject(labels)}))`;
   const compiled = dialect.sqlToQuery(record);
   if (compiled.params.length === 0) record = sql.raw(compiled.sql);
   // `"key":value` for every field (null as `null`), and `_labels` with only the labels that exist.

@@ -24,6 +24,12 @@ export interface ImportDeps {
 
 class Rollback extends Error {}
 
+/** A row as staged for a run: its line in the source and its cells by header. */
+interface StagedRow {
+  line: number;
+  cells: Record<string, string>;
+}
+
 interface Outcome {
   line: number;
   outcome: 'created' | 'updated' | 'rejected';
@@ -157,7 +163,7 @@ export function importJob(deps: ImportDeps) {
         const hasHooks = Boolean(deps.resources.depsOf(run.resource, db).hooks);
         /** A chunk's rows checked ahead of saving: the rejected ones, the set to save together, and the rows that wait. */
         interface CheckedChunk {
-          readonly chunk: readonly { line: number; cells: Record<string, string> }[];
+          readonly chunk: readonly StagedRow[];
           readonly rows: Checked[];
         }
         /**
@@ -165,7 +171,7 @@ export function importJob(deps: ImportDeps) {
          * that the next chunk is checked while the database saves the current one. Resources with hooks are saved
          * row by row and checked then.
          */
-        const checkChunk = async (chunk: readonly { line: number; cells: Record<string, string> }[]): Promise<CheckedChunk> => {
+        const checkChunk = async (chunk: readonly StagedRow[]): Promise<CheckedChunk> => {
           const out: Checked[] = [];
           if (hasHooks) return { chunk, rows: out };
           for (let i = 0; i < chunk.length; i += 1) {
@@ -175,7 +181,7 @@ export function importJob(deps: ImportDeps) {
           return { chunk, rows: out };
         };
         /** Starts checking a chunk; a failure surfaces when the check is awaited, never as an unhandled rejection. */
-        const checkSoon = (chunk: readonly { line: number; cells: Record<string, string> }[]) => {
+        const checkSoon = (chunk: readonly StagedRow[]) => {
           const checking = checkChunk(chunk);
           checking.catch(() => undefined);
           return checking;
@@ -197,7 +203,7 @@ export function importJob(deps: ImportDeps) {
           }
           const byLine = new Map<number, Outcome>();
           const set: Checked[] = [];
-          const later: { line: number; cells: Record<string, string> }[] = [];
+          const later: StagedRow[] = [];
           const keys = new Set<string>();
           for (const checkedRow of checked) {
             const row = checkedRow.key && existing.get(checkedRow.key) !== checkedRow.id ? checkRow(checkedRow.line, checkedRow.raw) : checkedRow;
@@ -239,7 +245,7 @@ export function importJob(deps: ImportDeps) {
           if (o.outcome === 'rejected' && rejected.length < REJECTED_SAMPLE) rejected.push(o);
         };
         const readChunk = (tx: Db, after: number) =>
-          rows<{ line: number; cells: Record<string, string> }>(
+          rows<StagedRow>(
             tx,
             sql`select line, cells from migration_rows where run_id = ${runId} and line > ${after} order by line limit ${CHUNK}`,
           );

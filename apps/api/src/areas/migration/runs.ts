@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MigrationRun } from '@campus/api-contract';
 import { rows, type Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
+import type { RunProgress } from '../../platform/db/schema/migration.js';
 
 interface RunRow {
   id: string;
@@ -16,7 +17,7 @@ interface RunRow {
   state: MigrationRun['state'];
   preview: MigrationRun['preview'];
   counts: MigrationRun['counts'];
-  progress: { line: number; created: number; updated: number; rejected: number } | null;
+  progress: RunProgress | null;
   rejected_rows: MigrationRun['rejectedRows'];
   message: string | null;
   batch_id: string | null;

@@ -51,9 +51,10 @@ export const AUDIT_RECORD = sql.raw(`jsonb_build_object(
   'recordId', record_id, 'changes', changes, 'ipAddress', ip_address, 'reportedByClient', reported_by_client,
   'createdAt', created_at)`);
 
-/** Before/after pairs of the fields whose values differ. */
 /** Strings, booleans and null compare as they are; other values as their JSON (as the trail stores them). */
 const isPlain = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'boolean';
+
+/** Before/after pairs of the fields whose values differ. */
 
 export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): AuditChanges {
   const changes: AuditChanges = {};

@@ -5,6 +5,14 @@ import { users } from './iam.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** How far a "skip rejected rows" run has got: the last line of its last committed chunk and the counts so far. */
+export interface RunProgress {
+  readonly line: number;
+  readonly created: number;
+  readonly updated: number;
+  readonly rejected: number;
+}
+
 /** One upload (or connector read) and what became of it: mapping, mode, dry-run and run figures, state. */
 export const migrationRuns = pgTable(
   'migration_runs',
@@ -21,8 +29,7 @@ export const migrationRuns = pgTable(
     state: text('state').notNull().default('uploaded'),
     preview: jsonb('preview'),
     counts: jsonb('counts'),
-    /** How far a "skip rejected rows" run has got: the last line of its last committed chunk and the counts so far. */
-    progress: jsonb('progress').$type<{ line: number; created: number; updated: number; rejected: number }>(),
+    progress: jsonb('progress').$type<RunProgress>(),
     rejectedRows: jsonb('rejected_rows').notNull().default([]),
     message: text('message'),
     batchId: uuid('batch_id'),
