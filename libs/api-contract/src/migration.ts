@@ -1,6 +1,9 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import {
+  API_AUTH_KINDS,
+  API_PAGINATIONS,
+  ApiSourceInputSchema,
   ConnectionInputSchema,
   DATE_FORMATS,
   DB_KINDS,
@@ -160,6 +163,39 @@ export const ConnectionScheduleSchema = z.object({
   nextRuns: z.array(z.string()),
 });
 export type ConnectionSchedule = z.infer<typeof ConnectionScheduleSchema>;
+
+/** A saved REST source as answered: never its secret, only whether one is stored. */
+export const ApiSourceSchema = z.object({
+  _id: z.string().uuid(),
+  name: z.string(),
+  baseUrl: z.string(),
+  authKind: z.enum(API_AUTH_KINDS),
+  authHeader: z.string(),
+  hasSecret: z.boolean(),
+  pagination: z.enum(API_PAGINATIONS),
+  pageParam: z.string(),
+  sizeParam: z.string(),
+  pageSize: z.number().int(),
+  nextPath: z.string(),
+  rowsPath: z.string(),
+  cursorField: z.string(),
+  sinceParam: z.string(),
+  /** What incremental reads remember: the highest value of the cursor field read, and when. */
+  lastCursor: z.string().nullable(),
+  cursorUpdatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ApiSource = z.infer<typeof ApiSourceSchema>;
+
+/** Read an API source into a new run for `resource`; `incremental` reads only rows past the remembered cursor. */
+export const ReadApiSourceSchema = z
+  .object({
+    resource: z.string().trim().min(1, 'Please fillup required fields.').max(60),
+    incremental: z.boolean().default(false),
+  })
+  .strict();
+export type ReadApiSource = z.infer<typeof ReadApiSourceSchema>;
 
 export const migrationContract = c.router(
   guardedRouter({
@@ -341,6 +377,74 @@ export const migrationContract = c.router(
       responses: { 200: dataBody(z.object({ message: z.string() })), ...errors },
       metadata: DATA,
       summary: 'Cancel the scheduled read of a connection',
+    },
+    listApiSources: {
+      method: 'GET',
+      path: `${BASE}/api-sources`,
+      responses: { 200: dataBody(z.array(ApiSourceSchema)), ...errors },
+      metadata: DATA,
+      summary: 'Saved REST API sources (never their secrets)',
+    },
+    getApiSource: {
+      method: 'GET',
+      path: `${BASE}/api-sources/:id`,
+      pathParams: id,
+      responses: { 200: dataBody(ApiSourceSchema), ...errors },
+      metadata: DATA,
+      summary: 'One saved API source',
+    },
+    createApiSource: {
+      method: 'POST',
+      path: `${BASE}/api-sources`,
+      body: ApiSourceInputSchema,
+      responses: { 201: dataBody(ApiSourceSchema), ...errors },
+      metadata: DATA,
+      summary: 'Save an API source; its secret is encrypted at rest',
+    },
+    updateApiSource: {
+      method: 'PUT',
+      path: `${BASE}/api-sources/:id`,
+      pathParams: id,
+      body: ApiSourceInputSchema,
+      responses: { 200: dataBody(ApiSourceSchema), ...errors },
+      metadata: DATA,
+      summary: 'Change an API source; a blank secret keeps the stored one',
+    },
+    deleteApiSource: {
+      method: 'DELETE',
+      path: `${BASE}/api-sources/:id`,
+      pathParams: id,
+      body: c.noBody(),
+      responses: { 200: dataBody(z.object({ message: z.string() })), ...errors },
+      metadata: DATA,
+      summary: 'Delete an API source',
+    },
+    testApiSource: {
+      method: 'POST',
+      path: `${BASE}/api-sources/:id/test`,
+      pathParams: id,
+      body: c.noBody(),
+      responses: { 200: dataBody(ConnectionTestSchema), ...errors },
+      metadata: DATA,
+      summary: 'Ask the source for its first page and answer whether it worked',
+    },
+    previewApiSource: {
+      method: 'POST',
+      path: `${BASE}/api-sources/:id/preview`,
+      pathParams: id,
+      body: c.noBody(),
+      responses: { 200: dataBody(SourcePreviewSchema), ...errors },
+      metadata: DATA,
+      summary: 'The first rows of the first page (at most 20), nested fields as dotted columns',
+    },
+    readApiSource: {
+      method: 'POST',
+      path: `${BASE}/api-sources/:id/read`,
+      pathParams: id,
+      body: ReadApiSourceSchema,
+      responses: { 202: dataBody(MigrationRunSchema), ...errors },
+      metadata: DATA,
+      summary: 'Read every page into a new run (a job); then match columns, dry run and run as for a file',
     },
   }),
 );

@@ -49,6 +49,25 @@ const logoUrl = z.preprocess(
 const retention = (name: 'auditRetentionDays' | 'transcriptRetentionDays') =>
   z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v), whole(name, 'days').nullable());
 
+/** A host pattern of the allow-list: a host name, `*.` and a domain (its sub-domains), or an IPv4 or IPv6 address. */
+export const HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$|^[0-9a-f:.]+$/;
+
+/** The allow-list as an administrator types it (one per line, or separated by commas or spaces), normalised. */
+const apiSourceHosts = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(/[\s,]+/)
+          .map((s) => s.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+          .filter(Boolean)
+      : v,
+  z
+    .array(z.string().max(253, 'At most 253 characters.').regex(HOST_PATTERN, 'Enter host names such as sis.example.edu, *.example.edu or addresses, one per line.'))
+    .max(100, 'At most 100 hosts.')
+    .default([])
+    .transform((list) => [...new Set(list)]),
+);
+
 /** A checkbox as a form posts it (`on` when ticked, absent otherwise) or a boolean. */
 const flag = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean());
 
@@ -68,6 +87,11 @@ export const SystemSettingsSchema = z
     twoFactorMandatory: flag,
     auditRetentionDays: retention('auditRetentionDays'),
     transcriptRetentionDays: retention('transcriptRetentionDays'),
+    /**
+     * Hosts Data Migration's API sources may reach. Empty: any host outside the network; listed: only these, and a
+     * listed host may be inside the network (loopback, private, link-local such as a cloud metadata address).
+     */
+    apiSourceHosts,
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -106,6 +130,7 @@ export const SettingsViewSchema = z.object({
     twoFactorMandatory: z.boolean(),
     auditRetentionDays: z.number().nullable(),
     transcriptRetentionDays: z.number().nullable(),
+    apiSourceHosts: z.array(z.string()),
   }),
   /** `SMTP_URL` with its password masked, or null when mail goes to the outbox. */
   smtpUrl: z.string().nullable(),

@@ -26,6 +26,8 @@ export function defaultSettings(config: ApiConfig): SystemSettings {
     // Retention is off until an administrator sets a period: nothing is purged.
     auditRetentionDays: null,
     transcriptRetentionDays: null,
+    // Data Migration's API sources may reach any host outside the network until hosts are listed.
+    apiSourceHosts: [],
   };
 }
 

@@ -4,8 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import type { DbConnection, ReadSource } from '@campus/api-contract';
 import {
   COLUMN_NAME,
-  detectDateFormat,
-  matchColumns,
   readOnlySelectProblem,
   TABLE_NAME,
   type ConnectionInput,
@@ -19,7 +17,8 @@ import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
 import { defineJobType } from '../../platform/jobs/types.js';
 import { secretKey, secretSealer, type SecretSealer } from '../../platform/sealer.js';
 import type { AreaContext } from '../../platform/area.js';
-import { listTables, previewSource, readSource, sourceError, testSource, type SourceConnection, type SourceRow } from './sources.js';
+import { listTables, previewSource, readSource, sourceError, testSource, type SourceConnection } from './sources.js';
+import { readIntoRun } from './read-run.js';
 
 export const DB_READ_JOB = 'migration-db-read';
 /** Statement timeout of a full read (each FETCH on PostgreSQL; the one streamed statement on MySQL/MariaDB). */
@@ -122,69 +121,32 @@ export function connectionSealer(ctx: Pick<AreaContext, 'config'>): SecretSealer
   return secretSealer(secretKey(process.env, ctx.config.dataDir, 'MIGRATION_SECRET_KEY', 'migration-secret-key'));
 }
 
-interface ReadRunRow {
-  id: string;
-  resource: string;
-  connection_id: string | null;
-  source_table: string | null;
-  source_query: string | null;
-  cursor_column: string | null;
-  cursor_from: string | null;
-}
-
 export type ReadDeps = { sealer: SecretSealer; targetOf: (resource: string) => ImportTarget | undefined };
 
 /**
- * Reads a run's database source into `migration_rows` in chunks, then matches its columns to the target as an upload
- * does; the run is then `uploaded` and goes on like a file's. With a cursor column, the highest value read is
- * remembered for the connection and source, so the next incremental read fetches only newer rows. A failure fails
- * the run with the server's message.
+ * Reads a run's database source into the run (see `readIntoRun`); with a cursor column, the highest value read is
+ * remembered for the connection and source, so the next incremental read fetches only newer rows.
  */
-async function readIntoRun(db: Db, deps: ReadDeps, runId: string, now: () => Date, progress: (done: number) => Promise<void>): Promise<number> {
-  try {
-    const [run] = await rows<ReadRunRow>(db, sql`select * from migration_runs where id = ${runId}`);
-    if (!run) throw new Error('The run no longer exists.');
-    if (!run.connection_id) throw new Error('The connection of this run was deleted.');
-    const target = deps.targetOf(run.resource);
-    if (!target) throw new Error(`Unknown import target ${run.resource}.`);
-    const conn = openConnection(deps.sealer, await connectionRow(db, run.connection_id));
-    const spec = { table: run.source_table ?? '', query: run.source_query ?? '', cursorColumn: run.cursor_column ?? '' };
-    await db.execute(sql`delete from migration_rows where run_id = ${runId}`);
-    await db.execute(sql`update migration_runs set started_at = ${now().toISOString()} where id = ${runId}`);
-    const dateSamples: string[] = [];
-    let line = 0;
-    const read = await readSource(conn, spec, { after: run.cursor_from, chunkSize: CHUNK, timeoutMs: READ_TIMEOUT_MS }, async (_h, chunk: readonly SourceRow[]) => {
-      if (dateSamples.length < 200)
-        for (const r of chunk.slice(0, 200)) dateSamples.push(...Object.values(r).filter((v) => /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(v.trim())));
-      const staged = chunk.map((cells) => ({ line: (line += 1), cells }));
-      await db.execute(sql`
-        insert into migration_rows (run_id, line, cells)
-        select ${runId}, (e->>'line')::int, e->'cells' from jsonb_array_elements(${JSON.stringify(staged)}::jsonb) e`);
-      await progress(line);
-    });
-    const matches = matchColumns(read.headers, target.columns.map((c) => c.name));
-    const mapping = Object.fromEntries(matches.map((m) => [m.header, m.column ?? '']));
-    const kinds = Object.fromEntries(matches.map((m) => [m.header, m.kind]));
-    const at = now().toISOString();
-    const empty = run.cursor_from !== null ? 'There are no rows newer than the last read.' : 'The source has no rows to import.';
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      await tx.execute(sql`update migration_runs set headers = ${JSON.stringify(read.headers)}::jsonb, mapping = ${JSON.stringify(mapping)}::jsonb,
-          match_kinds = ${JSON.stringify(kinds)}::jsonb, date_format = ${detectDateFormat(dateSamples)},
-          state = ${read.count ? 'uploaded' : 'failed'}, message = ${read.count ? null : empty},
-          finished_at = ${read.count ? null : at}
-        where id = ${runId}`);
-      if (spec.cursorColumn && read.lastCursor !== null)
-        await tx.execute(sql`insert into migration_cursors (connection_id, source, cursor_column, last_value, updated_at)
-            values (${run.connection_id}, ${sourceKey(spec)}, ${spec.cursorColumn}, ${read.lastCursor}, ${at})
-            on conflict (connection_id, source, cursor_column) do update set last_value = excluded.last_value, updated_at = excluded.updated_at`);
-    });
-    return read.count;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await db.execute(sql`update migration_runs set state = 'failed', message = ${message}, finished_at = ${now().toISOString()} where id = ${runId}`);
-    throw error;
-  }
+function readDbIntoRun(db: Db, deps: ReadDeps, runId: string, now: () => Date, progress: (done: number) => Promise<void>): Promise<number> {
+  return readIntoRun(db, {
+    runId,
+    targetOf: deps.targetOf,
+    now,
+    progress,
+    read: async (run, onChunk) => {
+      if (!run.connection_id) throw new Error('The connection of this run was deleted.');
+      const conn = openConnection(deps.sealer, await connectionRow(db, run.connection_id));
+      const spec = { table: run.source_table ?? '', query: run.source_query ?? '', cursorColumn: run.cursor_column ?? '' };
+      return readSource(conn, spec, { after: run.cursor_from, chunkSize: CHUNK, timeoutMs: READ_TIMEOUT_MS }, (_h, chunk) => onChunk(chunk));
+    },
+    remember: async (tx, run, lastCursor, at) => {
+      const spec = { table: run.source_table ?? '', query: run.source_query ?? '', cursorColumn: run.cursor_column ?? '' };
+      if (!spec.cursorColumn) return;
+      await tx.execute(sql`insert into migration_cursors (connection_id, source, cursor_column, last_value, updated_at)
+          values (${run.connection_id}, ${sourceKey(spec)}, ${spec.cursorColumn}, ${lastCursor}, ${at})
+          on conflict (connection_id, source, cursor_column) do update set last_value = excluded.last_value, updated_at = excluded.updated_at`);
+    },
+  });
 }
 
 /** A new run in state `reading` for a connection's source; an incremental one starts past the remembered cursor. */
@@ -225,7 +187,7 @@ export function dbReadJob(deps: ReadDeps) {
     retryLimit: 0,
     timeoutSeconds: 3600,
     handler: async (job) => {
-      const count = await readIntoRun(job.db, deps, job.params.runId, () => job.now(), (done) => job.progress(done));
+      const count = await readDbIntoRun(job.db, deps, job.params.runId, () => job.now(), (done) => job.progress(done));
       await job.log(`Read ${count} rows.`);
     },
   });
@@ -259,7 +221,7 @@ export function dbScheduledReadJob(deps: ReadDeps) {
       const connection = await connectionRow(job.db, p.connectionId);
       const { runId, name } = await createReadRun(job.db, { connection, source, resource: target.resource, incremental: p.incremental, userId: null, now: job.now() });
       if (job.batchId) await job.db.execute(sql`update migration_runs set batch_id = ${job.batchId} where id = ${runId}`);
-      const count = await readIntoRun(job.db, deps, runId, () => job.now(), (done) => job.progress(done));
+      const count = await readDbIntoRun(job.db, deps, runId, () => job.now(), (done) => job.progress(done));
       await job.log(`Read ${count} rows of ${name} into run ${runId}.`);
     },
   });

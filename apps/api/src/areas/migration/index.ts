@@ -23,6 +23,7 @@ import { IMPORT_JOB, importJob } from './import-job.js';
 import { listRunRows, runRow, runView } from './runs.js';
 import { connectionHandlers, connectionSealer, dbReadJob, dbScheduledReadJob } from './connections.js';
 import { scheduleHandlers } from './schedules.js';
+import { allowedHostsOf, apiReadJob, apiSourceHandlers } from './api-sources.js';
 
 type Input = {
   params: Record<string, string>;
@@ -212,6 +213,7 @@ export function migrationHandlers(ctx: AreaContext) {
   return {
     ...connectionHandlers(ctx, { sealer: connectionSealer(ctx), targetOf, view }),
     ...scheduleHandlers(ctx, { sealer: connectionSealer(ctx), targetOf }),
+    ...apiSourceHandlers(ctx, { sealer: connectionSealer(ctx), targetOf, allowedHosts: allowedHostsOf(ctx), view }),
     listTargets: async () => ({
       status: 200 as const,
       body: {
@@ -302,6 +304,6 @@ export const migrationArea: AreaModule = {
   handlers: (ctx) => ({ migration: migrationHandlers(ctx) as never }),
   jobTypes: (ctx) => {
     const deps = { sealer: connectionSealer(ctx), targetOf };
-    return [dbReadJob(deps) as never, dbScheduledReadJob(deps) as never];
+    return [dbReadJob(deps) as never, dbScheduledReadJob(deps) as never, apiReadJob({ ...deps, allowedHosts: allowedHostsOf(ctx) }) as never];
   },
 };
