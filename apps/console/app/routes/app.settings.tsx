@@ -131,6 +131,16 @@ export default function SettingsRoute() {
           <h2 id="retention-title" className="cas-panel-title">Retention</h2>
           {RETENTION.map((f) => numberField(f, true))}
         </section>
+        <section className="cas-panel" aria-labelledby="api-hosts-title">
+          <h2 id="api-hosts-title" className="cas-panel-title">Data Migration</h2>
+          <FormField
+            label="Hosts API sources may reach"
+            error={error('apiSourceHosts')}
+            description="One per line: a host such as sis.example.edu, *.example.edu for its sub-domains, or an address. Empty: any host outside the network. Once hosts are listed, API sources reach only these; a listed host may be inside the network (private, loopback or link-local addresses, which are otherwise refused)."
+          >
+            {(p) => <textarea {...p} name="apiSourceHosts" rows={4} defaultValue={saving?.values?.apiSourceHosts ?? current.apiSourceHosts.join('\n')} className="cas-input" />}
+          </FormField>
+        </section>
         <Button type="submit" isDisabled={busy}>
           Save settings
         </Button>

@@ -84,7 +84,7 @@ function serve(req: IncomingMessage, res: ServerResponse) {
       // The Link header's next address, relative, seven rows a page.
       const p = Number(url.searchParams.get('p') ?? '1');
       const last = Math.ceil(source.rows.length / 7);
-      const link = p < last ? { link: `</v4/students?p=${p + 1}>; rel="next", </v4/students?p=${last}>; rel="last"` } : {};
+      const link: Record<string, string> = p < last ? { link: `</v4/students?p=${p + 1}>; rel="next", </v4/students?p=${last}>; rel="last"` } : {};
       return json(200, source.rows.slice((p - 1) * 7, p * 7), link);
     }
     case '/elsewhere':

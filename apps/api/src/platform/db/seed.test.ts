@@ -111,4 +111,24 @@ describe('demo seed', () => {
     expect(sent.startedAt.slice(0, 10)).toBe('2031-03-07');
     await app.close();
   });
+
+  it('has saved migration sources without secrets and a history of runs, one with an error file of its two rejected rows', async () => {
+    const clock = new TestClock(SEEDED_ON);
+    const app = await buildApp({ config: testConfig(clock, { responseEncryption: false }), database, logger: false });
+    const signIn = await app.inject({ method: 'POST', url: '/core/v1.0/auth', payload: { email: 'admin@example.edu', password: DEMO_PASSWORD } });
+    const headers = { authorization: `Bearer ${signIn.json().data.token as string}` };
+    const get = async (path: string) => (await app.inject({ method: 'GET', url: `/core/v1.0/migrations/${path}`, headers })).json();
+    expect((await get('connections')).data).toMatchObject([{ name: 'Legacy registrar (MariaDB)', hasPassword: false, cursors: [{ cursorColumn: 'updated_at' }] }]);
+    expect((await get('api-sources')).data).toMatchObject([{ name: 'Old SIS REST API', hasSecret: false, pagination: 'page', lastCursor: '2026-11-20T09:15:00Z' }]);
+    const runs = await get('runs');
+    expect(runs.count).toBe(3);
+    expect(runs.rows.map((r: { sourceKind: string }) => r.sourceKind)).toEqual(['api', 'database', 'file']);
+    const intake = runs.rows.find((r: { sourceKind: string }) => r.sourceKind === 'file');
+    expect(intake.counts).toEqual({ read: 120, created: 118, updated: 0, rejected: 2 });
+    const errors = await get(`runs/${intake._id}/errors`);
+    const csv = Buffer.from(errors.data.contentBase64, 'base64').toString('utf8');
+    expect(csv).toContain('collegeCode: No record with the code CENG.');
+    expect(csv.trim().split('\n')).toHaveLength(3);
+    await app.close();
+  });
 });

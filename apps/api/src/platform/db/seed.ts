@@ -13,6 +13,7 @@ import { seedSupport } from '../../areas/support/seed.js';
 import { seedAttendance, seedLeave } from '../../areas/frs/seed.js';
 import { seedChatbot } from '../../areas/chatbot/seed.js';
 import { seedHr } from '../../areas/campus/seed.js';
+import { seedMigration } from '../../areas/migration/seed.js';
 
 /** The demo accounts, stated in the README. */
 export const DEMO_PASSWORD = 'Campus!Demo2026';
@@ -364,6 +365,7 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
     await seedChatbot(tx, putTx, { id, at });
     await seedHr(tx, putTx, { id, employees: [adminEmployee, registrarEmployee], at });
     await seedLeave(putTx, { id, at, employeeId: registrarEmployee });
+    await seedMigration(tx, { at, adminId });
   });
   await seedBatchHistory(db, at);
   await db.execute(sql`vacuum analyze`);

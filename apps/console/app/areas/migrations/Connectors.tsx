@@ -9,7 +9,7 @@ import './migration.css';
 type TestAnswer = { intent: 'test'; id: string; test: { ok: boolean; message: string } };
 type DatabasesAnswer = ConnectionProblem | TestAnswer | { intent: 'test' | 'delete'; notice: ConnectionProblem['notice'] };
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <span id={id} className="cas-field-error">
       {message}
@@ -18,7 +18,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 }
 
 /** A labelled text input with its field error. */
-function Field(props: { name: string; label: string; value: string; error: string | undefined; type?: string; required?: boolean; autoComplete?: string; hint?: string }) {
+export function Field(props: { name: string; label: string; value: string; error: string | undefined; type?: string; required?: boolean; autoComplete?: string; hint?: string }) {
   const errorId = `${props.name}-error`;
   return (
     <div className="cas-migration-field">

@@ -4,7 +4,7 @@ import type { MigrationRun } from '@campus/api-contract';
 import { FormNotice } from '../../components/FormNotice';
 import { figure, ProgressBar, took, useLiveData, when } from '../batch-management/parts';
 import type { loadHistories, loadIndex, loadTargets, loadUploader, Problem } from './migration.server';
-import { DATABASES, DB_CONNECTOR, HISTORIES, MIGRATIONS, UPLOADER } from './paths';
+import { API_CONNECTOR, APIS, DATABASES, DB_CONNECTOR, HISTORIES, MIGRATIONS, UPLOADER } from './paths';
 import './migration.css';
 
 export const STATE_LABELS: Record<RunState, string> = {
@@ -113,6 +113,12 @@ export function MigrationIndex() {
         </li>
         <li>
           <Link to={DB_CONNECTOR}>Database Connector</Link>: read a table or a SELECT from a saved connection, all rows or only new ones.
+        </li>
+        <li>
+          <Link to={APIS}>APIs</Link>: saved REST sources of the old systems, their sign-in and paging.
+        </li>
+        <li>
+          <Link to={API_CONNECTOR}>API Connector</Link>: read every page of a saved API source, all rows or only new ones.
         </li>
         <li>
           <Link to={HISTORIES}>Histories</Link>: every run, its figures and its error file.

@@ -17,7 +17,7 @@ export interface ConnectionProblem {
   values: Record<string, string>;
 }
 
-function problemOf(body: unknown) {
+export function problemOf(body: unknown) {
   const b = (body ?? {}) as { message?: string; fieldErrors?: Record<string, string[]> };
   const fieldErrors = Object.fromEntries(Object.entries(b.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? '']));
   const required = Object.values(fieldErrors).includes(NOTICES.validation.description);

@@ -4,3 +4,5 @@ export const UPLOADER = `${MIGRATIONS}/uploader`;
 export const HISTORIES = `${MIGRATIONS}/histories`;
 export const DATABASES = `${MIGRATIONS}/databases`;
 export const DB_CONNECTOR = `${MIGRATIONS}/db-connector`;
+export const APIS = `${MIGRATIONS}/apis`;
+export const API_CONNECTOR = `${MIGRATIONS}/api-connector`;

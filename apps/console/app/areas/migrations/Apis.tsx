@@ -1,0 +1,297 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { API_AUTH_KINDS, API_AUTH_LABELS, API_PAGE_SIZE_DEFAULT, API_PAGINATION_LABELS, API_PAGINATIONS, PREVIEW_ROWS } from '@campus/domain-migration';
+import { FormNotice } from '../../components/FormNotice';
+import { when } from '../batch-management/parts';
+import { Field, FieldError } from './Connectors';
+import type { ApiConnectorAnswer, ApiSourceProblem, loadApiConnector, loadApis } from './apis.server';
+import { API_CONNECTOR, APIS, MIGRATIONS } from './paths';
+import './migration.css';
+
+type TestAnswer = { intent: 'test'; id: string; test: { ok: boolean; message: string } };
+type ApisAnswer = ApiSourceProblem | TestAnswer | { intent: 'test' | 'delete'; notice: ApiSourceProblem['notice'] };
+
+/** A labelled select of coded values with its field error. */
+function Choice<T extends string>(props: { name: string; label: string; value: string; options: readonly T[]; labels: Record<T, string>; error: string | undefined; hint?: string }) {
+  const errorId = `${props.name}-error`;
+  const hintId = `${props.name}-hint`;
+  return (
+    <div className="cas-migration-field">
+      <label htmlFor={`connection-${props.name}`}>{props.label}</label>
+      <select
+        id={`connection-${props.name}`}
+        name={props.name}
+        defaultValue={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={[props.hint ? hintId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+      >
+        {props.options.map((o) => (
+          <option key={o} value={o}>
+            {props.labels[o]}
+          </option>
+        ))}
+      </select>
+      {props.hint ? <small id={hintId}>{props.hint}</small> : null}
+      <FieldError id={errorId} message={props.error} />
+    </div>
+  );
+}
+
+/** Saved REST sources: add, change, test, delete. The secret is never shown. */
+export function Apis() {
+  const { sources, editing } = useLoaderData<Awaited<ReturnType<typeof loadApis>>>();
+  const answer = useActionData<ApisAnswer>();
+  const navigation = useNavigation();
+  const problem = answer && answer.intent === 'save' ? answer : undefined;
+  const errors = problem?.fieldErrors ?? {};
+  const v: Record<string, string> = problem?.values ?? {
+    id: editing?._id ?? '',
+    name: editing?.name ?? '',
+    baseUrl: editing?.baseUrl ?? '',
+    authKind: editing?.authKind ?? 'none',
+    authHeader: editing?.authHeader ?? '',
+    pagination: editing?.pagination ?? 'none',
+    pageParam: editing?.pageParam ?? '',
+    sizeParam: editing?.sizeParam ?? '',
+    pageSize: String(editing?.pageSize ?? API_PAGE_SIZE_DEFAULT),
+    nextPath: editing?.nextPath ?? '',
+    rowsPath: editing?.rowsPath ?? '',
+    cursorField: editing?.cursorField ?? '',
+    sinceParam: editing?.sinceParam ?? '',
+  };
+  const editId = v.id || '';
+  const tested = answer && 'test' in answer ? answer : undefined;
+  const field = (name: string, label: string, hint?: string, type?: string) => <Field name={name} label={label} value={v[name] ?? ''} error={errors[name]} hint={hint} type={type} />;
+  return (
+    <section aria-labelledby="apis-title" className="cas-migration">
+      <h1 id="apis-title" className="cas-page-title">
+        APIs
+      </h1>
+      <p>
+        Saved REST sources of the old systems: where to read, how to sign in, how the rows are paged. Read them with the <Link to={API_CONNECTOR}>API Connector</Link>. An
+        address inside the network is reached only when an IAM administrator lists its host under <Link to="/app/settings">Settings</Link>.
+      </p>
+      {answer && answer.intent !== 'save' && 'notice' in answer ? <FormNotice notice={answer.notice} /> : null}
+      {tested ? (
+        <p role="status" className={tested.test.ok ? 'cas-migration-ok' : 'cas-migration-warning'}>
+          {tested.test.message}
+        </p>
+      ) : null}
+      {sources.length ? (
+        <table className="cas-table">
+          <caption className="cas-visually-hidden">Saved API sources</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Address</th>
+              <th scope="col">Authentication</th>
+              <th scope="col">Secret</th>
+              <th scope="col">Paging</th>
+              <th scope="col">Rows at</th>
+              <th scope="col">Incremental cursor</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sources.map((s) => (
+              <tr key={s._id}>
+                <th scope="row">{s.name}</th>
+                <td className="cas-migration-address">{s.baseUrl}</td>
+                <td>{s.authKind === 'header' ? `${API_AUTH_LABELS.header}: ${s.authHeader}` : API_AUTH_LABELS[s.authKind]}</td>
+                <td>{s.hasSecret ? 'Stored' : 'None'}</td>
+                <td>
+                  {API_PAGINATION_LABELS[s.pagination]}
+                  {s.pagination === 'page' || s.pagination === 'offset' || s.pagination === 'cursor' ? ` (${s.pageParam}${s.sizeParam ? `, ${s.sizeParam}=${s.pageSize}` : ''})` : ''}
+                </td>
+                <td>{s.rowsPath || 'the answer'}</td>
+                <td>{s.cursorField ? (s.lastCursor !== null ? `${s.cursorField} up to ${s.lastCursor} (${when(s.cursorUpdatedAt!)})` : `${s.cursorField}, not read yet`) : '—'}</td>
+                <td className="cas-migration-links">
+                  <Form method="post" className="cas-migration-inline">
+                    <input type="hidden" name="id" value={s._id} />
+                    <button type="submit" name="intent" value="test" className="cas-button" aria-label={`Test source ${s.name}`}>
+                      Test
+                    </button>
+                  </Form>{' '}
+                  <Link to={`${APIS}?edit=${s._id}`} aria-label={`Edit ${s.name}`}>
+                    Edit
+                  </Link>{' '}
+                  <Link to={`${API_CONNECTOR}?source=${s._id}`} aria-label={`Read from ${s.name}`}>
+                    Read
+                  </Link>{' '}
+                  <Form method="post" className="cas-migration-inline">
+                    <input type="hidden" name="id" value={s._id} />
+                    <button type="submit" name="intent" value="delete" className="cas-button" aria-label={`Delete ${s.name}`}>
+                      Delete
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>No API source yet.</p>
+      )}
+      <h2 id="source-form-title">{editId ? `Edit ${v.name || 'API source'}` : 'New API source'}</h2>
+      <FormNotice notice={problem?.notice} />
+      <Form method="post" className="cas-migration-connection" aria-labelledby="source-form-title" noValidate>
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="id" value={editId} />
+        <Field name="name" label="Name" value={v.name ?? ''} error={errors.name} required />
+        <Field name="baseUrl" label="Address" value={v.baseUrl ?? ''} error={errors.baseUrl} required type="url" hint="The rows' address, such as https://sis.example.edu/api/students?status=active." />
+        <fieldset className="cas-migration-schedule">
+          <legend>Authentication</legend>
+          <Choice name="authKind" label="Sign in with" value={v.authKind ?? 'none'} options={API_AUTH_KINDS} labels={API_AUTH_LABELS} error={errors.authKind} />
+          {field('authHeader', 'Header name', 'For Header: the header that carries the secret, such as X-Api-Key.')}
+          <Field
+            name="secret"
+            label="Secret"
+            type="password"
+            value=""
+            error={errors.secret}
+            autoComplete="new-password"
+            hint={editId ? 'Leave blank to keep the stored secret.' : 'The token or key; stored encrypted, never shown again.'}
+          />
+        </fieldset>
+        <fieldset className="cas-migration-schedule">
+          <legend>Rows and pages</legend>
+          {field('rowsPath', 'Rows at', 'Where the list of rows is in each answer, such as data or result.items; empty when the answer is the list.')}
+          <Choice
+            name="pagination"
+            label="Paging"
+            value={v.pagination ?? 'none'}
+            options={API_PAGINATIONS}
+            labels={API_PAGINATION_LABELS}
+            error={errors.pagination}
+            hint="Page numbers start at 1 and offsets at 0; reading stops at an empty page, or a short one when the page size is sent."
+          />
+          {field('pageParam', 'Page, offset or cursor parameter', 'The query parameter that asks for the next page, such as page, offset or cursor.')}
+          {field('sizeParam', 'Page size parameter', 'Optional, such as limit or per_page.')}
+          {field('pageSize', 'Page size', 'Rows a page asks for, 1 to 1000.', 'number')}
+          {field('nextPath', 'Next cursor at', 'For a cursor: where each answer names the next one, such as meta.next_cursor.')}
+        </fieldset>
+        <fieldset className="cas-migration-schedule">
+          <legend>Incremental reads</legend>
+          {field('cursorField', 'Cursor field', 'A field of the rows that grows, such as updated_at or id: the highest value read is remembered.')}
+          {field('sinceParam', 'Since parameter', 'Optional: the query parameter that sends the remembered value, such as updated_since.')}
+        </fieldset>
+        <div className="cas-migration-actions">
+          <button type="submit" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
+            Save
+          </button>
+          {editId ? <Link to={APIS}>Cancel</Link> : null}
+        </div>
+      </Form>
+      <p>
+        <Link to={MIGRATIONS}>Data Migration Management</Link>
+      </p>
+    </section>
+  );
+}
+
+/** Read every page of a saved API source into a run, all rows or only those past the remembered cursor. */
+export function ApiConnector() {
+  const { sources, source, targets } = useLoaderData<Awaited<ReturnType<typeof loadApiConnector>>>();
+  const answer = useActionData<ApiConnectorAnswer>();
+  const navigation = useNavigation();
+  const v = answer?.values ?? { resource: '', incremental: source?.lastCursor ? 'on' : '' };
+  const errors = answer?.fieldErrors ?? {};
+  return (
+    <section aria-labelledby="api-connector-title" className="cas-migration">
+      <h1 id="api-connector-title" className="cas-page-title">
+        API Connector
+      </h1>
+      {sources.length ? null : (
+        <p>
+          No API source yet: add one under <Link to={APIS}>APIs</Link>.
+        </p>
+      )}
+      <Form method="get" className="cas-migration-inline" aria-label="Choose an API source">
+        <label htmlFor="connector-source">API source</label>
+        <select id="connector-source" name="source" defaultValue={source?._id ?? ''}>
+          <option value="">Choose an API source</option>
+          {sources.map((s) => (
+            <option key={s._id} value={s._id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="cas-button">
+          Choose
+        </button>
+      </Form>
+      {source ? (
+        <>
+          <p className="cas-migration-address">
+            {source.baseUrl} · {API_PAGINATION_LABELS[source.pagination]} · rows at {source.rowsPath || 'the answer'}
+            {source.cursorField ? ` · cursor ${source.cursorField}${source.lastCursor !== null ? ` up to ${source.lastCursor}` : ', not read yet'}` : ''}
+          </p>
+          <FormNotice notice={answer?.notice} />
+          <Form method="post" className="cas-migration-connection" aria-label="What to read">
+            <input type="hidden" name="source" value={source._id} />
+            <div className="cas-migration-field">
+              <label>
+                <input
+                  type="checkbox"
+                  name="incremental"
+                  defaultChecked={v.incremental === 'on'}
+                  disabled={!source.cursorField}
+                  aria-invalid={errors.incremental ? true : undefined}
+                  aria-describedby={errors.incremental ? 'incremental-error' : 'incremental-hint'}
+                />{' '}
+                Only rows newer than the last read
+              </label>
+              <small id="incremental-hint">{source.cursorField ? `Rows whose ${source.cursorField} is above the remembered value.` : 'Give the source a cursor field under APIs to read only new rows.'}</small>
+              <FieldError id="incremental-error" message={errors.incremental} />
+            </div>
+            <div className="cas-migration-field">
+              <label htmlFor="connector-resource">Import into</label>
+              <select id="connector-resource" name="resource" defaultValue={v.resource} aria-invalid={errors.resource ? true : undefined} aria-describedby={errors.resource ? 'resource-error' : undefined}>
+                <option value="">Choose a template</option>
+                {targets.map((t) => (
+                  <option key={t.resource} value={t.resource}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="resource-error" message={errors.resource} />
+            </div>
+            <div className="cas-migration-actions">
+              <button type="submit" name="intent" value="preview" className="cas-button" disabled={navigation.state === 'submitting'}>
+                Preview
+              </button>
+              <button type="submit" name="intent" value="read" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
+                Read into a run
+              </button>
+            </div>
+          </Form>
+          {answer?.preview ? (
+            <div className="cas-migration-preview">
+              <table className="cas-table">
+                <caption>Preview (at most {PREVIEW_ROWS} rows of the first page)</caption>
+                <thead>
+                  <tr>
+                    {answer.preview.headers.map((h) => (
+                      <th key={h} scope="col">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {answer.preview.rows.map((r, i) => (
+                    <tr key={i}>
+                      {r.map((cell, j) => (
+                        <td key={j}>{cell}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {answer.preview.rows.length ? null : <p>No rows.</p>}
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
