@@ -115,6 +115,7 @@ export const DbConnectionSchema = z.object({
   username: z.string(),
   hasPassword: z.boolean(),
   tls: z.boolean(),
+  tlsCa: z.string(),
   /** What incremental reads remember: the highest cursor value read, by source and cursor column. */
   cursors: z.array(
     z.object({ source: z.string(), cursorColumn: z.string(), lastValue: z.string(), updatedAt: z.string() }),
@@ -196,6 +197,28 @@ export const ReadApiSourceSchema = z
   })
   .strict();
 export type ReadApiSource = z.infer<typeof ReadApiSourceSchema>;
+
+/** The scheduled read of an API source: its target, whether only rows past the cursor, a cron and its time zone. */
+export const ApiSourceScheduleInputSchema = ReadApiSourceSchema.extend({
+  incremental: z.boolean().default(true),
+  cron: z.string().trim().min(1, 'Please fillup required fields.').max(100),
+  timeZone: z.string().trim().min(1, 'Please fillup required fields.').max(60),
+  isActive: z.boolean().default(true),
+}).strict();
+export type ApiSourceScheduleInput = z.infer<typeof ApiSourceScheduleInputSchema>;
+
+export const ApiSourceScheduleSchema = ConnectionScheduleSchema.pick({
+  _id: true,
+  resource: true,
+  incremental: true,
+  cron: true,
+  timeZone: true,
+  isActive: true,
+  nextRunAt: true,
+  lastRunAt: true,
+  nextRuns: true,
+});
+export type ApiSourceSchedule = z.infer<typeof ApiSourceScheduleSchema>;
 
 export const migrationContract = c.router(
   guardedRouter({
@@ -445,6 +468,32 @@ export const migrationContract = c.router(
       responses: { 202: dataBody(MigrationRunSchema), ...errors },
       metadata: DATA,
       summary: 'Read every page into a new run (a job); then match columns, dry run and run as for a file',
+    },
+    getApiSourceSchedule: {
+      method: 'GET',
+      path: `${BASE}/api-sources/:id/schedule`,
+      pathParams: id,
+      responses: { 200: dataBody(ApiSourceScheduleSchema.nullable()), ...errors },
+      metadata: DATA,
+      summary: "The API source's scheduled read, or null",
+    },
+    saveApiSourceSchedule: {
+      method: 'PUT',
+      path: `${BASE}/api-sources/:id/schedule`,
+      pathParams: id,
+      body: ApiSourceScheduleInputSchema,
+      responses: { 200: dataBody(ApiSourceScheduleSchema), ...errors },
+      metadata: DATA,
+      summary: 'Create or change the scheduled read of an API source (a job schedule of migration-api-scheduled-read)',
+    },
+    cancelApiSourceSchedule: {
+      method: 'DELETE',
+      path: `${BASE}/api-sources/:id/schedule`,
+      pathParams: id,
+      body: c.noBody(),
+      responses: { 200: dataBody(z.object({ message: z.string() })), ...errors },
+      metadata: DATA,
+      summary: 'Cancel the scheduled read of an API source',
     },
   }),
 );

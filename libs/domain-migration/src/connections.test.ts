@@ -25,7 +25,7 @@ describe('the read-only SELECT guard', () => {
 describe('a connection as filled in', () => {
   it('needs every field but the password, and a port from 1 to 65535', () => {
     const ok = ConnectionInputSchema.parse({ name: ' Old ', kind: 'mariadb', host: 'db.example.edu', port: '3306', database: 'sis', username: 'reader' });
-    expect(ok).toEqual({ name: 'Old', kind: 'mariadb', host: 'db.example.edu', port: 3306, database: 'sis', username: 'reader', password: '', tls: false });
+    expect(ok).toEqual({ name: 'Old', kind: 'mariadb', host: 'db.example.edu', port: 3306, database: 'sis', username: 'reader', password: '', tls: false, tlsCa: '' });
     const bad = ConnectionInputSchema.safeParse({ name: '', kind: 'oracle', host: 'x y', port: 0, database: '', username: '' });
     expect(bad.success).toBe(false);
     const messages = Object.fromEntries(bad.error!.issues.map((i) => [i.path.join('.'), i.message]));
@@ -37,5 +37,21 @@ describe('a connection as filled in', () => {
       database: 'Please fillup required fields.',
       username: 'Please fillup required fields.',
     });
+  });
+
+  it('takes an optional CA certificate in PEM form, one or more of them', () => {
+    const base = { name: 'Registrar', kind: 'postgresql', host: 'db.example.edu', port: 5432, database: 'sis', username: 'reader', tls: true };
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2E=\nAbCd+/==\n-----END CERTIFICATE-----';
+    expect(ConnectionInputSchema.parse({ ...base, tlsCa: `\n${pem}\n` }).tlsCa).toBe(pem);
+    expect(ConnectionInputSchema.parse({ ...base, tlsCa: `${pem}\n${pem}\n` }).tlsCa).toBe(`${pem}\n${pem}`);
+    expect(ConnectionInputSchema.parse({ ...base, tlsCa: '   ' }).tlsCa).toBe('');
+    const message = 'Paste the CA certificate in PEM form (-----BEGIN CERTIFICATE----- …).';
+    for (const bad of ['not a certificate', pem.replace('-----END CERTIFICATE-----', ''), `${pem}\nextra text`, pem.replace('CERTIFICATE-----\n', 'PRIVATE KEY-----\n')]) {
+      const refused = ConnectionInputSchema.safeParse({ ...base, tlsCa: bad });
+      expect(refused.success, bad).toBe(false);
+      expect(refused.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['tlsCa', message]]);
+    }
+    const long = ConnectionInputSchema.safeParse({ ...base, tlsCa: `-----BEGIN CERTIFICATE-----\n${'A'.repeat(20_000)}\n-----END CERTIFICATE-----` });
+    expect(long.error!.issues.map((i) => i.message)).toContain('At most 20000 characters.');
   });
 });

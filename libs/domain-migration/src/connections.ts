@@ -12,9 +12,14 @@ export const PREVIEW_ROWS = 20;
 const required = 'Please fillup required fields.';
 const text = (max: number) => z.string({ required_error: required }).trim().min(1, required).max(max, `At most ${max} characters.`);
 
+/** One or more PEM certificates, nothing else around them. */
+const PEM_CERTIFICATES = /^(?:-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----\s*)+$/;
+const PEM_MESSAGE = 'Paste the CA certificate in PEM form (-----BEGIN CERTIFICATE----- …).';
+
 /**
  * A saved connection as the person fills it in. The password is write-only: on an edit a blank password keeps the
- * stored one.
+ * stored one. `tlsCa` is the certificate of the authority that signed the server's certificate, for a server whose
+ * authority is a private one (a university's own); it is used only with TLS on, and is public, so stored as is.
  */
 export const ConnectionInputSchema = z
   .object({
@@ -30,6 +35,12 @@ export const ConnectionInputSchema = z
     username: text(128),
     password: z.string().max(1000, 'At most 1000 characters.').default(''),
     tls: z.boolean().default(false),
+    tlsCa: z
+      .string()
+      .trim()
+      .max(20_000, 'At most 20000 characters.')
+      .refine((pem) => pem === '' || PEM_CERTIFICATES.test(pem), PEM_MESSAGE)
+      .default(''),
   })
   .strict();
 export type ConnectionInput = z.infer<typeof ConnectionInputSchema>;

@@ -126,6 +126,22 @@ describe('API sources and the API connector (issue 14)', () => {
     await p.goto(url('/app/migrations/histories'));
     await expect.poll(async () => (await p.getByText(`${name} (after id 23)`).count()) > 0).toBe(true);
 
+    // A nightly read of the new rows: refused with the field's message, saved, cancelled.
+    await p.goto(url('/app/migrations/api-connector'));
+    await p.getByLabel('API source', { exact: true }).selectOption({ label: name });
+    await p.getByRole('button', { name: 'Choose' }).click();
+    await p.getByLabel('Import into').selectOption('students');
+    await p.getByLabel('Cron').fill('nightly');
+    await p.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect.poll(() => p.getByLabel('Cron').getAttribute('aria-invalid')).toBe('true');
+    await p.getByLabel('Cron').fill('0 2 * * *');
+    await p.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await p.getByText('The scheduled read is saved.').waitFor();
+    expect(await p.locator('#schedule-state').textContent()).toContain(`Reads ${name} on "0 2 * * *" (Asia/Manila)`);
+    await p.getByRole('button', { name: 'Cancel schedule' }).click();
+    await p.getByText('The scheduled read is cancelled.').waitFor();
+    expect(await p.locator('#schedule-state').textContent()).toContain('Not scheduled.');
+
     await allowHosts(p, '');
     expect(apiLog()).not.toContain(TOKEN);
   });

@@ -14,6 +14,7 @@ import { API_PAGE_TIMEOUT_MS, previewApi, readApi, testApi, type ApiReadSpec } f
 import { readIntoRun } from './read-run.js';
 
 export const API_READ_JOB = 'migration-api-read';
+export const API_SCHEDULED_READ_JOB = 'migration-api-scheduled-read';
 
 type Input = { params: Record<string, string>; body: unknown; request: FastifyRequest };
 
@@ -138,6 +139,52 @@ export function apiReadJob(deps: ApiReadDeps) {
   });
 }
 
+/** The import target of a read, or a 400 naming the field. */
+export function checkedApiRead(deps: Pick<ApiReadDeps, 'targetOf'>, resource: string): ImportTarget {
+  const target = deps.targetOf(resource);
+  if (!target) throw new HttpError(400, 'Choose what to import.', { resource: ['Choose what to import.'] });
+  return target;
+}
+
+/** A new run in state `reading` for an API source; an incremental one starts past the remembered cursor. */
+async function createApiReadRun(db: Db, input: { source: ApiSourceRow; target: ImportTarget; incremental: boolean; userId: string | null; now: Date }) {
+  const { source } = input;
+  if (input.incremental && !source.cursor_field)
+    throw new HttpError(400, 'Enter the cursor field of the source for an incremental read.', { incremental: ['Enter the cursor field of the source for an incremental read.'] });
+  const from = input.incremental ? source.last_cursor : null;
+  const name = `${source.name}${from !== null ? ` (after ${source.cursor_field} ${from})` : ''}`;
+  const [created] = await rows<{ id: string }>(
+    db,
+    sql`insert into migration_runs (resource, source_kind, source_name, state, api_source_id, cursor_column, cursor_from, started_by_id, created_at)
+        values (${input.target.resource}, 'api', ${name}, 'reading', ${source.id}, ${source.cursor_field || null}, ${from}, ${input.userId}, ${input.now.toISOString()})
+        returning id`,
+  );
+  return { runId: created!.id, name };
+}
+
+/**
+ * A read on a schedule (a job schedule of this type, its parameters naming the source, the target and whether to
+ * read only rows past the cursor): each time a new run is read and left `uploaded` for a person to check and run.
+ */
+export function apiScheduledReadJob(deps: ApiReadDeps) {
+  return defineJobType({
+    name: API_SCHEDULED_READ_JOB,
+    params: z.object({ apiSourceId: z.string().uuid(), resource: z.string().min(1).max(60), incremental: z.boolean().default(true) }).strict(),
+    retryLimit: 0,
+    timeoutSeconds: 3600,
+    handler: async (job) => {
+      const p = job.params;
+      const target = checkedApiRead(deps, p.resource);
+      const source = await apiSourceRow(job.db, p.apiSourceId);
+      // The first scheduled read of a source never read before reads it in full.
+      const { runId, name } = await createApiReadRun(job.db, { source, target, incremental: p.incremental && !!source.cursor_field, userId: null, now: job.now() });
+      if (job.batchId) await job.db.execute(sql`update migration_runs set batch_id = ${job.batchId} where id = ${runId}`);
+      const count = await readApiIntoRun(job.db, deps, runId, () => job.now(), (done) => job.progress(done));
+      await job.log(`Read ${count} rows of ${name} into run ${runId}.`);
+    },
+  });
+}
+
 const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
@@ -236,20 +283,9 @@ export function apiSourceHandlers(ctx: AreaContext, deps: ApiReadDeps & { view: 
     readApiSource: async ({ params, body, request }: Input) => {
       const input = body as ReadApiSource;
       const auth = ctx.authOf(request);
-      const target = deps.targetOf(input.resource);
-      if (!target) throw new HttpError(400, 'Choose what to import.', { resource: ['Choose what to import.'] });
+      const target = checkedApiRead(deps, input.resource);
       const source = await apiSourceRow(db, params.id!);
-      if (input.incremental && !source.cursor_field)
-        throw new HttpError(400, 'Enter the cursor field of the source for an incremental read.', { incremental: ['Enter the cursor field of the source for an incremental read.'] });
-      const from = input.incremental ? source.last_cursor : null;
-      const name = `${source.name}${from !== null ? ` (after ${source.cursor_field} ${from})` : ''}`;
-      const [created] = await rows<{ id: string }>(
-        db,
-        sql`insert into migration_runs (resource, source_kind, source_name, state, api_source_id, cursor_column, cursor_from, started_by_id, created_at)
-            values (${target.resource}, 'api', ${name}, 'reading', ${source.id}, ${source.cursor_field || null}, ${from}, ${auth.user.id}, ${ctx.config.now().toISOString()})
-            returning id`,
-      );
-      const runId = created!.id;
+      const { runId, name } = await createApiReadRun(db, { source, target, incremental: input.incremental, userId: auth.user.id, now: ctx.config.now() });
       const batchId = await ctx.jobs.createBatch({
         type: API_READ_JOB,
         params: { runId },

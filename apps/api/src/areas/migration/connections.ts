@@ -37,6 +37,7 @@ interface ConnectionRow {
   username: string;
   password_sealed: Buffer | Uint8Array | null;
   tls: boolean;
+  tls_ca: string;
   created_at: string;
   updated_at: string;
   cursors: { source: string; cursorColumn: string; lastValue: string; updatedAt: string }[] | null;
@@ -62,14 +63,18 @@ function connectionView(r: ConnectionRow): DbConnection {
     username: r.username,
     hasPassword: !!r.password_sealed && r.password_sealed.length > 0,
     tls: r.tls,
+    tlsCa: r.tls_ca,
     cursors: (r.cursors ?? []).map((k) => ({ ...k, updatedAt: iso(k.updatedAt) })),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };
 }
 
-/** What the audit trail keeps of a connection: its settings, and only whether the password changed. */
-const audited = (r: Pick<ConnectionRow, 'name' | 'kind' | 'host' | 'port' | 'database' | 'username' | 'tls'>) => ({
+/**
+ * What the audit trail keeps of a connection: its settings (the CA certificate, being public, included), and only
+ * whether the password changed.
+ */
+const audited = (r: Pick<ConnectionRow, 'name' | 'kind' | 'host' | 'port' | 'database' | 'username' | 'tls' | 'tls_ca'>) => ({
   name: r.name,
   kind: r.kind,
   host: r.host,
@@ -77,6 +82,7 @@ const audited = (r: Pick<ConnectionRow, 'name' | 'kind' | 'host' | 'port' | 'dat
   database: r.database,
   username: r.username,
   tls: r.tls,
+  tlsCa: r.tls_ca,
 });
 
 export async function connectionRow(db: Db, id: string): Promise<ConnectionRow> {
@@ -95,6 +101,7 @@ function openConnection(sealer: SecretSealer, r: ConnectionRow): SourceConnectio
     username: r.username,
     password: sealed && sealed.length ? sealer.open(Buffer.from(sealed)) : '',
     tls: r.tls,
+    tlsCa: r.tls_ca,
   };
 }
 
@@ -250,8 +257,8 @@ export function connectionHandlers(
         if (id === null) {
           const [created] = await rows<{ id: string }>(
             tx,
-            sql`insert into migration_connections (name, kind, host, port, database, username, password_sealed, tls, created_by_id, created_at, updated_at)
-                values (${input.name}, ${input.kind}, ${input.host}, ${input.port}, ${input.database}, ${input.username}, ${sealed}, ${input.tls}, ${actor.id}, ${now}, ${now})
+            sql`insert into migration_connections (name, kind, host, port, database, username, password_sealed, tls, tls_ca, created_by_id, created_at, updated_at)
+                values (${input.name}, ${input.kind}, ${input.host}, ${input.port}, ${input.database}, ${input.username}, ${sealed}, ${input.tls}, ${input.tlsCa}, ${actor.id}, ${now}, ${now})
                 returning id`,
           );
           const after = await connectionRow(tx, created!.id);
@@ -261,7 +268,7 @@ export function connectionHandlers(
         const [before] = await rows<ConnectionRow>(tx, sql`${CONNECTION_SELECT} where c.id = ${id} for update of c`);
         if (!before) throw new HttpError(404, 'Connection not found.');
         await tx.execute(sql`update migration_connections set name = ${input.name}, kind = ${input.kind}, host = ${input.host}, port = ${input.port},
-              database = ${input.database}, username = ${input.username}, tls = ${input.tls}, updated_at = ${now},
+              database = ${input.database}, username = ${input.username}, tls = ${input.tls}, tls_ca = ${input.tlsCa}, updated_at = ${now},
               password_sealed = coalesce(${sealed}, password_sealed)
             where id = ${id}`);
         const after = await connectionRow(tx, id);

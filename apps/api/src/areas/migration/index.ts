@@ -23,7 +23,7 @@ import { IMPORT_JOB, importJob } from './import-job.js';
 import { listRunRows, runRow, runView } from './runs.js';
 import { connectionHandlers, connectionSealer, dbReadJob, dbScheduledReadJob } from './connections.js';
 import { scheduleHandlers } from './schedules.js';
-import { allowedHostsOf, apiReadJob, apiSourceHandlers } from './api-sources.js';
+import { allowedHostsOf, apiReadJob, apiScheduledReadJob, apiSourceHandlers } from './api-sources.js';
 
 type Input = {
   params: Record<string, string>;
@@ -304,6 +304,11 @@ export const migrationArea: AreaModule = {
   handlers: (ctx) => ({ migration: migrationHandlers(ctx) as never }),
   jobTypes: (ctx) => {
     const deps = { sealer: connectionSealer(ctx), targetOf };
-    return [dbReadJob(deps) as never, dbScheduledReadJob(deps) as never, apiReadJob({ ...deps, allowedHosts: allowedHostsOf(ctx) }) as never];
+    return [
+      dbReadJob(deps) as never,
+      dbScheduledReadJob(deps) as never,
+      apiReadJob({ ...deps, allowedHosts: allowedHostsOf(ctx) }) as never,
+      apiScheduledReadJob({ ...deps, allowedHosts: allowedHostsOf(ctx) }) as never,
+    ];
   },
 };

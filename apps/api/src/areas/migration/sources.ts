@@ -3,7 +3,11 @@ import mysql from 'mysql2';
 import { PREVIEW_ROWS, type DbKind } from '@campus/domain-migration';
 import { HttpError } from '../../platform/http/errors.js';
 
-/** Where a saved connection points, with its opened password (held only while a source is being read). */
+/**
+ * Where a saved connection points, with its opened password (held only while a source is being read). With `tls`,
+ * the server's certificate must be signed by a publicly trusted authority or, when `tlsCa` holds one or more PEM
+ * certificates, by one of those.
+ */
 export interface SourceConnection {
   readonly kind: DbKind;
   readonly host: string;
@@ -12,6 +16,7 @@ export interface SourceConnection {
   readonly username: string;
   readonly password: string;
   readonly tls: boolean;
+  readonly tlsCa: string;
 }
 
 /** A table (`name` or `schema.name`) or a checked read-only SELECT, and an optional cursor column. */
@@ -39,11 +44,34 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const cellText = (v: unknown): string =>
   v === null || v === undefined ? '' : Buffer.isBuffer(v) ? v.toString('hex') : v instanceof Date ? v.toISOString() : String(v);
 
+/** Node's codes for a server certificate signed by an authority it does not trust. */
+const UNTRUSTED_CERTIFICATE = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+]);
+
+/**
+ * The driver's message of a failure, with what to do when it is about TLS: the server does not offer TLS, or its
+ * certificate is signed by an authority that is not trusted.
+ */
+function failureText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const sentence = /[.!?]$/.test(message) ? message : `${message}.`;
+  if (code === 'HANDSHAKE_NO_SSL_SUPPORT' || /does not support SSL/i.test(message))
+    return `${sentence} Turn off Use TLS for this connection, or have TLS turned on at the server.`;
+  if (typeof code === 'string' && UNTRUSTED_CERTIFICATE.has(code))
+    return `${sentence} The server's certificate could not be verified: paste the certificate of the authority that signed it as the CA certificate.`;
+  return message;
+}
+
 /** A source's failure as the person sees it: the server's own message, never the connection's settings. */
 export function sourceError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new HttpError(400, `The source could not be read: ${message}`);
+  return new HttpError(400, `The source could not be read: ${failureText(error)}`);
 }
 
 function quoteFor(kind: DbKind) {
@@ -77,7 +105,7 @@ async function withPg<T>(conn: SourceConnection, timeoutMs: number, work: (clien
     database: conn.database,
     user: conn.username,
     password: conn.password,
-    ssl: conn.tls ? { rejectUnauthorized: true } : false,
+    ssl: conn.tls ? { rejectUnauthorized: true, ca: conn.tlsCa || undefined } : false,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Every value as the server's text: dates stay as written, big numbers keep their digits.
     types: { getTypeParser: () => (value: string) => value } as never,
@@ -101,7 +129,7 @@ async function withMysql<T>(conn: SourceConnection, timeoutMs: number, work: (c:
     database: conn.database,
     user: conn.username,
     password: conn.password,
-    ...(conn.tls ? { ssl: { rejectUnauthorized: true } } : {}),
+    ...(conn.tls ? { ssl: { rejectUnauthorized: true, ca: conn.tlsCa || undefined } } : {}),
     connectTimeout: CONNECT_TIMEOUT_MS,
     dateStrings: true,
     supportBigNumbers: true,
@@ -139,7 +167,7 @@ export async function testSource(conn: SourceConnection): Promise<{ ok: boolean;
           });
     return { ok: true, message: `Connected: ${version.split(/[ ,]/)[0] === 'PostgreSQL' ? version.split(',')[0] : version}` };
   } catch (error) {
-    return { ok: false, message: `Could not connect: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, message: `Could not connect: ${failureText(error)}` };
   }
 }
 

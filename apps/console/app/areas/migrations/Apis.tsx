@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { API_AUTH_KINDS, API_AUTH_LABELS, API_PAGE_SIZE_DEFAULT, API_PAGINATION_LABELS, API_PAGINATIONS, PREVIEW_ROWS } from '@campus/domain-migration';
 import { FormNotice } from '../../components/FormNotice';
 import { when } from '../batch-management/parts';
-import { Field, FieldError } from './Connectors';
+import { Field, FieldError, PreviewTable, ScheduledRead } from './Connectors';
 import type { ApiConnectorAnswer, ApiSourceProblem, loadApiConnector, loadApis } from './apis.server';
 import { API_CONNECTOR, APIS, MIGRATIONS } from './paths';
 import './migration.css';
@@ -190,10 +190,14 @@ export function Apis() {
 
 /** Read every page of a saved API source into a run, all rows or only those past the remembered cursor. */
 export function ApiConnector() {
-  const { sources, source, targets } = useLoaderData<Awaited<ReturnType<typeof loadApiConnector>>>();
+  const { sources, source, schedule, targets } = useLoaderData<Awaited<ReturnType<typeof loadApiConnector>>>();
   const answer = useActionData<ApiConnectorAnswer>();
   const navigation = useNavigation();
-  const v = answer?.values ?? { resource: '', incremental: source?.lastCursor ? 'on' : '' };
+  const v =
+    answer?.values ??
+    (schedule
+      ? { resource: schedule.resource, incremental: schedule.incremental ? 'on' : '', cron: schedule.cron, timeZone: schedule.timeZone }
+      : { resource: '', incremental: source?.lastCursor ? 'on' : '', cron: '', timeZone: 'Asia/Manila' });
   const errors = answer?.fieldErrors ?? {};
   return (
     <section aria-labelledby="api-connector-title" className="cas-migration">
@@ -263,33 +267,16 @@ export function ApiConnector() {
                 Read into a run
               </button>
             </div>
+            <ScheduledRead
+              schedule={schedule}
+              reads={source.name}
+              uses="the template above, and only new rows when that is ticked"
+              values={v}
+              errors={errors}
+              busy={navigation.state === 'submitting'}
+            />
           </Form>
-          {answer?.preview ? (
-            <div className="cas-migration-preview">
-              <table className="cas-table">
-                <caption>Preview (at most {PREVIEW_ROWS} rows of the first page)</caption>
-                <thead>
-                  <tr>
-                    {answer.preview.headers.map((h) => (
-                      <th key={h} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {answer.preview.rows.map((r, i) => (
-                    <tr key={i}>
-                      {r.map((cell, j) => (
-                        <td key={j}>{cell}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {answer.preview.rows.length ? null : <p>No rows.</p>}
-            </div>
-          ) : null}
+          {answer?.preview ? <PreviewTable preview={answer.preview} caption={`Preview (at most ${PREVIEW_ROWS} rows of the first page)`} /> : null}
         </>
       ) : null}
     </section>

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { DB_DEFAULT_PORTS, DB_KIND_LABELS, DB_KINDS, PREVIEW_ROWS } from '@campus/domain-migration';
+import type { SourcePreview } from '@campus/api-contract';
 import { FormNotice } from '../../components/FormNotice';
 import { when } from '../batch-management/parts';
 import type { ConnectionProblem, ConnectorAnswer, loadDatabases, loadDbConnector } from './connectors.server';
@@ -55,6 +56,7 @@ export function Databases() {
     database: editing?.database ?? '',
     username: editing?.username ?? '',
     tls: editing?.tls ? 'on' : '',
+    tlsCa: editing?.tlsCa ?? '',
   };
   const editId = v.id || '';
   const tested = answer && 'test' in answer ? answer : undefined;
@@ -169,6 +171,20 @@ export function Databases() {
             <input type="checkbox" name="tls" defaultChecked={v.tls === 'on'} /> Use TLS
           </label>
         </div>
+        <div className="cas-migration-field">
+          <label htmlFor="connection-tlsCa">CA certificate (optional)</label>
+          <textarea
+            id="connection-tlsCa"
+            name="tlsCa"
+            rows={4}
+            defaultValue={v.tlsCa ?? ''}
+            spellCheck={false}
+            aria-invalid={errors.tlsCa ? true : undefined}
+            aria-describedby={errors.tlsCa ? 'tlsCa-error' : undefined}
+          />
+          <small>PEM; for a server whose certificate a private authority signed. Used only with TLS.</small>
+          <FieldError id="tlsCa-error" message={errors.tlsCa} />
+        </div>
         <div className="cas-migration-actions">
           <button type="submit" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
             Save
@@ -276,64 +292,96 @@ export function DbConnector() {
                 Read into a run
               </button>
             </div>
-            <fieldset className="cas-migration-schedule" aria-describedby="schedule-state">
-              <legend>Scheduled read</legend>
-              <p id="schedule-state">
-                {schedule
-                  ? `Reads ${schedule.table || 'the SELECT'} on "${schedule.cron}" (${schedule.timeZone}); next: ${schedule.nextRuns[0] ? new Date(schedule.nextRuns[0]).toLocaleString('en-US', { timeZone: schedule.timeZone }) : '—'}. Each read leaves a run to check and start.`
-                  : 'Not scheduled. A scheduled read uses the source, cursor and template above and leaves a run to check and start.'}
-              </p>
-              <div className="cas-migration-field">
-                <label htmlFor="connector-cron">Cron</label>
-                <input id="connector-cron" name="cron" defaultValue={v.cron} placeholder="0 2 * * *" aria-invalid={errors.cron ? true : undefined} aria-describedby={errors.cron ? 'cron-error' : 'cron-hint'} />
-                <small id="cron-hint">Minute, hour, day of month, month, day of week: 0 2 * * * is every day at 02:00.</small>
-                <FieldError id="cron-error" message={errors.cron} />
-              </div>
-              <div className="cas-migration-field">
-                <label htmlFor="connector-time-zone">Time zone</label>
-                <input id="connector-time-zone" name="timeZone" defaultValue={v.timeZone} aria-invalid={errors.timeZone ? true : undefined} aria-describedby={errors.timeZone ? 'time-zone-error' : undefined} />
-                <FieldError id="time-zone-error" message={errors.timeZone} />
-              </div>
-              <div className="cas-migration-actions">
-                <button type="submit" name="intent" value="schedule" className="cas-button" disabled={navigation.state === 'submitting'}>
-                  {schedule ? 'Save schedule' : 'Schedule'}
-                </button>
-                {schedule ? (
-                  <button type="submit" name="intent" value="cancel-schedule" className="cas-button" disabled={navigation.state === 'submitting'}>
-                    Cancel schedule
-                  </button>
-                ) : null}
-              </div>
-            </fieldset>
+            <ScheduledRead
+              schedule={schedule}
+              reads={schedule ? schedule.table || 'the SELECT' : ''}
+              uses="the source, cursor and template above"
+              values={v}
+              errors={errors}
+              busy={navigation.state === 'submitting'}
+            />
           </Form>
-          {answer?.preview ? (
-            <div className="cas-migration-preview">
-              <table className="cas-table">
-                <caption>Preview (at most {PREVIEW_ROWS} rows)</caption>
-                <thead>
-                  <tr>
-                    {answer.preview.headers.map((h) => (
-                      <th key={h} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {answer.preview.rows.map((r, i) => (
-                    <tr key={i}>
-                      {r.map((cell, j) => (
-                        <td key={j}>{cell}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {answer.preview.rows.length ? null : <p>No rows.</p>}
-            </div>
-          ) : null}
+          {answer?.preview ? <PreviewTable preview={answer.preview} caption={`Preview (at most ${PREVIEW_ROWS} rows)`} /> : null}
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The first rows of a source as read, under its headers. */
+export function PreviewTable({ preview, caption }: { preview: SourcePreview; caption: string }) {
+  return (
+    <div className="cas-migration-preview">
+      <table className="cas-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {preview.headers.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {preview.rows.map((r, i) => (
+            <tr key={i}>
+              {r.map((cell, j) => (
+                <td key={j}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {preview.rows.length ? null : <p>No rows.</p>}
+    </div>
+  );
+}
+
+/**
+ * The scheduled read of a source, inside its read form: what it reads and when next, its cron and time zone, and
+ * the buttons to schedule, change or cancel it (intents `schedule` and `cancel-schedule`).
+ */
+export function ScheduledRead(props: {
+  schedule: { cron: string; timeZone: string; nextRuns: string[] } | null;
+  /** What the schedule reads, as the sentence names it. */
+  reads: string;
+  /** What a new schedule takes from the form, as the sentence names it. */
+  uses: string;
+  values: { cron?: string; timeZone?: string };
+  errors: Record<string, string>;
+  busy: boolean;
+}) {
+  const { schedule, errors } = props;
+  return (
+    <fieldset className="cas-migration-schedule" aria-describedby="schedule-state">
+      <legend>Scheduled read</legend>
+      <p id="schedule-state">
+        {schedule
+          ? `Reads ${props.reads} on "${schedule.cron}" (${schedule.timeZone}); next: ${schedule.nextRuns[0] ? new Date(schedule.nextRuns[0]).toLocaleString('en-US', { timeZone: schedule.timeZone }) : '—'}. Each read leaves a run to check and start.`
+          : `Not scheduled. A scheduled read uses ${props.uses} and leaves a run to check and start.`}
+      </p>
+      <div className="cas-migration-field">
+        <label htmlFor="connector-cron">Cron</label>
+        <input id="connector-cron" name="cron" defaultValue={props.values.cron} placeholder="0 2 * * *" aria-invalid={errors.cron ? true : undefined} aria-describedby={errors.cron ? 'cron-error' : 'cron-hint'} />
+        <small id="cron-hint">Minute, hour, day of month, month, day of week: 0 2 * * * is every day at 02:00.</small>
+        <FieldError id="cron-error" message={errors.cron} />
+      </div>
+      <div className="cas-migration-field">
+        <label htmlFor="connector-time-zone">Time zone</label>
+        <input id="connector-time-zone" name="timeZone" defaultValue={props.values.timeZone} aria-invalid={errors.timeZone ? true : undefined} aria-describedby={errors.timeZone ? 'time-zone-error' : undefined} />
+        <FieldError id="time-zone-error" message={errors.timeZone} />
+      </div>
+      <div className="cas-migration-actions">
+        <button type="submit" name="intent" value="schedule" className="cas-button" disabled={props.busy}>
+          {schedule ? 'Save schedule' : 'Schedule'}
+        </button>
+        {schedule ? (
+          <button type="submit" name="intent" value="cancel-schedule" className="cas-button" disabled={props.busy}>
+            Cancel schedule
+          </button>
+        ) : null}
+      </div>
+    </fieldset>
   );
 }

@@ -1,12 +1,12 @@
 import { data } from '@remix-run/node';
 import { failureNotice, NOTICES } from '@campus/ui';
 import { API_AUTH_KINDS, API_PAGINATIONS, type ApiAuthKind, type ApiPagination } from '@campus/domain-migration';
-import type { SourcePreview } from '@campus/api-contract';
+import type { ApiSourceSchedule, SourcePreview } from '@campus/api-contract';
 import { failureResponse } from '../../lib/api.server';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { problemOf } from './connectors.server';
 import { apiFor } from './migration.server';
-import { APIS, UPLOADER } from './paths';
+import { API_CONNECTOR, APIS, UPLOADER } from './paths';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,9 +79,15 @@ export async function loadApiConnector(request: Request) {
   if (targets.status !== 200) throw failureResponse(targets.status, targets.body);
   const id = url.searchParams.get('source') ?? '';
   const source = UUID.test(id) ? (list.body.data.find((s) => s._id === id) ?? null) : null;
+  let schedule: ApiSourceSchedule | null = null;
+  if (source) {
+    const scheduled = await api.getApiSourceSchedule({ params: { id: source._id } });
+    if (scheduled.status === 200) schedule = scheduled.body.data;
+  }
   return {
     sources: list.body.data.map((s) => ({ _id: s._id, name: s.name })),
     source,
+    schedule,
     targets: targets.body.data.map((t) => ({ resource: t.resource, name: t.name })),
   };
 }
@@ -93,13 +99,21 @@ export interface ApiConnectorAnswer {
   preview?: SourcePreview;
 }
 
-/** `intent=preview`: the first rows of the first page; `intent=read`: a new run, then the uploader's view of it. */
+/**
+ * `intent=preview`: the first rows of the first page; `intent=read`: a new run, then the uploader's view of it;
+ * `intent=schedule`: create or change the source's scheduled read with the same target; `intent=cancel-schedule`.
+ */
 export async function apiConnectorAction(request: Request) {
   const api = await apiFor(request);
   const form = await request.formData();
   const intent = text(form, 'intent');
   const id = text(form, 'source');
-  const values = { resource: text(form, 'resource'), incremental: form.get('incremental') === 'on' ? 'on' : '' };
+  const values = {
+    resource: text(form, 'resource'),
+    incremental: form.get('incremental') === 'on' ? 'on' : '',
+    cron: text(form, 'cron'),
+    timeZone: text(form, 'timeZone'),
+  };
   if (!UUID.test(id)) {
     const answer: ApiConnectorAnswer = { notice: NOTICES.validation, fieldErrors: { source: NOTICES.validation.description }, values };
     return data(answer, { status: 400 });
@@ -108,6 +122,20 @@ export async function apiConnectorAction(request: Request) {
     const result = await api.previewApiSource({ params: { id } });
     if (result.status !== 200) return data({ ...problemOf(result.body), values } satisfies ApiConnectorAnswer, { status: result.status });
     return { fieldErrors: {}, values, preview: result.body.data } satisfies ApiConnectorAnswer;
+  }
+  const back = `${API_CONNECTOR}?source=${id}`;
+  if (intent === 'schedule') {
+    const saved = await api.saveApiSourceSchedule({
+      params: { id },
+      body: { resource: values.resource, incremental: values.incremental === 'on', cron: values.cron, timeZone: values.timeZone, isActive: true },
+    });
+    if (saved.status !== 200) return data({ ...problemOf(saved.body), values } satisfies ApiConnectorAnswer, { status: saved.status });
+    throw await redirectWithNotice(request, back, { tone: 'success', title: 'Success!', description: 'The scheduled read is saved.' });
+  }
+  if (intent === 'cancel-schedule') {
+    const cancelled = await api.cancelApiSourceSchedule({ params: { id } });
+    if (cancelled.status !== 200) return data({ ...problemOf(cancelled.body), values } satisfies ApiConnectorAnswer, { status: cancelled.status });
+    throw await redirectWithNotice(request, back, { tone: 'success', title: 'Success!', description: 'The scheduled read is cancelled.' });
   }
   const result = await api.readApiSource({ params: { id }, body: { resource: values.resource, incremental: values.incremental === 'on' } });
   if (result.status !== 202) return data({ ...problemOf(result.body), values } satisfies ApiConnectorAnswer, { status: result.status });

@@ -64,6 +64,7 @@ export async function databasesAction(request: Request) {
     database: text(form, 'database'),
     username: text(form, 'username'),
     tls: form.get('tls') === 'on' ? 'on' : '',
+    tlsCa: text(form, 'tlsCa'),
   };
   const body = {
     ...values,
