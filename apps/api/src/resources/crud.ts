@@ -424,10 +424,13 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
     }))];
     const holders = new Map<string, Record<string, unknown>[]>();
     for (const part of slices(wanted, 1)) {
+      // One index probe per value (the subquery is kept apart by `offset 0`): a plain `= any(…)` of a thousand
+      // values lets the planner scan the whole table with a hashed list, which grows with the table.
       const found = await rows<{ record: EntityRecord }>(
         db,
-        sql`select ${model.record} as record from ${model.table} t ${model.joins}
-             where lower((${col(u.field)})::text) = any(${`{${part.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[])`,
+        sql`select x.record from unnest(${`{${part.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]) k(v)
+             cross join lateral (select ${model.record} as record from ${model.table} t ${model.joins}
+                                  where lower((${col(u.field)})::text) = k.v offset 0) x`,
       );
       for (const { record } of found) {
         const k = valueKey(u, record);

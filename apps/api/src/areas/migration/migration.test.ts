@@ -251,6 +251,19 @@ describe('Data Migration Management', () => {
     }
   });
 
+  it("refuses a set's row whose second unique field another record holds, or an earlier row of the set claims", async () => {
+    // Campuses are keyed by code and also unique by name: a new code with Main Campus's name is refused, naming it.
+    const content = ['code,name,isActive', 'NORTH,North Campus,true', 'SOUTH,main campus,true', 'EAST,North Campus,true', 'WEST,West Campus,true'].join('\n');
+    const done = await runIt(await uploaded('campuses', 'campuses.csv', content));
+    expect(done.counts).toEqual({ read: 4, created: 2, updated: 0, rejected: 2 });
+    expect(done.rejectedRows.map((r: { line: number; error: string }) => [r.line, r.error])).toEqual([
+      [3, 'name: Name is existing in Main Campus.'],
+      [4, 'name: Name is existing in North Campus.'],
+    ]);
+    const saved = await rows<{ code: string }>(db, sql`select code from campuses where code in ('NORTH', 'SOUTH', 'EAST', 'WEST') order by code`);
+    expect(saved.map((c) => c.code)).toEqual(['NORTH', 'WEST']);
+  });
+
   it('refuses a file without rows and an unknown target', async () => {
     const { payload, headers } = form('students', 'empty.csv', Buffer.from(`${header}\n`));
     const raw = await api.app.inject({ method: 'POST', url: `${BASE}/runs`, payload, headers: { ...headers, authorization: `Bearer ${admin}` } });
