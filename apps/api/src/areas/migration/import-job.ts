@@ -314,25 +314,34 @@ export function importJob(deps: ImportDeps) {
           sql`select line, error, cells from migration_rows where run_id = ${runId} and outcome = 'rejected' order by line limit ${REJECTED_SAMPLE}`,
         );
         for (const e of earlier) rejected.push({ line: e.line, outcome: 'rejected', error: e.error, cells: e.cells });
-        // The next chunk is read in the current chunk's transaction and checked while the current one is saved.
+        // The next chunk is read in the current chunk's transaction and checked while the current one is saved: the
+        // read is queued on the connection ahead of the save's statements, so the save starts the moment it returns.
+        // The engine hears of the progress on its own connection while the next chunk's transaction begins.
         let chunk = await readChunk(db, progress.line);
         let checking = checkSoon(chunk);
+        let reported: Promise<void> = Promise.resolve();
         while (chunk.length) {
           const checked = await checking;
           chunk = await db.transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
             const line = checked.chunk.at(-1)!.line;
-            const next = await readChunk(tx, line);
+            const reading = readChunk(tx, line);
+            const saving = saveChunk(tx, checked);
+            // A failed save surfaces when awaited below, never as an unhandled rejection while the read is awaited.
+            saving.catch(() => undefined);
+            const next = await reading;
             checking = checkSoon(next);
-            const outcomes = await saveChunk(tx, checked);
+            const outcomes = await saving;
             for (const o of outcomes) tally(o);
             await markRejected(tx, outcomes);
             const { created, updated, rejected: refused } = counts;
             await tx.execute(sql`update migration_runs set progress = ${JSON.stringify({ line, created, updated, rejected: refused })}::jsonb where id = ${runId}`);
             return next;
           });
-          await job.progress(counts.created + counts.updated, counts.rejected);
+          await reported;
+          reported = job.progress(counts.created + counts.updated, counts.rejected);
         }
+        await reported;
         await db.execute(sql`update migration_runs set state = 'completed', counts = ${JSON.stringify(counts)}::jsonb,
             rejected_rows = ${JSON.stringify(rejected)}::jsonb, finished_at = ${job.now().toISOString()}, message = null where id = ${runId}`);
       } catch (error) {
