@@ -246,6 +246,10 @@ describe('API sources', () => {
     const ok = await call('POST', `/api-sources/${pagedId}/test`);
     expect(ok.body.data).toEqual({ ok: true, message: 'Connected: 10 rows on the first page.' });
     expect(requests.at(-1)).toMatchObject({ path: '/v1/students?page=1&per_page=10', auth: `Bearer ${TOKEN}` });
+    // A listed name goes through the guarded lookup to its loopback address.
+    await setAllowedHosts('127.0.0.1\nlocalhost');
+    expect((await call('POST', `/api-sources/${named.body.data._id}/test`)).body.data).toEqual({ ok: true, message: 'Connected: 7 rows on the first page.' });
+    await setAllowedHosts('127.0.0.1');
     for (const id of [metadata.body.data._id, named.body.data._id]) expect((await call('DELETE', `/api-sources/${id}`)).status).toBe(200);
   });
 
