@@ -60,6 +60,13 @@ describe('reading JSON rows', () => {
     });
   });
 
+  it('keeps a field named __proto__ as a field', () => {
+    const cells = flattenRow(JSON.parse('{"__proto__": "x", "a": {"__proto__": 1}}') as Record<string, unknown>);
+    expect(Object.keys(cells)).toEqual(['__proto__', 'a.__proto__']);
+    expect(Object.getPrototypeOf(cells)).toBe(Object.prototype);
+    expect(JSON.stringify(cells)).toBe('{"__proto__":"x","a.__proto__":"1"}');
+  });
+
   it('orders cursor values as numbers when both are numbers, else as text', () => {
     expect(compareCursor('9', '10')).toBeLessThan(0);
     expect(compareCursor('2026-03-01T00:00:09Z', '2026-03-01T00:00:10Z')).toBeLessThan(0);

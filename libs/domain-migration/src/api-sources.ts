@@ -113,21 +113,22 @@ export function valueAt(json: unknown, path: string): unknown {
  * null an empty cell, numbers and booleans their text. Nesting deeper than eight levels is kept as JSON text.
  */
 export function flattenRow(row: Record<string, unknown>): Record<string, string> {
-  const cells: Record<string, string> = {};
+  // Entries first, then one object: a field named `__proto__` stays a field (an own property), as JSON has it.
+  const cells: [string, string][] = [];
   const walk = (value: unknown, prefix: string, depth: number) => {
-    if (value === null || value === undefined) cells[prefix] = '';
-    else if (Array.isArray(value)) cells[prefix] = JSON.stringify(value);
+    if (value === null || value === undefined) cells.push([prefix, '']);
+    else if (Array.isArray(value)) cells.push([prefix, JSON.stringify(value)]);
     else if (typeof value === 'object') {
-      if (depth >= 8) cells[prefix] = JSON.stringify(value);
+      if (depth >= 8) cells.push([prefix, JSON.stringify(value)]);
       else {
         const entries = Object.entries(value as Record<string, unknown>);
-        if (!entries.length) cells[prefix] = '';
+        if (!entries.length) cells.push([prefix, '']);
         for (const [k, v] of entries) walk(v, prefix ? `${prefix}.${k}` : k, depth + 1);
       }
-    } else cells[prefix] = String(value);
+    } else cells.push([prefix, String(value)]);
   };
   for (const [k, v] of Object.entries(row)) walk(v, k, 1);
-  return cells;
+  return Object.fromEntries(cells);
 }
 
 const NUMBER = /^-?\d+(\.\d+)?$/;

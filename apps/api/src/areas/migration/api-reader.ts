@@ -51,7 +51,7 @@ export const API_SHORT_TIMEOUT_MS = 15_000;
  * Addresses inside the network, which an API source reaches only when its host is on the allow-list: unspecified,
  * private, shared (carrier-grade NAT), loopback, link-local (where cloud metadata services answer), benchmarking,
  * multicast and reserved ranges, and their IPv6 counterparts (an IPv4-mapped address is checked against the IPv4
- * ranges).
+ * ranges; NAT64, Teredo and 6to4 addresses, which carry an IPv4 address inside, count as inside too).
  */
 const INTERNAL = new BlockList();
 for (const [net, prefix] of [
@@ -61,7 +61,8 @@ for (const [net, prefix] of [
 ] as const)
   INTERNAL.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16],
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const)
   INTERNAL.addSubnet(net, prefix, 'ipv6');
 
@@ -251,10 +252,11 @@ async function readPages(spec: ApiReadSpec, options: ApiReadOptions, agents: Age
       const all = rowsOf(page.json, spec);
       let kept = all;
       if (spec.cursorField) {
-        if (all.some((r) => spec.cursorField in r)) cursorSeen = true;
-        if (after !== null) kept = all.filter((r) => (r[spec.cursorField] ?? '') !== '' && compareCursor(r[spec.cursorField]!, after) > 0);
+        if (all.some((r) => Object.hasOwn(r, spec.cursorField))) cursorSeen = true;
+        const cursorOf = (r: SourceCells) => (Object.hasOwn(r, spec.cursorField) ? r[spec.cursorField]! : '');
+        if (after !== null) kept = all.filter((r) => cursorOf(r) !== '' && compareCursor(cursorOf(r), after) > 0);
         for (const r of kept) {
-          const v = r[spec.cursorField] ?? '';
+          const v = cursorOf(r);
           if (v !== '' && (lastCursor === null || compareCursor(v, lastCursor) > 0)) lastCursor = v;
         }
       }
@@ -302,7 +304,7 @@ export async function previewApi(spec: ApiReadSpec, allowedHosts: readonly strin
   const { headers } = await readApi(spec, { allowedHosts, firstPageOnly: true, timeoutMs: API_SHORT_TIMEOUT_MS }, async (page) => {
     found.push(...page);
   });
-  return { headers: [...headers], rows: found.map((r) => headers.map((h) => r[h] ?? '')) };
+  return { headers: [...headers], rows: found.map((r) => headers.map((h) => (Object.hasOwn(r, h) ? r[h]! : ''))) };
 }
 
 /** Asks for the first page and says what came back. */

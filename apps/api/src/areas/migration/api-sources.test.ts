@@ -148,7 +148,7 @@ let pagedId = '';
 
 describe('the allow-list of hosts', () => {
   it('knows the addresses inside the network', () => {
-    for (const inside of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1'])
+    for (const inside of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1', 'fec0::1'])
       expect(isInternalAddress(inside), inside).toBe(true);
     for (const outside of ['8.8.8.8', '151.101.1.69', '2606:4700::1111']) expect(isInternalAddress(outside), outside).toBe(false);
   });
