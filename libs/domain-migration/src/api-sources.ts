@@ -56,31 +56,39 @@ export const ApiBaseUrlSchema = z
     else if (url.hash) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Remove the #fragment from the address.' });
   });
 
+/** The fields of a saved REST source, as the person fills them in. */
+const ApiSourceFieldsSchema = z.object({
+  name: z.string({ required_error: required }).trim().min(1, required).max(100, 'At most 100 characters.'),
+  baseUrl: ApiBaseUrlSchema,
+  authKind: z.enum(API_AUTH_KINDS, { errorMap: () => ({ message: 'Choose None, Bearer token or Header.' }) }).default('none'),
+  authHeader: optionalName(/^[A-Za-z0-9-]{1,64}$/, 'Enter a header name such as X-Api-Key.'),
+  secret: z.string().max(4000, 'At most 4000 characters.').default(''),
+  pagination: z.enum(API_PAGINATIONS, { errorMap: () => ({ message: 'Choose how the source pages its rows.' }) }).default('none'),
+  pageParam: optionalName(PARAM, 'Enter a query parameter name such as page.'),
+  sizeParam: optionalName(PARAM, 'Enter a query parameter name such as limit.'),
+  pageSize: z.coerce
+    .number({ invalid_type_error: `Enter a number from 1 to ${API_PAGE_SIZE_MAX}.` })
+    .int(`Enter a number from 1 to ${API_PAGE_SIZE_MAX}.`)
+    .min(1, `Enter a number from 1 to ${API_PAGE_SIZE_MAX}.`)
+    .max(API_PAGE_SIZE_MAX, `Enter a number from 1 to ${API_PAGE_SIZE_MAX}.`)
+    .default(API_PAGE_SIZE_DEFAULT),
+  nextPath: optionalName(PATH, 'Enter a path into the answer such as meta.next_cursor.'),
+  rowsPath: optionalName(PATH, 'Enter a path into the answer such as data, or leave it empty for a list.'),
+  cursorField: optionalName(PATH, 'Enter a field of the rows such as updated_at.'),
+  sinceParam: optionalName(PARAM, 'Enter a query parameter name such as updated_since.'),
+});
+
+/** The source's fields the person types (the secret, write-only, left out): the form's fields, in order. */
+export const API_SOURCE_FIELDS = Object.keys(ApiSourceFieldsSchema.shape).filter((k) => k !== 'secret') as Exclude<keyof typeof ApiSourceFieldsSchema.shape, 'secret'>[];
+
+/** A new source's values before anything is typed: the schema's defaults (no sign-in, one request, 100 rows a page). */
+export const API_SOURCE_DEFAULTS = ApiSourceFieldsSchema.omit({ name: true, baseUrl: true, secret: true }).parse({});
+
 /**
  * A saved REST source as the person fills it in. The secret is write-only: on an edit a blank secret keeps the
  * stored one. The parameter names a pagination style needs are required with it.
  */
-export const ApiSourceInputSchema = z
-  .object({
-    name: z.string({ required_error: required }).trim().min(1, required).max(100, 'At most 100 characters.'),
-    baseUrl: ApiBaseUrlSchema,
-    authKind: z.enum(API_AUTH_KINDS, { errorMap: () => ({ message: 'Choose None, Bearer token or Header.' }) }).default('none'),
-    authHeader: optionalName(/^[A-Za-z0-9-]{1,64}$/, 'Enter a header name such as X-Api-Key.'),
-    secret: z.string().max(4000, 'At most 4000 characters.').default(''),
-    pagination: z.enum(API_PAGINATIONS, { errorMap: () => ({ message: 'Choose how the source pages its rows.' }) }).default('none'),
-    pageParam: optionalName(PARAM, 'Enter a query parameter name such as page.'),
-    sizeParam: optionalName(PARAM, 'Enter a query parameter name such as limit.'),
-    pageSize: z.coerce
-      .number({ invalid_type_error: `Enter a number from 1 to ${API_PAGE_SIZE_MAX}.` })
-      .int(`Enter a number from 1 to ${API_PAGE_SIZE_MAX}.`)
-      .min(1, `Enter a number from 1 to ${API_PAGE_SIZE_MAX}.`)
-      .max(API_PAGE_SIZE_MAX, `Enter a number from 1 to ${API_PAGE_SIZE_MAX}.`)
-      .default(API_PAGE_SIZE_DEFAULT),
-    nextPath: optionalName(PATH, 'Enter a path into the answer such as meta.next_cursor.'),
-    rowsPath: optionalName(PATH, 'Enter a path into the answer such as data, or leave it empty for a list.'),
-    cursorField: optionalName(PATH, 'Enter a field of the rows such as updated_at.'),
-    sinceParam: optionalName(PARAM, 'Enter a query parameter name such as updated_since.'),
-  })
+export const ApiSourceInputSchema = ApiSourceFieldsSchema
   .strict()
   .superRefine((v, ctx) => {
     const need = (path: keyof typeof v, when: boolean) => {

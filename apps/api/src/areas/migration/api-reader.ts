@@ -8,27 +8,13 @@ import {
   hostAllowed,
   PREVIEW_ROWS,
   valueAt,
-  type ApiAuthKind,
-  type ApiPagination,
+  type ApiSourceInput,
 } from '@campus/domain-migration';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ReadResult, SourceCells } from './read-run.js';
 
-/** An API source as a read needs it, with its opened secret (held only while the source is being read). */
-export interface ApiReadSpec {
-  readonly baseUrl: string;
-  readonly authKind: ApiAuthKind;
-  readonly authHeader: string;
-  readonly secret: string;
-  readonly pagination: ApiPagination;
-  readonly pageParam: string;
-  readonly sizeParam: string;
-  readonly pageSize: number;
-  readonly nextPath: string;
-  readonly rowsPath: string;
-  readonly cursorField: string;
-  readonly sinceParam: string;
-}
+/** An API source as a read needs it: its settings, with its opened secret (held only while the source is read). */
+export type ApiReadSpec = Readonly<Omit<ApiSourceInput, 'name'>>;
 
 export interface ApiReadOptions {
   /** The allow-list from the system settings (empty: any host outside the network). */

@@ -7,6 +7,7 @@ import { buildApp } from '../../app.js';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi, TestClock, testConfig } from '../../test/harness.js';
 import { hostProblem, isInternalAddress, nextLink } from './api-reader.js';
+import { insertImportReferences } from './test/references.js';
 
 /**
  * API sources against a real HTTP server on loopback serving students as paged JSON in each pagination style, with
@@ -20,10 +21,7 @@ const BASE = '/core/v1.0/migrations';
 const call = (method: string, url: string, token = admin, body?: unknown) => api.call(method, `${BASE}${url}`, { token, body });
 const db = api.database.db;
 
-const [campus] = await rows<{ id: string }>(db, sql`insert into campuses (code, name, is_active, created_at, updated_at) values ('MAIN', 'Main Campus', true, now(), now()) returning id`);
-const [college] = await rows<{ id: string }>(db, sql`insert into colleges (code, name, campus_id, is_active, created_at, updated_at) values ('CAS', 'Arts and Sciences', ${campus!.id}, true, now(), now()) returning id`);
-const [department] = await rows<{ id: string }>(db, sql`insert into academic_departments (code, name, college_id, campus_id, is_active, created_at, updated_at) values ('MATH', 'Mathematics', ${college!.id}, ${campus!.id}, true, now(), now()) returning id`);
-await db.execute(sql`insert into courses (code, name, department_id, campus_id, is_active, created_at, updated_at) values ('BSMATH', 'BS Mathematics', ${department!.id}, ${campus!.id}, true, now(), now())`);
+await insertImportReferences(db);
 
 const suffix = randomBytes(4).toString('hex');
 const TOKEN = `api-Token-${suffix}-never-shown`;

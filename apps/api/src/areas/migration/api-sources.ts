@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { ApiSource, ReadApiSource } from '@campus/api-contract';
-import type { ApiAuthKind, ApiPagination, ApiSourceInput, ImportTarget } from '@campus/domain-migration';
+import { API_SOURCE_FIELDS, type ApiAuthKind, type ApiPagination, type ApiSourceInput, type ImportTarget } from '@campus/domain-migration';
 import { rows, type Db } from '../../platform/db/client.js';
+import { snake } from '../../platform/db/table-for.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
 import { defineJobType } from '../../platform/jobs/types.js';
@@ -42,23 +43,16 @@ interface ApiSourceRow {
 const iso = (v: string) => new Date(v).toISOString();
 const hasSecret = (r: ApiSourceRow) => !!r.secret_sealed && r.secret_sealed.length > 0;
 
+/** The settings a person types, from their columns (`baseUrl` ← `base_url`…): the view's and the reader's. */
+const settingsOf = (r: ApiSourceRow) =>
+  Object.fromEntries(API_SOURCE_FIELDS.map((f) => [f, r[snake(f) as keyof ApiSourceRow]])) as Omit<ApiSourceInput, 'secret'>;
+
 /** A source as answered: the secret never leaves the server, only whether one is stored. */
 function sourceView(r: ApiSourceRow): ApiSource {
   return {
     _id: r.id,
-    name: r.name,
-    baseUrl: r.base_url,
-    authKind: r.auth_kind,
-    authHeader: r.auth_header,
+    ...settingsOf(r),
     hasSecret: hasSecret(r),
-    pagination: r.pagination,
-    pageParam: r.page_param,
-    sizeParam: r.size_param,
-    pageSize: r.page_size,
-    nextPath: r.next_path,
-    rowsPath: r.rows_path,
-    cursorField: r.cursor_field,
-    sinceParam: r.since_param,
     lastCursor: r.last_cursor,
     cursorUpdatedAt: r.cursor_updated_at ? iso(r.cursor_updated_at) : null,
     createdAt: iso(r.created_at),
@@ -66,11 +60,8 @@ function sourceView(r: ApiSourceRow): ApiSource {
   };
 }
 
-/** What the audit trail keeps of a source: its settings, and only whether the secret changed. */
-function audited(r: ApiSourceRow) {
-  const { _id, hasSecret: _s, lastCursor: _l, cursorUpdatedAt: _c, createdAt: _a, updatedAt: _u, ...settings } = sourceView(r);
-  return settings;
-}
+/** What the audit trail keeps of a source: its settings (the secret's change is added by the save). */
+const audited = settingsOf;
 
 export async function apiSourceRow(db: Db, id: string, lock = false): Promise<ApiSourceRow> {
   const [row] = await rows<ApiSourceRow>(db, sql`select * from migration_api_sources where id = ${id} ${lock ? sql`for update` : sql``}`);
@@ -79,20 +70,7 @@ export async function apiSourceRow(db: Db, id: string, lock = false): Promise<Ap
 }
 
 function openSource(sealer: SecretSealer, r: ApiSourceRow): ApiReadSpec {
-  return {
-    baseUrl: r.base_url,
-    authKind: r.auth_kind,
-    authHeader: r.auth_header,
-    secret: hasSecret(r) ? sealer.open(Buffer.from(r.secret_sealed!)) : '',
-    pagination: r.pagination,
-    pageParam: r.page_param,
-    sizeParam: r.size_param,
-    pageSize: r.page_size,
-    nextPath: r.next_path,
-    rowsPath: r.rows_path,
-    cursorField: r.cursor_field,
-    sinceParam: r.since_param,
-  };
+  return { ...settingsOf(r), secret: hasSecret(r) ? sealer.open(Buffer.from(r.secret_sealed!)) : '' };
 }
 
 export type ApiReadDeps = {

@@ -18,7 +18,7 @@ import { defineJobType } from '../../platform/jobs/types.js';
 import { secretKey, secretSealer, type SecretSealer } from '../../platform/sealer.js';
 import type { AreaContext } from '../../platform/area.js';
 import { listTables, previewSource, readSource, sourceError, testSource, type SourceConnection } from './sources.js';
-import { readIntoRun } from './read-run.js';
+import { readIntoRun, type ReadRunRow } from './read-run.js';
 
 export const DB_READ_JOB = 'migration-db-read';
 /** Statement timeout of a full read (each FETCH on PostgreSQL; the one streamed statement on MySQL/MariaDB). */
@@ -134,6 +134,9 @@ export type ReadDeps = { sealer: SecretSealer; targetOf: (resource: string) => I
  * Reads a run's database source into the run (see `readIntoRun`); with a cursor column, the highest value read is
  * remembered for the connection and source, so the next incremental read fetches only newer rows.
  */
+/** What a run reads from its connection: the table or SELECT and the cursor column it was created with. */
+const specOf = (run: ReadRunRow): DbSource => ({ table: run.source_table ?? '', query: run.source_query ?? '', cursorColumn: run.cursor_column ?? '' });
+
 function readDbIntoRun(db: Db, deps: ReadDeps, runId: string, now: () => Date, progress: (done: number) => Promise<void>): Promise<number> {
   return readIntoRun(db, {
     runId,
@@ -143,11 +146,10 @@ function readDbIntoRun(db: Db, deps: ReadDeps, runId: string, now: () => Date, p
     read: async (run, onChunk) => {
       if (!run.connection_id) throw new Error('The connection of this run was deleted.');
       const conn = openConnection(deps.sealer, await connectionRow(db, run.connection_id));
-      const spec = { table: run.source_table ?? '', query: run.source_query ?? '', cursorColumn: run.cursor_column ?? '' };
-      return readSource(conn, spec, { after: run.cursor_from, chunkSize: CHUNK, timeoutMs: READ_TIMEOUT_MS }, (_h, chunk) => onChunk(chunk));
+      return readSource(conn, specOf(run), { after: run.cursor_from, chunkSize: CHUNK, timeoutMs: READ_TIMEOUT_MS }, (_h, chunk) => onChunk(chunk));
     },
     remember: async (tx, run, lastCursor, at) => {
-      const spec = { table: run.source_table ?? '', query: run.source_query ?? '', cursorColumn: run.cursor_column ?? '' };
+      const spec = specOf(run);
       if (!spec.cursorColumn) return;
       await tx.execute(sql`insert into migration_cursors (connection_id, source, cursor_column, last_value, updated_at)
           values (${run.connection_id}, ${sourceKey(spec)}, ${spec.cursorColumn}, ${lastCursor}, ${at})

@@ -6,6 +6,7 @@ import mysql from 'mysql2/promise';
 import { buildApp } from '../../app.js';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi, TestClock, testConfig } from '../../test/harness.js';
+import { insertImportReferences } from './test/references.js';
 
 /**
  * Database connectors against the machine's real servers: PostgreSQL (127.0.0.1:5432, db test) and MariaDB
@@ -19,10 +20,7 @@ const BASE = '/core/v1.0/migrations';
 const call = (method: string, url: string, token = admin, body?: unknown) => api.call(method, `${BASE}${url}`, { token, body });
 const db = api.database.db;
 
-const [campus] = await rows<{ id: string }>(db, sql`insert into campuses (code, name, is_active, created_at, updated_at) values ('MAIN', 'Main Campus', true, now(), now()) returning id`);
-const [college] = await rows<{ id: string }>(db, sql`insert into colleges (code, name, campus_id, is_active, created_at, updated_at) values ('CAS', 'Arts and Sciences', ${campus!.id}, true, now(), now()) returning id`);
-const [department] = await rows<{ id: string }>(db, sql`insert into academic_departments (code, name, college_id, campus_id, is_active, created_at, updated_at) values ('MATH', 'Mathematics', ${college!.id}, ${campus!.id}, true, now(), now()) returning id`);
-await db.execute(sql`insert into courses (code, name, department_id, campus_id, is_active, created_at, updated_at) values ('BSMATH', 'BS Mathematics', ${department!.id}, ${campus!.id}, true, now(), now())`);
+await insertImportReferences(db);
 
 const suffix = randomBytes(4).toString('hex');
 const PG_TABLE = `src_students_${suffix}`;

@@ -130,6 +130,7 @@ function checkedSettings(target: ImportTarget, headers: readonly string[], body:
 export function migrationHandlers(ctx: AreaContext) {
   ctx.jobs.register(importJob({ resources: ctx.resources, targetOf }));
   const db = ctx.db;
+  const sealer = connectionSealer(ctx);
   const view = async (id: string) => {
     const row = await runRow(db, id);
     return runView(row, targetNameOf(row.resource));
@@ -211,9 +212,9 @@ export function migrationHandlers(ctx: AreaContext) {
     };
 
   return {
-    ...connectionHandlers(ctx, { sealer: connectionSealer(ctx), targetOf, view }),
-    ...scheduleHandlers(ctx, { sealer: connectionSealer(ctx), targetOf }),
-    ...apiSourceHandlers(ctx, { sealer: connectionSealer(ctx), targetOf, allowedHosts: allowedHostsOf(ctx), view }),
+    ...connectionHandlers(ctx, { sealer, targetOf, view }),
+    ...scheduleHandlers(ctx, { sealer, targetOf }),
+    ...apiSourceHandlers(ctx, { sealer, targetOf, allowedHosts: allowedHostsOf(ctx), view }),
     listTargets: async () => ({
       status: 200 as const,
       body: {
@@ -303,12 +304,7 @@ export const migrationArea: AreaModule = {
   contracts: { migration: migrationContract },
   handlers: (ctx) => ({ migration: migrationHandlers(ctx) as never }),
   jobTypes: (ctx) => {
-    const deps = { sealer: connectionSealer(ctx), targetOf };
-    return [
-      dbReadJob(deps) as never,
-      dbScheduledReadJob(deps) as never,
-      apiReadJob({ ...deps, allowedHosts: allowedHostsOf(ctx) }) as never,
-      apiScheduledReadJob({ ...deps, allowedHosts: allowedHostsOf(ctx) }) as never,
-    ];
+    const deps = { sealer: connectionSealer(ctx), targetOf, allowedHosts: allowedHostsOf(ctx) };
+    return [dbReadJob(deps) as never, dbScheduledReadJob(deps) as never, apiReadJob(deps) as never, apiScheduledReadJob(deps) as never];
   },
 };

@@ -6,6 +6,7 @@ import { decodeEnvelope } from '@campus/api-contract';
 import { TEMPLATES } from '@campus/domain-campus';
 import { rows } from '../../platform/db/client.js';
 import { ENCRYPTION_KEY, startTestApi } from '../../test/harness.js';
+import { insertImportReferences } from './test/references.js';
 
 const api = await startTestApi();
 await api.app.jobs.start();
@@ -15,10 +16,7 @@ const BASE = '/core/v1.0/migrations';
 const call = (method: string, url: string, token = admin, body?: unknown) => api.call(method, `${BASE}${url}`, { token, body });
 
 const db = api.database.db;
-const [campus] = await rows<{ id: string }>(db, sql`insert into campuses (code, name, is_active, created_at, updated_at) values ('MAIN', 'Main Campus', true, now(), now()) returning id`);
-const [college] = await rows<{ id: string }>(db, sql`insert into colleges (code, name, campus_id, is_active, created_at, updated_at) values ('CAS', 'Arts and Sciences', ${campus!.id}, true, now(), now()) returning id`);
-const [department] = await rows<{ id: string }>(db, sql`insert into academic_departments (code, name, college_id, campus_id, is_active, created_at, updated_at) values ('MATH', 'Mathematics', ${college!.id}, ${campus!.id}, true, now(), now()) returning id`);
-await db.execute(sql`insert into courses (code, name, department_id, campus_id, is_active, created_at, updated_at) values ('BSMATH', 'BS Mathematics', ${department!.id}, ${campus!.id}, true, now(), now())`);
+await insertImportReferences(db);
 
 /** A multipart body with the target and one file. */
 function form(resource: string, name: string, bytes: Buffer) {

@@ -8,6 +8,7 @@ import { rows, type Database } from '../../platform/db/client.js';
 import { insertAccount } from '../../platform/db/users.js';
 import { testConfig, TestClock, TEST_PASSWORD } from '../../test/harness.js';
 import { placeForTwoProcesses } from '../../test/two-processes.js';
+import { insertImportReferences } from './test/references.js';
 
 const ROWS = 6_000;
 const MAX_TIMEOUT = 20;
@@ -41,10 +42,7 @@ describe('a killed import', () => {
       { email: 'admin@example.edu', password: TEST_PASSWORD, firstName: 'Jose', lastName: 'Rizal', adminScopes: ['DATA'] },
       testConfigArgon,
     );
-    const [campus] = await rows<{ id: string }>(database.db, sql`insert into campuses (code, name, is_active, created_at, updated_at) values ('MAIN', 'Main Campus', true, now(), now()) returning id`);
-    const [college] = await rows<{ id: string }>(database.db, sql`insert into colleges (code, name, campus_id, is_active, created_at, updated_at) values ('CAS', 'Arts and Sciences', ${campus!.id}, true, now(), now()) returning id`);
-    const [department] = await rows<{ id: string }>(database.db, sql`insert into academic_departments (code, name, college_id, campus_id, is_active, created_at, updated_at) values ('MATH', 'Mathematics', ${college!.id}, ${campus!.id}, true, now(), now()) returning id`);
-    await database.db.execute(sql`insert into courses (code, name, department_id, campus_id, is_active, created_at, updated_at) values ('BSMATH', 'BS Mathematics', ${department!.id}, ${campus!.id}, true, now(), now())`);
+    await insertImportReferences(database.db);
     const lines = ['studentNumber,names,gender,birthDate,campusCode,collegeCode,courseCode'];
     for (let n = 1; n <= ROWS; n += 1) lines.push(`K-${String(n).padStart(5, '0')},"Reyes, Ana ${n}",Female,2006-01-02,MAIN,CAS,BSMATH`);
     const signIn = await app.inject({ method: 'POST', url: '/core/v1.0/auth', payload: { email: 'admin@example.edu', password: TEST_PASSWORD } });

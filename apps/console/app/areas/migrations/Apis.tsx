@@ -1,8 +1,8 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { API_AUTH_KINDS, API_AUTH_LABELS, API_PAGE_SIZE_DEFAULT, API_PAGINATION_LABELS, API_PAGINATIONS, PREVIEW_ROWS } from '@campus/domain-migration';
+import { API_AUTH_KINDS, API_AUTH_LABELS, API_PAGINATION_LABELS, API_PAGINATIONS, API_SOURCE_DEFAULTS, API_SOURCE_FIELDS, PREVIEW_ROWS } from '@campus/domain-migration';
 import { FormNotice } from '../../components/FormNotice';
 import { when } from '../batch-management/parts';
-import { Field, FieldError, PreviewTable, ScheduledRead } from './Connectors';
+import { Field, FieldError, PreviewTable, ReadButtons, ScheduledRead, TargetChoice } from './Connectors';
 import type { ApiConnectorAnswer, ApiSourceProblem, loadApiConnector, loadApis } from './apis.server';
 import { API_CONNECTOR, APIS, MIGRATIONS } from './paths';
 import './migration.css';
@@ -45,18 +45,7 @@ export function Apis() {
   const errors = problem?.fieldErrors ?? {};
   const v: Record<string, string> = problem?.values ?? {
     id: editing?._id ?? '',
-    name: editing?.name ?? '',
-    baseUrl: editing?.baseUrl ?? '',
-    authKind: editing?.authKind ?? 'none',
-    authHeader: editing?.authHeader ?? '',
-    pagination: editing?.pagination ?? 'none',
-    pageParam: editing?.pageParam ?? '',
-    sizeParam: editing?.sizeParam ?? '',
-    pageSize: String(editing?.pageSize ?? API_PAGE_SIZE_DEFAULT),
-    nextPath: editing?.nextPath ?? '',
-    rowsPath: editing?.rowsPath ?? '',
-    cursorField: editing?.cursorField ?? '',
-    sinceParam: editing?.sinceParam ?? '',
+    ...Object.fromEntries(API_SOURCE_FIELDS.map((f) => [f, String(editing?.[f] ?? (f in API_SOURCE_DEFAULTS ? API_SOURCE_DEFAULTS[f as keyof typeof API_SOURCE_DEFAULTS] : ''))])),
   };
   const editId = v.id || '';
   const tested = answer && 'test' in answer ? answer : undefined;
@@ -247,26 +236,8 @@ export function ApiConnector() {
               <small id="incremental-hint">{source.cursorField ? `Rows whose ${source.cursorField} is above the remembered value.` : 'Give the source a cursor field under APIs to read only new rows.'}</small>
               <FieldError id="incremental-error" message={errors.incremental} />
             </div>
-            <div className="cas-migration-field">
-              <label htmlFor="connector-resource">Import into</label>
-              <select id="connector-resource" name="resource" defaultValue={v.resource} aria-invalid={errors.resource ? true : undefined} aria-describedby={errors.resource ? 'resource-error' : undefined}>
-                <option value="">Choose a template</option>
-                {targets.map((t) => (
-                  <option key={t.resource} value={t.resource}>
-                    {t.name}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="resource-error" message={errors.resource} />
-            </div>
-            <div className="cas-migration-actions">
-              <button type="submit" name="intent" value="preview" className="cas-button" disabled={navigation.state === 'submitting'}>
-                Preview
-              </button>
-              <button type="submit" name="intent" value="read" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
-                Read into a run
-              </button>
-            </div>
+            <TargetChoice targets={targets} value={v.resource} error={errors.resource} />
+            <ReadButtons busy={navigation.state === 'submitting'} />
             <ScheduledRead
               schedule={schedule}
               reads={source.name}

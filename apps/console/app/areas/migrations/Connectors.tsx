@@ -272,26 +272,8 @@ export function DbConnector() {
                 <input type="checkbox" name="incremental" defaultChecked={v.incremental === 'on'} /> Only rows newer than the last read
               </label>
             </div>
-            <div className="cas-migration-field">
-              <label htmlFor="connector-resource">Import into</label>
-              <select id="connector-resource" name="resource" defaultValue={v.resource} aria-invalid={errors.resource ? true : undefined} aria-describedby={errors.resource ? 'resource-error' : undefined}>
-                <option value="">Choose a template</option>
-                {targets.map((t) => (
-                  <option key={t.resource} value={t.resource}>
-                    {t.name}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="resource-error" message={errors.resource} />
-            </div>
-            <div className="cas-migration-actions">
-              <button type="submit" name="intent" value="preview" className="cas-button" disabled={navigation.state === 'submitting'}>
-                Preview
-              </button>
-              <button type="submit" name="intent" value="read" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
-                Read into a run
-              </button>
-            </div>
+            <TargetChoice targets={targets} value={v.resource} error={errors.resource} />
+            <ReadButtons busy={navigation.state === 'submitting'} />
             <ScheduledRead
               schedule={schedule}
               reads={schedule ? schedule.table || 'the SELECT' : ''}
@@ -383,5 +365,37 @@ export function ScheduledRead(props: {
         ) : null}
       </div>
     </fieldset>
+  );
+}
+
+/** The template a connector's read goes into. */
+export function TargetChoice(props: { targets: readonly { resource: string; name: string }[]; value: string | undefined; error: string | undefined }) {
+  return (
+    <div className="cas-migration-field">
+      <label htmlFor="connector-resource">Import into</label>
+      <select id="connector-resource" name="resource" defaultValue={props.value} aria-invalid={props.error ? true : undefined} aria-describedby={props.error ? 'resource-error' : undefined}>
+        <option value="">Choose a template</option>
+        {props.targets.map((t) => (
+          <option key={t.resource} value={t.resource}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+      <FieldError id="resource-error" message={props.error} />
+    </div>
+  );
+}
+
+/** A connector's two actions: preview the first rows, or read the source into a run (intents `preview`, `read`). */
+export function ReadButtons({ busy }: { busy: boolean }) {
+  return (
+    <div className="cas-migration-actions">
+      <button type="submit" name="intent" value="preview" className="cas-button" disabled={busy}>
+        Preview
+      </button>
+      <button type="submit" name="intent" value="read" className="cas-button cas-button--primary" disabled={busy}>
+        Read into a run
+      </button>
+    </div>
   );
 }

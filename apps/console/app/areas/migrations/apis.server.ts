@@ -1,6 +1,6 @@
 import { data } from '@remix-run/node';
 import { failureNotice, NOTICES } from '@campus/ui';
-import { API_AUTH_KINDS, API_PAGINATIONS, type ApiAuthKind, type ApiPagination } from '@campus/domain-migration';
+import { API_AUTH_KINDS, API_PAGINATIONS, API_SOURCE_FIELDS, type ApiAuthKind, type ApiPagination } from '@campus/domain-migration';
 import type { ApiSourceSchedule, SourcePreview } from '@campus/api-contract';
 import { failureResponse } from '../../lib/api.server';
 import { redirectWithNotice } from '../../lib/notice.server';
@@ -34,9 +34,6 @@ export async function loadApis(request: Request) {
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 const oneOf = <T extends string>(list: readonly T[], value: string) => ((list as readonly string[]).includes(value) ? value : value || '') as T;
 
-/** The form's fields, as typed (the secret is never sent back). */
-export const SOURCE_FIELDS = ['name', 'baseUrl', 'authKind', 'authHeader', 'pagination', 'pageParam', 'sizeParam', 'pageSize', 'nextPath', 'rowsPath', 'cursorField', 'sinceParam'] as const;
-
 /** `intent=save` (create, or update when `id` is set), `test` and `delete`. */
 export async function apisAction(request: Request) {
   const api = await apiFor(request);
@@ -54,7 +51,8 @@ export async function apisAction(request: Request) {
     if (result.status !== 200) return data({ intent, ...problemOf(result.body) }, { status: result.status });
     throw await redirectWithNotice(request, APIS, { tone: 'success', title: 'Success!', description: 'API source deleted.' });
   }
-  const values = Object.fromEntries(SOURCE_FIELDS.map((f) => [f, text(form, f)])) as Record<(typeof SOURCE_FIELDS)[number], string>;
+  // The form's fields as typed (the secret is never sent back).
+  const values = Object.fromEntries(API_SOURCE_FIELDS.map((f) => [f, text(form, f)])) as Record<(typeof API_SOURCE_FIELDS)[number], string>;
   const body = {
     ...values,
     authKind: oneOf<ApiAuthKind>(API_AUTH_KINDS, values.authKind),
