@@ -20,7 +20,11 @@
 //   BENCH_SECONDS (default 4)              duration of each run; BENCH_ROUNDS (default 3) alternations
 //   BENCH_CONNECTIONS (default 10)         concurrent connections of each run
 //   BENCH_SERVER_ARGS                      extra node flags for the server children (e.g. --cpu-prof)
+//   BENCH_API_PROCESSES (default 1)        API processes sharing the port and the PostgreSQL database (node:cluster;
+//                                          each with its own pool and caches); the CPU printed is theirs together
 import { spawn } from 'node:child_process';
+import cluster from 'node:cluster';
+import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -32,13 +36,68 @@ const self = fileURLToPath(import.meta.url);
 if (process.argv[2] === '--serve') await serve(process.argv[3]);
 else await measure();
 
+/** A free loopback port (for API processes that share one). */
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer().once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * Several API processes (BENCH_API_PROCESSES > 1, PostgreSQL only): this process fills the database, then forks
+ * the workers, which share two ports (encrypted and plain answers); prints the ready line with every pid.
+ */
+async function servePrimary(processes) {
+  if (!process.env.DATABASE_URL?.startsWith('postgres')) throw new Error('Several API processes need DATABASE_URL on PostgreSQL.');
+  const { openDatabase } = await import('../apps/api/dist/platform/db/client.js');
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  await fill(database);
+  await database.close();
+  const ports = [await freePort(), await freePort()];
+  const workers = [];
+  let ready;
+  for (let i = 0; i < processes; i += 1) {
+    const worker = cluster.fork({ BENCH_PORTS: ports.join(',') });
+    workers.push(worker);
+    ready = await new Promise((done, fail) => {
+      worker.once('message', done);
+      worker.once('exit', (code) => fail(new Error(`an API process exited (${code}) before it was ready`)));
+    });
+  }
+  process.on('SIGTERM', async () => {
+    await Promise.all(workers.map((w) => new Promise((done) => (w.once('exit', done), w.kill('SIGTERM')))));
+    process.exit(0);
+  });
+  process.stdout.write(`${JSON.stringify({ ...ready, processes, pids: [process.pid, ...workers.map((w) => w.process.pid)] })}\n`);
+}
+
+/** Fills the benchmark database to STUDENTS students (once). */
+async function fill(database) {
+  const { rows } = await import('../apps/api/dist/platform/db/client.js');
+  const { seedBulk } = await import('../apps/api/dist/platform/db/seed-bulk.js');
+  const { sql } = await import('../apps/api/node_modules/drizzle-orm/index.js');
+  const [have] = await rows(database.db, sql`select count(*)::int as n from students`);
+  if (have.n < STUDENTS) {
+    console.error(`filling the benchmark database to ${STUDENTS} students (${database.kind}); this happens once`);
+    await seedBulk(database.db, STUDENTS - have.n, () => {});
+  }
+}
+
 /** A server child: listens on a free loopback port, prints one JSON line with its URLs, stops on SIGTERM. */
 async function serve(role) {
+  const processes = role === 'api' ? Number(process.env.BENCH_API_PROCESSES ?? 1) : 1;
+  if (processes > 1 && cluster.isPrimary) return servePrimary(processes);
   const apps = [];
   const ready = {};
+  // A worker of several listens on the ports its primary chose, shared with the other workers.
+  const ports = (process.env.BENCH_PORTS ?? '').split(',').filter(Boolean).map(Number);
   const listen = async (app) => {
     apps.push(app);
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    await app.listen({ host: '127.0.0.1', port: ports[apps.length - 1] ?? 0 });
     return `http://127.0.0.1:${app.server.address().port}`;
   };
   let database;
@@ -51,7 +110,6 @@ async function serve(role) {
     const { buildApp } = await import('../apps/api/dist/app.js');
     const { loadConfig } = await import('../apps/api/dist/config.js');
     const { openDatabase, rows } = await import('../apps/api/dist/platform/db/client.js');
-    const { seedBulk } = await import('../apps/api/dist/platform/db/seed-bulk.js');
     const { sql } = await import('../apps/api/node_modules/drizzle-orm/index.js');
     const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench');
     const config = {
@@ -59,13 +117,7 @@ async function serve(role) {
       host: '127.0.0.1',
     };
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    const [have] = await rows(database.db, sql`select count(*)::int as n from students`);
-    if (have.n < STUDENTS) {
-      console.error(
-        `filling the benchmark database to ${STUDENTS} students (${database.kind}); this happens once`,
-      );
-      await seedBulk(database.db, STUDENTS - have.n, () => {});
-    }
+    if (!cluster.isWorker) await fill(database);
     const [{ n }] = await rows(database.db, sql`select count(*)::int as n from students`);
     const logger = { level: 'warn' };
     ready.kind = database.kind;
@@ -82,7 +134,8 @@ async function serve(role) {
     await database?.close();
     process.exit(0);
   });
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  if (cluster.isWorker) process.send(ready);
+  else process.stdout.write(`${JSON.stringify({ ...ready, pids: [process.pid] })}\n`);
 }
 
 /** Starts a server child and waits for its ready line. */
@@ -199,7 +252,9 @@ async function measure() {
         return NaN;
       }
     };
-    const serverOf = (scenario) => (scenario.key === 'bare' ? bareServer.child : apiServer.child);
+    const serverOf = (scenario) => (scenario.key === 'bare' ? bareServer : apiServer);
+    // Every process of the server (the API's workers and their primary, when there are several).
+    const serverCpu = (server) => server.pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     // On PostgreSQL, the CPU of the API's backends too (those present at the start and the end of a run).
     let monitor;
     if (apiServer.kind === 'postgres') {
@@ -215,7 +270,7 @@ async function measure() {
     const run = async (scenario) => {
       const times = [];
       const pgStart = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]));
-      const cpuBefore = cpuSeconds(serverOf(scenario).pid);
+      const cpuBefore = serverCpu(serverOf(scenario));
       const answer = await new Promise((done, fail) => {
         autocannon(
           {
@@ -233,7 +288,7 @@ async function measure() {
               ? times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]
               : NaN;
             const answered = result['2xx'] + result.non2xx;
-            const cpu = (1000 * (cpuSeconds(serverOf(scenario).pid) - cpuBefore)) / Math.max(1, answered);
+            const cpu = (1000 * (serverCpu(serverOf(scenario)) - cpuBefore)) / Math.max(1, answered);
             done({
               rps: result['2xx'] / (result.duration || SECONDS),
               p95,
@@ -251,7 +306,8 @@ async function measure() {
 
     console.log(
       `\n${apiServer.kind}, ${apiServer.students} students, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating; ` +
-        `${cpus().length} CPUs, load average ${loadavg()[0].toFixed(2)}; servers in their own processes, loopback\n`,
+        `${cpus().length} CPUs, load average ${loadavg()[0].toFixed(2)}; servers in their own processes` +
+        `${apiServer.processes > 1 ? ` (the API in ${apiServer.processes}, sharing its port and the database)` : ''}, loopback\n`,
     );
     // Warm-up, not measured: compiled code, prepared statements, remembered positions.
     for (const scenario of scenarios) await run({ ...scenario, warmUp: true });

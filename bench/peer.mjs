@@ -7,6 +7,7 @@
 //                                  (filled with 100,000 students on first use, as bench:api does)
 //   PEER_DIR (default /tmp/campus-peer)   where Directus is installed (kept between runs; delete it to reinstall)
 //   BENCH_SECONDS (default 3), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10)
+//   BENCH_API_PROCESSES (default 2)       our API processes, sharing the port and the database (each its own caches)
 //
 // Each round runs every case against ours, Directus with its cache off and Directus with its cache on (memory store),
 // one after the other. Ours answers with encryption off (RESPONSE_ENCRYPTION=off, plain JSON like Directus). Before
@@ -64,8 +65,9 @@ try {
 
 async function main() {
   install();
-  console.log(`starting our API on ${source.pathname.slice(1)} …`);
-  const ours = await startChild(process.execPath, [join(here, 'api.mjs'), '--serve', 'api'], { ...process.env });
+  const processes = Number(process.env.BENCH_API_PROCESSES ?? 2);
+  console.log(`starting our API (${processes} process${processes === 1 ? '' : 'es'}) on ${source.pathname.slice(1)} …`);
+  const ours = await startChild(process.execPath, [join(here, 'api.mjs'), '--serve', 'api'], { ...process.env, BENCH_API_PROCESSES: String(processes) });
   const oursUrl = ours.ready.plain;
   const signIn = await fetch(`${oursUrl}/core/v1.0/auth`, {
     method: 'POST',
@@ -119,9 +121,9 @@ async function main() {
 
   const { default: autocannon } = await import('autocannon');
   const systems = [
-    { key: 'ours', title: 'ours', url: oursUrl, headers: oursHeaders, pid: ours.child.pid, db: source.pathname.slice(1), path: (c, i) => c.ours(i) },
-    { key: 'off', title: 'Directus, cache off', url: peers.off.url, headers: directusHeaders, pid: peers.off.child.pid, db: peerName, path: (c, i) => c.directus(i) },
-    { key: 'on', title: 'Directus, cache on', url: peers.on.url, headers: directusHeaders, pid: peers.on.child.pid, db: peerName, path: (c, i) => c.directus(i) },
+    { key: 'ours', title: 'ours', url: oursUrl, headers: oursHeaders, pids: ours.ready.pids, db: source.pathname.slice(1), path: (c, i) => c.ours(i) },
+    { key: 'off', title: 'Directus, cache off', url: peers.off.url, headers: directusHeaders, pids: [peers.off.child.pid], db: peerName, path: (c, i) => c.directus(i) },
+    { key: 'on', title: 'Directus, cache on', url: peers.on.url, headers: directusHeaders, pids: [peers.on.child.pid], db: peerName, path: (c, i) => c.directus(i) },
   ];
   const monitor = new pg.Client({ connectionString: SOURCE });
   await monitor.connect();
@@ -130,7 +132,7 @@ async function main() {
   const measured = async (system, c, seconds) => {
     let next = 0;
     const pgStart = new Map((await backends(system.db)).map((pid) => [pid, cpuSeconds(pid)]));
-    const nodeStart = cpuSeconds(system.pid);
+    const nodeStart = system.pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     const times = [];
     const result = await new Promise((done, fail) =>
       autocannon(
@@ -145,7 +147,7 @@ async function main() {
         (error, out) => (error ? fail(error) : done(out)),
       ),
     );
-    const nodeCpu = cpuSeconds(system.pid) - nodeStart;
+    const nodeCpu = system.pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - nodeStart;
     // The backends present at both ends (pools keep theirs; one that came or went during the run is not counted).
     let pgCpu = 0;
     for (const pid of await backends(system.db)) if (pgStart.has(pid)) pgCpu += cpuSeconds(pid) - pgStart.get(pid);

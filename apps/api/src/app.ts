@@ -38,6 +38,7 @@ import { AREAS } from './areas/index.js';
 import { JobEngine } from './platform/jobs/engine.js';
 import { notifier } from './platform/notify.js';
 import multipart from '@fastify/multipart';
+import { inRequestScope } from './platform/cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => ctx.afterAnswer.settled());
 
   app.decorateRequest('auth', null);
+  // Each request reads the tables' change counters at most once for the answers it looks up (see cache.ts).
+  app.addHook('onRequest', (_request, _reply, done) => inRequestScope(done));
   registerErrorHandling(app);
   clientAddress.register(app);
   refuseNul(app);

@@ -1,39 +1,77 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { rows } from './db/client.js';
-import { startTestApi } from '../test/harness.js';
+import { inRequestScope, type VersionTable } from './cache.js';
+import { startTestApi, testDatabaseUrls } from '../test/harness.js';
 
 const api = await startTestApi();
 const onPglite = api.database.kind === 'pglite';
 
-describe('table change counters (embedded database)', () => {
-  it.runIf(onPglite)('move for the tables a statement writes, whoever writes, and for nothing else', async () => {
+describe('table change counters', () => {
+  it('move for the tables a statement writes, whoever writes, and for nothing else', async () => {
     const changes = api.database.tableChanges!;
-    const stamp = () => changes.stamp(['campuses', 'users']);
-    const start = stamp();
+    const stamp = async () => (await changes.stamp(['campuses', 'users']))!;
+    const start = await stamp();
     await rows(api.database.db, sql`select count(*) from campuses`);
-    expect(stamp()).toBe(start);
+    expect(await stamp()).toBe(start);
     // A write outside the API's handlers (as the job engine or an import does) is seen all the same.
     await api.database.db.execute(sql`update campuses set name = name where false`);
-    const afterCampuses = stamp();
+    const afterCampuses = await stamp();
     expect(afterCampuses).not.toBe(start);
-    expect(changes.stamp(['users'])).toBe(start!.split(',').slice(1).join(','));
+    expect(await changes.stamp(['users'])).toBe(start.split(',').slice(1).join(','));
     // Tables the answers do not read (the audit trail) leave them be.
     await api.database.db.execute(sql`delete from audit_trails where false`);
-    expect(stamp()).toBe(afterCampuses);
-    // Inside a transaction the notice arrives at commit, before the call returns.
+    expect(await stamp()).toBe(afterCampuses);
+    // A transaction's writes are seen once it commits, before the call returns.
     await api.database.db.transaction(async (tx) => {
       await tx.execute(sql`update users set first_name = first_name where false`);
     });
-    expect(stamp()).not.toBe(afterCampuses);
+    expect(await stamp()).not.toBe(afterCampuses);
   });
 
-  it.runIf(onPglite)('refuse to stamp a table without the version trigger, so nothing read from it is remembered', () => {
+  it('refuse to stamp a table without the version trigger, so nothing read from it is remembered', () => {
     expect(api.database.tableChanges!.stamp(['campuses', 'audit_trails'])).toBeUndefined();
   });
 
-  it.runIf(!onPglite)('are not offered on PostgreSQL, where other processes write and notices arrive later', () => {
-    expect(api.database.tableChanges).toBeUndefined();
+  it.runIf(!onPglite)('are read from the database once per request, and again after the request writes', async () => {
+    const changes = api.database.tableChanges!;
+    const reads = () => (changes as VersionTable).reads;
+    await inRequestScope(async () => {
+      const before = reads();
+      const first = await changes.stamp(['campuses']);
+      expect(await changes.stamp(['users', 'campuses'])).toMatch(/,\d+,$/);
+      expect(await changes.stamp(['campuses'])).toBe(first);
+      expect(reads() - before).toBe(1);
+      // Another process's write that commits meanwhile is not seen within the request: it read the counters after
+      // it began, so its answers are as of then.
+      const other = new pg.Client({ connectionString: testDatabaseUrls.get(api.database) });
+      await other.connect();
+      await other.query('update campuses set name = name where false');
+      await other.end();
+      expect(await changes.stamp(['campuses'])).toBe(first);
+      // Its own write is: the counters are read again after it.
+      await api.database.db.execute(sql`update campuses set name = name where false`);
+      const after = await changes.stamp(['campuses']);
+      expect(Number(after!.slice(0, -1))).toBe(Number(first!.slice(0, -1)) + 2);
+      // So is a transaction's, at its end.
+      await api.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update campuses set name = name where false`);
+      });
+      expect(Number((await changes.stamp(['campuses']))!.slice(0, -1))).toBe(Number(first!.slice(0, -1)) + 3);
+    });
+    // Through the API: the session, the settings and the list of one request share one read.
+    const admin = await api.signIn('admin@example.edu');
+    const page = '/core/v1.0/campuses?limit=20&sort=name';
+    expect((await api.call('GET', page, { token: admin })).status).toBe(200);
+    const beforeCall = reads();
+    expect((await api.call('GET', page, { token: admin })).status).toBe(200);
+    expect(reads() - beforeCall).toBe(1);
+    // Outside a request every stamp reads them.
+    const before = reads();
+    await changes.stamp(['campuses']);
+    await changes.stamp(['campuses']);
+    expect(reads() - before).toBe(2);
   });
 });
 

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * The API's one cache module: everything the API remembers between requests is kept here, and each kind stays
  * correct when other writers share the database (other API processes on PostgreSQL, the job engine, imports).
@@ -6,22 +8,26 @@
  *   was read. The caller's next statement reports the table's current version in the same snapshot as the data it
  *   reads, and an entry whose version differs is dropped and read afresh. Correct with any number of processes;
  *   used on both databases (list page ids, search matches, deep-page anchors).
- * - **Answers** (`answerCache`): a whole answer remembered with the change counters of the tables it was read from.
- *   The counters move on the `table_changed` notices that the tables' triggers send (migration 0004). On the embedded
- *   database — one process, whose notices arrive before the writing call returns — an answer is therefore never
- *   served after a write to one of its tables, whoever wrote it. On PostgreSQL notices arrive later, so answers are
- *   not remembered there at all (every call reads).
+ * - **Answers** (`answerCache`): a whole answer remembered with the change counters of the tables it was read from,
+ *   served again only while those counters are unchanged. Where the counters come from depends on the database:
+ *   - embedded (`NoticeCounters`): counted from the `table_changed` notices the tables' triggers send (migration
+ *     0004). One process, whose notices arrive before the writing call returns, so nothing is asked of the database.
+ *   - PostgreSQL (`VersionTable`): read from `list_versions`, which the same triggers raise in the writing
+ *     transaction, so a write is seen by every process as soon as it commits — no notice to wait for. One small
+ *     statement reads every table's counter; within one request (`inRequestScope`) it is read once and shared by
+ *     every answer the request looks up, until the request itself writes (`forgetVersions`).
  *
  * Each call site names its cache and bounds it (entries or characters); the least recently used go first.
  */
 
-/** What a database offers the cache: the change counters of its tracked tables (embedded database only). */
+/** What a database offers the cache: the change counters of its tracked tables. */
 export interface TableChanges {
   /**
    * The change counters of `tables` as one text, or `undefined` when an answer read from them cannot be remembered
-   * (a table without the `list_version` trigger, or a database whose notices arrive late).
+   * (a table without the `list_version` trigger). Taken before an answer is read, so a write that lands while it is
+   * read makes it stale.
    */
-  stamp(tables: readonly string[]): string | undefined;
+  stamp(tables: readonly string[]): string | undefined | Promise<string | undefined>;
 }
 
 /** Counters kept from `table_changed` notices. */
@@ -42,6 +48,68 @@ export class NoticeCounters implements TableChanges {
     }
     return text;
   }
+}
+
+/** What one request has read of the tables' counters (PostgreSQL); dropped when the request writes. */
+interface RequestVersions {
+  versions?: Promise<ReadonlyMap<string, string>> | undefined;
+}
+
+const requestVersions = new AsyncLocalStorage<RequestVersions>();
+
+/** Runs `work` as one request: the tables' counters are read at most once in it until it writes. */
+export function inRequestScope<T>(work: () => T): T {
+  return requestVersions.run({}, work);
+}
+
+/**
+ * Forgets the counters the current request has read: called before every statement that may write and around
+ * every transaction, so an answer the request looks up after its own write is checked against counters read after
+ * that write.
+ */
+export function forgetVersions(): void {
+  const scope = requestVersions.getStore();
+  if (scope) scope.versions = undefined;
+}
+
+/**
+ * Counters read from the `list_versions` table (PostgreSQL): `readAll` answers every row as `name=version` pairs
+ * joined by commas, in one statement. Outside a request each stamp reads them afresh.
+ */
+export class VersionTable implements TableChanges {
+  /** How many times the counters were read from the database (for tests and benchmarks). */
+  reads = 0;
+  constructor(
+    private readonly tracked: ReadonlySet<string>,
+    private readonly readAll: () => Promise<string>,
+  ) {}
+
+  stamp(tables: readonly string[]): Promise<string | undefined> | undefined {
+    for (const table of tables) if (!this.tracked.has(table)) return undefined;
+    const scope = requestVersions.getStore();
+    let versions = scope?.versions;
+    if (!versions) {
+      this.reads += 1;
+      versions = this.readAll().then(parseVersions);
+      if (scope) {
+        scope.versions = versions;
+        // A failed read is not kept for the rest of the request.
+        versions.catch(() => {
+          if (scope.versions === versions) scope.versions = undefined;
+        });
+      }
+    }
+    return versions.then((known) => tables.map((table) => known.get(table) ?? '0').join(',') + ',');
+  }
+}
+
+function parseVersions(text: string): ReadonlyMap<string, string> {
+  const known = new Map<string, string>();
+  for (const pair of text.split(',')) {
+    const at = pair.lastIndexOf('=');
+    if (at > 0) known.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return known;
 }
 
 /** A map that forgets its least recently used entries beyond a bound on entries and on their total weight. */
@@ -127,6 +195,17 @@ export function checkedCache<V extends { readonly version: string }>(options: Ca
   };
 }
 
+/** The answer caches' maps, so that `forgetAnswers` reaches them all. */
+const answerMaps: WeakMap<object, unknown>[] = [];
+
+/**
+ * Forgets every whole answer remembered for a database in this process (the checked entries stay: they check
+ * themselves). Tests use it to look at the layer beneath the answers.
+ */
+export function forgetAnswers(database: object): void {
+  for (const map of answerMaps) map.delete(database);
+}
+
 /**
  * Whole answers remembered with the change counters of the tables they were read from (see the module comment).
  * `read` takes the counters before loading, so a write that lands while the answer is read makes it stale.
@@ -134,13 +213,14 @@ export function checkedCache<V extends { readonly version: string }>(options: Ca
 export function answerCache<V>(options: CacheOptions<V>) {
   register(options.name);
   const byScope = new WeakMap<object, LruMap<string, { stamp: string; value: V }>>();
+  answerMaps.push(byScope);
   return async function read(
     database: { readonly tableChanges?: TableChanges | undefined },
     key: string,
     tables: readonly string[],
     load: () => Promise<V>,
   ): Promise<V> {
-    const stamp = database.tableChanges?.stamp(tables);
+    const stamp = await database.tableChanges?.stamp(tables);
     if (stamp === undefined) return load();
     let map = byScope.get(database);
     if (!map) {

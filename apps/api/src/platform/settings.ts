@@ -38,7 +38,7 @@ const remembered = answerCache<{ data: Record<string, unknown>; updatedAt: strin
 
 /**
  * The stored settings, remembered with the platform cache against the `system_settings` table's change counter:
- * a save anywhere invalidates it at once on the embedded database; on PostgreSQL every call reads the one row.
+ * a save anywhere, through any process, invalidates it at once.
  * Sign-in, sessions, lockouts and password changes read their limits here, so a change needs no restart.
  */
 export async function currentSettings(database: Pick<Database, 'db' | 'tableChanges'>, config: ApiConfig): Promise<EffectiveSettings> {

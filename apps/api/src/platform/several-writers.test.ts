@@ -33,12 +33,14 @@ async function twoApis() {
     await cleanup.query(`drop database if exists ${name} with (force)`);
     await cleanup.end();
   });
+  await insertAccount(first.db, { email: 'registrar@example.edu', password: TEST_PASSWORD, firstName: 'Gabriela', lastName: 'Silang', adminScopes: ['CAMPUS'] }, config.argon2);
   const call = async (which: 0 | 1, method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: object) => {
     const raw = await apps[which]!.inject({ method, url: path, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(body ? { payload: body } : {}) });
     return { status: raw.statusCode, body: decodeEnvelope(raw.body, ENCRYPTION_KEY) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
-  const signIn = await call(0, 'POST', '/core/v1.0/auth', undefined, { email: 'admin@example.edu', password: TEST_PASSWORD });
-  return { call, token: signIn.body.data.token as string };
+  const signIn = async (email: string) =>
+    (await call(0, 'POST', '/core/v1.0/auth', undefined, { email, password: TEST_PASSWORD })).body.data.token as string;
+  return { call, signIn, token: await signIn('admin@example.edu'), url: url.toString() };
 }
 
 describe.runIf(serverUrl)('two API processes on one PostgreSQL database', () => {
@@ -69,5 +71,34 @@ describe.runIf(serverUrl)('two API processes on one PostgreSQL database', () => 
     expect(me.status).toBe(200);
     expect((await call(0, 'POST', `/core/v1.0/auth/logout/${me.body.data._id}`, token)).status).toBe(200);
     expect((await call(1, 'GET', '/core/v1.0/users/me', token)).status).toBe(401);
+  });
+
+  it('take a scope away, a setting and a write made without the API into account at once in the other', async () => {
+    const { call, signIn, token, url } = await twoApis();
+    const registrar = await signIn('registrar@example.edu');
+    const campuses = '/core/v1.0/campuses?sort=name&limit=20';
+    // Both have the registrar's session, the list and the settings remembered.
+    for (const which of [0, 1] as const) {
+      expect((await call(which, 'GET', campuses, registrar)).status).toBe(200);
+      expect((await call(which, 'GET', '/core/v1.0/settings/sign-in-panel')).status).toBe(200);
+    }
+    const users = await call(0, 'GET', '/core/v1.0/users?q=registrar&limit=20', token);
+    const registrarId = users.body.rows[0]._id as string;
+    expect((await call(0, 'PUT', `/core/v1.0/users/${registrarId}`, token, { adminScopes: [] })).status).toBe(200);
+    expect((await call(1, 'GET', campuses, registrar)).status).toBe(403);
+
+    const settings = (await call(1, 'GET', '/core/v1.0/settings', token)).body.data.settings;
+    expect((await call(1, 'PUT', '/core/v1.0/settings', token, { ...settings, mission: 'Changed through the second' })).status).toBe(200);
+    expect((await call(0, 'GET', '/core/v1.0/settings/sign-in-panel')).body.data.mission).toBe('Changed through the second');
+
+    // A writer that is not an API process (an import, a database console).
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    await other.query(`insert into campuses (code, name) values ('RAW', 'Raw Campus')`);
+    await other.end();
+    for (const which of [0, 1] as const) {
+      const names = (await call(which, 'GET', campuses, token)).body.rows.map((r: { name: string }) => r.name);
+      expect(names).toContain('Raw Campus');
+    }
   });
 });

@@ -354,10 +354,10 @@ export async function listPage(database: ListDatabase, model: EntityModel, query
 }
 
 /**
- * Whole answers of the embedded database, by query, remembered until one of the tables the list reads changes
- * (`answerCache`): the same list query then gets the same text without asking the database. At most about 8 MB of
- * text per database; the least recently used go first. On PostgreSQL every call reads (the checked entries below
- * still spare it the search).
+ * Whole answers, by query, remembered until one of the tables the list reads changes (`answerCache`): the same list
+ * query then gets the same text without reading the list again (on PostgreSQL one small statement reads the tables'
+ * counters, once per request). At most about 8 MB of text per database and process; the least recently used go
+ * first. A changed table sends the request through the checked entries below, which still spare it the search.
  */
 const answeredPages = answerCache<string>({
   name: 'list answers',

@@ -200,8 +200,8 @@ interface TicketPage {
 const LIST_TABLES = ['support_tickets', 'support_categories_v2', 'support_offices', 'support_teams', 'users'];
 
 /**
- * Whole answers on the embedded database, remembered until one of `LIST_TABLES` changes (as the generic lists'
- * are, decision 0007); on PostgreSQL every call reads.
+ * Whole answers, remembered until one of `LIST_TABLES` changes (as the generic lists' are, decisions 0007 and
+ * 0042).
  */
 const answeredLists = answerCache<TicketPage>({ name: 'ticket list answers', maxEntries: 2_000 });
 

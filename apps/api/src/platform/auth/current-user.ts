@@ -39,7 +39,7 @@ export async function loadCurrentUser(
   database: Pick<Database, 'run' | 'tableChanges'>,
   userId: string,
 ): Promise<CurrentUser | undefined> {
-  // Remembered until one of the tables it reads changes (embedded database only, see `answerCache`).
+  // Remembered until one of the tables it reads changes, whoever writes it (see `answerCache`).
   return rememberedUser(database, userId, CURRENT_USER_TABLES, async () => (await database.run<{ user: CurrentUser }>(CURRENT_USER, [userId]))[0]?.user);
 }
 

@@ -92,7 +92,7 @@ const SESSION_LOOKUP: Statement = statement(
 );
 
 /**
- * Session lookups, remembered until the sessions or users table changes (embedded database only, see
+ * Session lookups, remembered until the sessions, users, roles or modules table changes (see
  * `answerCache`): a logout, a deactivation or a role change is seen at once. Expiry is still judged on every
  * request, against the clock.
  */

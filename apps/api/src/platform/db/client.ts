@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { NoticeCounters, type TableChanges } from '../cache.js';
+import { forgetVersions, NoticeCounters, VersionTable, type TableChanges } from '../cache.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
 /** A database or an open transaction: both run queries the same way. */
@@ -32,9 +32,8 @@ export interface Database {
   /** Runs a statement compiled once (`statement(text)`) with a reusable plan; same parameter rules as `prepared`. */
   run<T>(statement: Statement, params: readonly unknown[]): Promise<T[]>;
   /**
-   * Change counters of the tracked tables, kept from their `table_changed` notices, for the answers the cache
-   * module remembers (`platform/cache.ts`). Only on the embedded database, whose notices arrive before the writing
-   * call returns; `undefined` on PostgreSQL, where other processes write too and notices arrive later.
+   * Change counters of the tracked tables, for the answers the cache module remembers (`platform/cache.ts`): kept
+   * from the `table_changed` notices on the embedded database, read from `list_versions` on PostgreSQL.
    */
   readonly tableChanges?: TableChanges;
   /**
@@ -113,11 +112,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
+    // Any statement but a plain SELECT may write: the request's counters read so far are forgotten first, so the
+    // answers it looks up afterwards are checked against counters that include its own write (see cache.ts).
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+      if (!readsOnly(args[0])) forgetVersions();
+      return query(...args);
+    };
     const db = drizzlePg(pool) as unknown as Db;
     // drizzle's pooled transaction sends BEGIN before its try/finally, so a connection lost at that moment is
     // never given back and the pool shrinks until every request waits. Each transaction here runs on a client
     // of its own that is always released — and destroyed when the database went away under it.
     db.transaction = (async (work: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+      forgetVersions();
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
@@ -127,6 +134,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         throw error;
       } finally {
         client.release(broken);
+        // Counters read during the transaction, outside it, predate its commit.
+        forgetVersions();
       }
     }) as Db['transaction'];
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -135,9 +144,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const result = await pool.query({ name: statement.name, text: statement.text, values: params as unknown[] });
       return result.rows as T[];
     }
+    const tableChanges = new VersionTable(
+      await trackedTables(db),
+      async () => (await run<{ versions: string | null }>(ALL_VERSIONS, []))[0]?.versions ?? '',
+    );
     return {
       db,
       kind: 'postgres',
+      tableChanges,
       ping: () => ping(db),
       async prepared<T>(query: SQL) {
         const { sql: text, params } = dialect.sqlToQuery(query);
@@ -192,11 +206,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const database = drizzlePglite(client);
   await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
   const db = database as unknown as Db;
-  const tracked = await rows<{ name: string }>(
-    db,
-    sql`select c.relname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'list_version'`,
-  );
-  const tableChanges = new NoticeCounters(new Set(tracked.map((t) => t.name)));
+  const tableChanges = new NoticeCounters(await trackedTables(db));
   await client.listen('table_changed', (table) => tableChanges.changed(table));
   // One PREPARE per name, even when the first requests for a statement arrive together.
   const preparing = new Map<string, Promise<unknown>>();
@@ -247,6 +257,24 @@ export async function migratedPgliteDump(prepare?: (client: PGlite) => Promise<v
 }
 
 const dialect = new PgDialect();
+
+/** The tables carrying the `list_version` trigger: answers read from them can be remembered. */
+async function trackedTables(db: Db): Promise<Set<string>> {
+  const tracked = await rows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'list_version'`,
+  );
+  return new Set(tracked.map((t) => t.name));
+}
+
+/** Every table's change counter, `name=version,…`, in one row (see `VersionTable`). */
+const ALL_VERSIONS = statement(`select string_agg(table_name || '=' || version, ',') as versions from list_versions`);
+
+/** A statement that only reads: a plain SELECT (anything else, `with` included, is taken to write). */
+function readsOnly(config: unknown): boolean {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
+  return typeof text === 'string' && /^\s*select\s/i.test(text);
+}
 
 /** A statement's name from its text, so one text always runs under one name. */
 function statementName(text: string): string {

@@ -6,8 +6,8 @@ import { viewerOf, type BatchContext, type HandlerInput } from '../context.js';
 type NoticePage = { rows: unknown[] | null; count: number; unread: number };
 
 /**
- * Every page of the console asks for the unread count (the header's bell): on the embedded database an answer is
- * remembered until the notifications table changes (its `list_version` trigger, migration 0020).
+ * Every page of the console asks for the unread count (the header's bell): an answer is remembered until the
+ * notifications table changes (its `list_version` trigger, migration 0020).
  */
 const noticePages = answerCache<NoticePage | undefined>({ name: 'notification pages', maxEntries: 5_000 });
 
