@@ -17,7 +17,7 @@ export interface JobEngineSettings {
    * bounds the wait for jobs queued by another process and for retries.
    */
   readonly pollingIntervalSeconds: number;
-  /** How often pg-boss looks for expired (stalled) jobs. */
+  /** How often pg-boss looks for expired (stalled) jobs and fails them for a retry. */
   readonly superviseIntervalSeconds: number;
   /** How often the engine reads pause flags, fires due schedules and reconciles job states. */
   readonly tickMs: number;
@@ -126,6 +126,9 @@ export class JobEngine extends EventEmitter<{
       schedule: false,
       registerInstance: false,
       superviseIntervalSeconds: this.settings.superviseIntervalSeconds,
+      // pg-boss fails expired jobs in its monitor pass, which runs at most this often (60 s by default, whatever
+      // the supervise interval): a job whose process died is retried one supervise interval after it expires.
+      monitorIntervalSeconds: this.settings.superviseIntervalSeconds,
       persistWarnings: false,
     } as const;
     const boss =
