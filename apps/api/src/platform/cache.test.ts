@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { rows } from './db/client.js';
-import { inRequestScope, type VersionTable } from './cache.js';
+import { agingFacts, inRequestScope, type VersionTable } from './cache.js';
 import { startTestApi, testDatabaseUrls } from '../test/harness.js';
 
 const api = await startTestApi();
@@ -119,5 +119,33 @@ describe('remembered answers', () => {
     // Written without the API, as another writer would.
     await api.database.db.execute(sql`update campuses set name = 'Relabelled Campus' where code = 'LBL'`);
     expect(await labelOfRoom()).toBe('Relabelled Campus');
+  });
+});
+
+describe('aging facts', () => {
+  it('answer nothing until read, then the value, read again in the background once it is old; a failed reading is retried', async () => {
+    const peek = agingFacts<number>('aging facts under test', 50);
+    const scope = {};
+    let reads = 0;
+    let fail = false;
+    const load = async () => {
+      reads += 1;
+      if (fail) throw new Error('unavailable');
+      return reads;
+    };
+    expect(peek(scope, 'k', load)).toBeUndefined();
+    expect(peek(scope, 'k', load)).toBeUndefined(); // one reading at a time
+    await new Promise((done) => setTimeout(done, 5));
+    expect(peek(scope, 'k', load)).toBe(1);
+    expect(reads).toBe(1);
+    await new Promise((done) => setTimeout(done, 60));
+    fail = true;
+    expect(peek(scope, 'k', load)).toBe(1); // the old value, while it is read again
+    await new Promise((done) => setTimeout(done, 5));
+    fail = false;
+    expect(peek(scope, 'k', load)).toBe(1); // that reading failed: the next call reads again
+    await new Promise((done) => setTimeout(done, 5));
+    expect(peek(scope, 'k', load)).toBe(3);
+    expect(peek({}, 'k', load)).toBeUndefined(); // per scope
   });
 });

@@ -254,3 +254,32 @@ export function schemaFacts<V>(name: string) {
     return found;
   };
 }
+
+/**
+ * Facts read from the data that may drift slowly and are only ever used as estimates (e.g. a sample of a table's
+ * rows), per database and key. `peek` answers what is known without waiting: nothing the first time (the fact is
+ * then read in the background), and the known value afterwards, read again in the background once it is older
+ * than `maxAgeMs`. A failed reading is forgotten, so the next call tries again.
+ */
+export function agingFacts<V>(name: string, maxAgeMs: number) {
+  register(name);
+  const byScope = new WeakMap<object, Map<string, { at: number; value?: V; reading?: Promise<void> }>>();
+  return function peek(scope: object, key: string, load: () => Promise<V>): V | undefined {
+    let map = byScope.get(scope);
+    if (!map) byScope.set(scope, (map = new Map()));
+    const known = map.get(key) ?? { at: 0 };
+    map.set(key, known);
+    if (!known.reading && Date.now() - known.at > maxAgeMs) {
+      known.reading = load().then(
+        (value) => {
+          known.value = value;
+          known.at = Date.now();
+        },
+        () => undefined,
+      ).finally(() => {
+        known.reading = undefined;
+      });
+    }
+    return known.value;
+  };
+}

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../platform/db/client.js';
 import { forgetAnswers as forgetRememberedAnswers } from '../platform/cache.js';
-import { insertRows } from '../platform/db/insert-rows.js';
 import { startTestApi } from '../test/harness.js';
+import { INSTRUCTOR_COLUMNS, insertInstructors, plainInstructorSearch } from '../test/instructors.js';
 import { ANCHOR_STEP, COUNT_ESTIMATE_THRESHOLD, MATCH_CACHE_MAX_IDS } from './list.js';
 
 const api = await startTestApi();
@@ -13,20 +12,9 @@ const get = (url: string) => api.call('GET', `/core/v1.0/${url}`, { token });
 
 // Enough instructors for several remembered positions, with many equal names so the id decides ties.
 const TOTAL = 2 * ANCHOR_STEP + 650;
-const LAST = ['Reyes', 'Santos', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Dela Cruz', "O'Brien", 'Ñiguez', 'aquino'];
-const FIRST = ['Ana', 'Jose', 'Maria', 'Juan', 'Luz', 'Pedro', 'Rosa'];
-await insertRows(
-  api.database.db,
-  'instructors',
-  Array.from({ length: TOTAL }, (_, i) => ({
-    id: randomUUID(),
-    employeeNumber: `EMP-${String((i * 7919) % 100_000).padStart(6, '0')}`,
-    firstName: FIRST[i % FIRST.length],
-    lastName: LAST[(i * 31) % LAST.length],
-  })),
-);
+await insertInstructors(api.database.db, TOTAL);
 
-const COLUMN: Record<string, string> = { lastName: 'last_name', firstName: 'first_name', employeeNumber: 'employee_number', createdAt: 'created_at' };
+const COLUMN = INSTRUCTOR_COLUMNS;
 
 /** The ids of a page as a plain `offset` along the whole order reads them (of the last names containing `lastName`). */
 async function offsetPage(sort: string, limit: number, page: number, lastName?: string): Promise<string[]> {
@@ -266,24 +254,8 @@ describe('counts', () => {
 });
 
 describe('searches read through the search column', () => {
-  const FIELDS = ['employee_number', 'last_name', 'first_name'];
-  const escape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
-  /** The plain query: every word in one of the fields, as `ilike` judges it; rows in list order and the count. */
-  async function plain(q: string, sort: string, limit: number, page: number, activeOnly = false) {
-    const words = q.split(/\s+/).filter(Boolean);
-    const conditions = words.map((word) => sql`(${sql.join(FIELDS.map((f) => sql`${sql.raw(f)} ilike ${`%${escape(word)}%`}`), sql` or `)})`);
-    if (activeOnly) conditions.push(sql`is_active`);
-    const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-    const desc = sort.startsWith('-');
-    const column = sql.raw(COLUMN[desc ? sort.slice(1) : sort]!);
-    const direction = sql.raw(desc ? 'desc' : 'asc');
-    const ids = await rows<{ id: string }>(
-      api.database.db,
-      sql`select id from instructors ${where} order by ${column} ${direction}, id ${direction} limit ${limit} offset ${(page - 1) * limit}`,
-    );
-    const [counted] = await rows<{ n: string }>(api.database.db, sql`select count(*) as n from instructors ${where}`);
-    return { ids: ids.map((r) => r.id), count: Number(counted!.n) };
-  }
+  const plain = (q: string, sort: string, limit: number, page: number, activeOnly = false) =>
+    plainInstructorSearch(api.database.db, q, sort, limit, page, activeOnly);
 
   it('exists on the table the API searches', async () => {
     const [row] = await rows<{ n: number }>(

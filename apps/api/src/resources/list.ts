@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ListFilter, ListQuery } from '@campus/api-contract';
 import { rows, statement, type Database, type Db, type Statement } from '../platform/db/client.js';
-import { scalarSqlType } from '../platform/db/table-for.js';
-import { answerCache, checkedCache, schemaFacts } from '../platform/cache.js';
+import { scalarSqlType, snake } from '../platform/db/table-for.js';
+import { agingFacts, answerCache, checkedCache, LruMap, schemaFacts } from '../platform/cache.js';
 import { bindValue, col, isArrayField, isTextField, type EntityModel } from './model.js';
 
 /** Above this many rows an unfiltered list reports the planner's row estimate instead of counting. */
@@ -30,6 +30,9 @@ function filterSql(model: EntityModel, filter: ListFilter): SQL {
   return sql`${col(filter.field)} = ${filter.value}`;
 }
 
+/** The words of `q` a search looks for (at most five). */
+const searchWords = (q: string) => q.split(/\s+/).filter(Boolean).slice(0, 5);
+
 /**
  * Every word of `q` must appear (case-insensitively) in one of the search fields. With `column`, the table's
  * `list_search` column is read instead of the fields (migration 0026): the fields lower-cased and joined by a line
@@ -42,7 +45,7 @@ function searchSql(model: EntityModel, q: string, column: boolean): SQL | undefi
     const f = model.fields.get(name);
     return f && isTextField(f);
   });
-  const words = q.split(/\s+/).filter(Boolean).slice(0, 5);
+  const words = searchWords(q);
   if (!fields.length || !words.length) return undefined;
   return sql.join(
     words.map((word) => {
@@ -249,10 +252,141 @@ async function deepPageIds(db: Db, model: EntityModel, sort: Sort, limit: number
   return undefined;
 }
 
+/** A search over a table of at least this many rows (the planner's figure) may be read by a walk along its order. */
+export const SEARCH_WALK_MIN_ROWS = 10_000;
+/** A search expected to match at least this many rows is counted by estimate (`estimated: true`, "about N"). */
+export const SEARCH_ESTIMATE_FROM = 1_000;
+/** How many of a table's search texts its sample keeps (per process; read again after `SEARCH_SAMPLE_AGE_MS`). */
+export const SEARCH_SAMPLE_SIZE = 5_000;
+export const SEARCH_SAMPLE_AGE_MS = 10 * 60_000;
+/** At least this many sampled rows must match before the sample's share is taken as the search's. */
+export const SEARCH_SAMPLE_MIN_HITS = 30;
+/** A walk reads at most this many index entries; a search expected to need more collects its matches instead. */
+export const SEARCH_WALK_MAX = 20_000;
+
+/**
+ * A random sample of a table's `list_search` texts and the table's size when it was taken, with what searches
+ * learnt from it while it is kept: how many sampled texts hold a search's words, and the smallest page end at which
+ * a walk in an order found too few matches (the search then collects its matches at once). Each at most
+ * `SEARCH_SAMPLE_NOTES` entries; both go when the sample is read again.
+ */
+interface SearchSample {
+  readonly rows: number;
+  readonly texts: readonly string[];
+  readonly hits: LruMap<string, number>;
+  readonly walkFailedAt: LruMap<string, number>;
+}
+
+const SEARCH_SAMPLE_NOTES = 2_000;
+
+const searchSamples = agingFacts<SearchSample | null>('list search samples', SEARCH_SAMPLE_AGE_MS);
+
+/** `null` for a table too small to walk (or never analysed: the planner does not know its size). */
+async function readSearchSample(db: Db, model: EntityModel): Promise<SearchSample | null> {
+  const [size] = await rows<{ n: number | string | null }>(
+    db,
+    sql.raw(`select reltuples::float8 as n from pg_class where oid = to_regclass('${model.tableName}')`),
+  );
+  const total = Number(size?.n ?? -1);
+  if (!(total >= SEARCH_WALK_MIN_ROWS)) return null;
+  const percent = Math.min(100, (SEARCH_SAMPLE_SIZE * 125) / total);
+  const found = await rows<{ text: string | null }>(
+    db,
+    sql.raw(`select list_search as text from "${model.tableName}" tablesample bernoulli (${percent}) repeatable (20) limit ${SEARCH_SAMPLE_SIZE}`),
+  );
+  return {
+    rows: total,
+    texts: found.map((r) => r.text ?? ''),
+    hits: new LruMap(SEARCH_SAMPLE_NOTES),
+    walkFailedAt: new LruMap(SEARCH_SAMPLE_NOTES),
+  };
+}
+
+const walkIndexes = schemaFacts<boolean>('sort indexes that carry the search column');
+
+/** Whether the sort index of `field` (`{table}_{field}_sort`, on the field and the id) also carries `list_search` (migration 0034). */
+function canWalk(db: Db, model: EntityModel, field: string): Promise<boolean> {
+  const index = `${model.tableName}_${snake(field)}_sort`;
+  return walkIndexes(db, index, () =>
+    rows<{ covered: boolean }>(
+      db,
+      sql.raw(`select exists (select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
+                               where i.indexrelid = to_regclass('${index}') and a.attname = 'list_search') as covered`),
+    ).then(([row]) => row?.covered === true),
+  );
+}
+
+/** An estimate shown as "about N": two significant digits. */
+function roundEstimate(n: number): number {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 1);
+  return Math.round(n / step) * step;
+}
+
+/**
+ * The page of a search expected to match many rows, read by walking the list's order along its sort index, which
+ * carries `list_search` (an index-only scan: no visit to the table), instead of collecting, sorting and counting
+ * every match. The table's sample says what share of its rows match (the words looked for in each sampled text,
+ * as the `like` does): from `SEARCH_ESTIMATE_FROM` expected matches on, the count is that estimate, rounded and
+ * marked `estimated`. The walk reads a bounded window, the first rows of the order, about three times as many as
+ * the page should need; the matches inside a window that begins the order are the first matches of the whole order,
+ * so when the window holds the page, the page is exactly the plain query's. When it does not (the matches cluster
+ * later in the order, as a surname searched in surname order), `undefined`: the matches are collected instead.
+ * Also `undefined` with a filter, before the sample is read, and where no sort index carries the column.
+ */
+async function walkedSearchPage(
+  database: ListDatabase,
+  model: EntityModel,
+  query: ListQuery,
+  where: SQL,
+  offset: number,
+): Promise<{ rows: string; count: number; version: string; first: string[] } | undefined> {
+  if (query.filters.length || !query.q) return undefined;
+  const sample = searchSamples(database.db, model.tableName, () => readSearchSample(database.db, model));
+  if (!sample?.texts.length) return undefined;
+  const words = searchWords(query.q).map((word) => word.toLowerCase());
+  const wordsKey = words.join(' ');
+  let hits = sample.hits.get(wordsKey);
+  if (hits === undefined) {
+    hits = 0;
+    for (const text of sample.texts) if (words.every((word) => text.includes(word))) hits += 1;
+    sample.hits.set(wordsKey, hits);
+  }
+  const share = hits / sample.texts.length;
+  const estimate = share * sample.rows;
+  if (hits < SEARCH_SAMPLE_MIN_HITS || estimate < SEARCH_ESTIMATE_FROM) return undefined;
+  const need = offset + query.limit;
+  const window = Math.ceil((3 * need) / share);
+  const walkKey = `${query.sort.field} ${query.sort.direction} ${wordsKey}`;
+  if (window > SEARCH_WALK_MAX || need >= (sample.walkFailedAt.get(walkKey) ?? Infinity)) return undefined;
+  if (!(await canWalk(database.db, model, query.sort.field))) return undefined;
+  const c = compiled(model, query.sort);
+  const direction = sql.raw(query.sort.direction);
+  // One statement: the walk, the first matches it found (remembered like a collected search's) and the page's
+  // records when the window held the page.
+  const [row] = await rows<{ version: string; found: number | string; first: string | null; ids: string | null }>(
+    database.db,
+    sql`select ${versionOf(model)} as version, count(*) as found,
+               (array_agg(t.id order by t.s ${direction}, t.id ${direction}))[1:${MATCH_CACHE_MAX_IDS}::int]::text as first,
+               (array_agg(t.id order by t.s ${direction}, t.id ${direction}))[${offset + 1}::int:${need}::int]::text as ids
+          from (select t.id, ${col(query.sort.field)} as s, t.list_search from ${model.table} t order by ${sql.raw(c.order)} limit ${window}) t
+         where ${where}`,
+  );
+  if (!row?.ids || !row.first || Number(row.found) < need) {
+    sample.walkFailedAt.set(walkKey, Math.min(need, sample.walkFailedAt.get(walkKey) ?? Infinity));
+    return undefined;
+  }
+  const page = (await database.run<{ version: string; rows: string }>(c.records, [row.ids]))[0];
+  // The first matches are remembered only when the records were read at the same version as the walk.
+  const first = page && String(page.version) === String(row.version) ? row.first.slice(1, -1).split(',') : [];
+  return { rows: page?.rows ?? '[]', count: roundEstimate(estimate), version: String(row.version), first };
+}
+
 /** The first matches of a filter or search, in list order, and their count, as of a version of the table. */
 interface Matches {
   readonly version: string;
   readonly count: number;
+  /** The count is the sample's estimate (a walked search): the ids are the first matches, not necessarily all. */
+  readonly estimated?: boolean;
   readonly ids: readonly string[];
 }
 
@@ -347,7 +481,7 @@ function matchKey(model: EntityModel, query: ListQuery, where: SQL): string {
  * index, not the table), from the nearest remembered position for deep pages, and `count` is the planner's
  * estimate above `COUNT_ESTIMATE_THRESHOLD` rows (an exact count of a large table on every page view is the cost
  * this avoids); a page read before is read again from its remembered ids while the table's version is the one
- * it was read at. Filtered or searched, see `filteredPageIds`: counts are exact.
+ * it was read at. Filtered or searched, see `walkedSearchPage` and `filteredPageIds`.
  */
 export async function listPage(database: ListDatabase, model: EntityModel, query: ListQuery): Promise<string> {
   return answeredPages(database, `${model.tableName} ${JSON.stringify(query)}`, model.listTables, () => readListPage(database, model, query));
@@ -372,7 +506,8 @@ function listText(rowsJson: string, count: number, estimated: boolean): string {
 }
 
 async function readListPage(database: ListDatabase, model: EntityModel, query: ListQuery): Promise<string> {
-  const where = whereSql(model, query, !!query.q && (await hasSearchColumn(database.db, model)));
+  const column = !!query.q && (await hasSearchColumn(database.db, model));
+  const where = whereSql(model, query, column);
   const offset = (query.page - 1) * query.limit;
   const c = compiled(model, query.sort);
   const records = async (ids: string) => (await database.run<{ version: string; rows: string }>(c.records, [ids]))[0];
@@ -402,17 +537,24 @@ async function readListPage(database: ListDatabase, model: EntityModel, query: L
   if (known) {
     const ids = known.ids.slice(offset, offset + query.limit);
     // Only a page wholly inside the remembered matches (or of a search whose matches are all remembered).
-    const whole = offset + query.limit <= known.ids.length || known.ids.length >= known.count;
+    const whole = offset + query.limit <= known.ids.length || (!known.estimated && known.ids.length >= known.count);
     if (ids.length && whole) {
       const page = await records(`{${ids.join(',')}}`);
-      if (page && String(page.version) === known.version) return `{"rows":${page.rows},"count":${known.count}}`;
+      if (page && String(page.version) === known.version) return listText(page.rows, known.count, known.estimated === true);
     }
     matchCache.delete(database.db, key);
   }
+  const walked = column ? await walkedSearchPage(database, model, query, where, offset) : undefined;
+  if (walked) {
+    if (walked.first.length && (await isTracked(database.db, model))) {
+      matchCache.set(database.db, key, { version: walked.version, count: walked.count, estimated: true, ids: walked.first });
+    }
+    return listText(walked.rows, walked.count, true);
+  }
   const { row, remember } = await filteredPageIds(database.db, model, query, where, offset);
   const count = Number(row.count ?? 0);
-  if (!row.ids) return `{"rows":[],"count":${count}}`;
+  if (!row.ids) return listText('[]', count, false);
   const page = await records(row.ids);
   if (page) remember?.(String(page.version));
-  return `{"rows":${page?.rows ?? '[]'},"count":${count}}`;
+  return listText(page?.rows ?? '[]', count, false);
 }
