@@ -283,7 +283,10 @@ function buildCases(surnames) {
   ];
 }
 
-/** One request of a case on both: the same ids in the same order and the same count (ours may report an estimate unfiltered). */
+/**
+ * One request of a case on both: the same ids in the same order and the same count (ours may report an estimate: an
+ * unfiltered list's from the planner, a search with many matches from its sample, within a fifth).
+ */
 async function sameAnswer(c, oursUrl, oursHeaders, directusUrl, directusHeaders) {
   const ours = await (await fetch(`${oursUrl}${c.ours(0)}`, { headers: oursHeaders })).json();
   const response = await fetch(`${directusUrl}${c.directus(0)}`, { headers: directusHeaders });
@@ -293,7 +296,7 @@ async function sameAnswer(c, oursUrl, oursHeaders, directusUrl, directusHeaders)
   const b = theirs.data.map((r) => r.id).join(',');
   const theirCount = theirs.meta?.filter_count ?? theirs.meta?.total_count;
   const labels = ours.rows.every((r, i) => r._labels?.campusId === theirs.data[i]?.campus_id?.name);
-  const countOk = ours.estimated ? Math.abs(ours.count - theirCount) <= 0.1 * theirCount : Number(ours.count) === Number(theirCount);
+  const countOk = ours.estimated ? Math.abs(ours.count - theirCount) <= 0.2 * theirCount : Number(ours.count) === Number(theirCount);
   if (a !== b || !countOk || !labels) {
     throw new Error(`${c.title}: the answers differ (ids ${a === b ? 'same' : 'differ'}, count ${ours.count} vs ${theirCount}, labels ${labels ? 'same' : 'differ'})`);
   }
