@@ -256,7 +256,7 @@ async function deepPageIds(db: Db, model: EntityModel, sort: Sort, limit: number
 export const SEARCH_WALK_MIN_ROWS = 10_000;
 /** A search expected to match at least this many rows is counted by estimate (`estimated: true`, "about N"). */
 export const SEARCH_ESTIMATE_FROM = 1_000;
-/** How many of a table's search texts its sample keeps (per process; read again after `SEARCH_SAMPLE_AGE_MS`). */
+/** About how many of a table's search texts its sample keeps (per process; read again after `SEARCH_SAMPLE_AGE_MS`). */
 export const SEARCH_SAMPLE_SIZE = 5_000;
 export const SEARCH_SAMPLE_AGE_MS = 10 * 60_000;
 /** At least this many sampled rows must match before the sample's share is taken as the search's. */
@@ -289,10 +289,12 @@ async function readSearchSample(db: Db, model: EntityModel): Promise<SearchSampl
   );
   const total = Number(size?.n ?? -1);
   if (!(total >= SEARCH_WALK_MIN_ROWS)) return null;
-  const percent = Math.min(100, (SEARCH_SAMPLE_SIZE * 125) / total);
+  // About `SEARCH_SAMPLE_SIZE` rows drawn from the whole table; the limit only bounds memory (cutting the sample at
+  // a number of rows would leave the table's last pages out of it).
+  const percent = Math.min(100, (SEARCH_SAMPLE_SIZE * 100) / total);
   const found = await rows<{ text: string | null }>(
     db,
-    sql.raw(`select list_search as text from "${model.tableName}" tablesample bernoulli (${percent}) repeatable (20) limit ${SEARCH_SAMPLE_SIZE}`),
+    sql.raw(`select list_search as text from "${model.tableName}" tablesample bernoulli (${percent}) repeatable (20) limit ${Math.ceil(SEARCH_SAMPLE_SIZE * 1.5)}`),
   );
   return {
     rows: total,
