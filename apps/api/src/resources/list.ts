@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ListFilter, ListQuery } from '@campus/api-contract';
 import { rows, statement, type Database, type Db, type Statement } from '../platform/db/client.js';
-import { scalarSqlType, snake } from '../platform/db/table-for.js';
+import { scalarSqlType, sortIndexName } from '../platform/db/table-for.js';
 import { agingFacts, answerCache, checkedCache, LruMap, schemaFacts } from '../platform/cache.js';
 import { bindValue, col, isArrayField, isTextField, type EntityModel } from './model.js';
 
@@ -306,9 +306,9 @@ async function readSearchSample(db: Db, model: EntityModel): Promise<SearchSampl
 
 const walkIndexes = schemaFacts<boolean>('sort indexes that carry the search column');
 
-/** Whether the sort index of `field` (`{table}_{field}_sort`, on the field and the id) also carries `list_search` (migration 0034). */
+/** Whether the sort index of `field` (on the field and the id) also carries `list_search` (migration 0034). */
 function canWalk(db: Db, model: EntityModel, field: string): Promise<boolean> {
-  const index = `${model.tableName}_${snake(field)}_sort`;
+  const index = sortIndexName(model.tableName, field);
   return walkIndexes(db, index, () =>
     rows<{ covered: boolean }>(
       db,
@@ -341,6 +341,7 @@ async function walkedSearchPage(
   query: ListQuery,
   where: SQL,
   offset: number,
+  records: (ids: string) => Promise<{ version: string; rows: string } | undefined>,
 ): Promise<{ rows: string; count: number; version: string; first: string[] } | undefined> {
   if (query.filters.length || !query.q) return undefined;
   const sample = searchSamples(database.db, model.tableName, () => readSearchSample(database.db, model));
@@ -361,23 +362,22 @@ async function walkedSearchPage(
   const walkKey = `${query.sort.field} ${query.sort.direction} ${wordsKey}`;
   if (window > SEARCH_WALK_MAX || need >= (sample.walkFailedAt.get(walkKey) ?? Infinity)) return undefined;
   if (!(await canWalk(database.db, model, query.sort.field))) return undefined;
-  const c = compiled(model, query.sort);
   const direction = sql.raw(query.sort.direction);
-  // One statement: the walk, the first matches it found (remembered like a collected search's) and the page's
-  // records when the window held the page.
+  // The walk's matches in list order, once: the first of them (remembered like a collected search's) and the page.
   const [row] = await rows<{ version: string; found: number | string; first: string | null; ids: string | null }>(
     database.db,
-    sql`select ${versionOf(model)} as version, count(*) as found,
-               (array_agg(t.id order by t.s ${direction}, t.id ${direction}))[1:${MATCH_CACHE_MAX_IDS}::int]::text as first,
-               (array_agg(t.id order by t.s ${direction}, t.id ${direction}))[${offset + 1}::int:${need}::int]::text as ids
-          from (select t.id, ${col(query.sort.field)} as s, t.list_search from ${model.table} t order by ${sql.raw(c.order)} limit ${window}) t
-         where ${where}`,
+    sql`select ${versionOf(model)} as version, w.found, (w.ids)[1:${MATCH_CACHE_MAX_IDS}::int]::text as first,
+               (w.ids)[${offset + 1}::int:${need}::int]::text as ids
+          from (select count(*) as found, array_agg(t.id order by t.s ${direction}, t.id ${direction}) as ids
+                  from (select t.id, ${col(query.sort.field)} as s, t.list_search from ${model.table} t
+                         order by ${sql.raw(compiled(model, query.sort).order)} limit ${window}) t
+                 where ${where}) w`,
   );
   if (!row?.ids || !row.first || Number(row.found) < need) {
     sample.walkFailedAt.set(walkKey, Math.min(need, sample.walkFailedAt.get(walkKey) ?? Infinity));
     return undefined;
   }
-  const page = (await database.run<{ version: string; rows: string }>(c.records, [row.ids]))[0];
+  const page = await records(row.ids);
   // The first matches are remembered only when the records were read at the same version as the walk.
   const first = page && String(page.version) === String(row.version) ? row.first.slice(1, -1).split(',') : [];
   return { rows: page?.rows ?? '[]', count: roundEstimate(estimate), version: String(row.version), first };
@@ -546,7 +546,7 @@ async function readListPage(database: ListDatabase, model: EntityModel, query: L
     }
     matchCache.delete(database.db, key);
   }
-  const walked = column ? await walkedSearchPage(database, model, query, where, offset) : undefined;
+  const walked = column ? await walkedSearchPage(database, model, query, where, offset, records) : undefined;
   if (walked) {
     if (walked.first.length && (await isTracked(database.db, model))) {
       matchCache.set(database.db, key, { version: walked.version, count: walked.count, estimated: true, ids: walked.first });

@@ -36,6 +36,11 @@ export function snake(name: string): string {
   return found;
 }
 
+/** The name of a table's index for sorting by `field` (on the field, then the id). */
+export function sortIndexName(table: string, field: string): string {
+  return `${table}_${snake(field)}_sort`;
+}
+
 export function tableNameOf(entity: Pick<AnyEntity, 'resource'>): string {
   return snake(entity.resource);
 }
@@ -185,7 +190,7 @@ export function tableFor(entity: AnyEntity, extra: Record<string, PgColumnBuilde
     for (const field of [...entity.sortFields, 'createdAt', 'updatedAt']) {
       const f = fields[field];
       if (f && isArrayField(f)) continue;
-      once(`sort:${field}`, () => index(`${name}_${snake(field)}_sort`).on(col(field), col('id')));
+      once(`sort:${field}`, () => index(sortIndexName(name, field)).on(col(field), col('id')));
     }
     for (const [fieldName, f] of Object.entries(fields)) {
       const filtered = entity.filterFields.includes(fieldName) || f.kind === 'reference';
