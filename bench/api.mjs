@@ -22,6 +22,9 @@
 //   BENCH_SERVER_ARGS                      extra node flags for the server children (e.g. --cpu-prof)
 //   BENCH_API_PROCESSES (default 1)        API processes sharing the port and the PostgreSQL database (node:cluster;
 //                                          each with its own pool and caches); the CPU printed is theirs together
+//   BENCH_REORDER=on                       runs housekeeping's reorder (decision 0044) on the students table first,
+//                                          as the nightly job would have; it stays reordered (rows added or changed
+//                                          later drift it again). Either way the table's order is printed
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { createServer } from 'node:net';
@@ -85,6 +88,16 @@ async function fill(database) {
     console.error(`filling the benchmark database to ${STUDENTS} students (${database.kind}); this happens once`);
     await seedBulk(database.db, STUDENTS - have.n, () => {});
   }
+  if (process.env.BENCH_REORDER === 'on') {
+    const { reorderLargeTables } = await import('../apps/api/dist/resources/reorder.js');
+    const { buildModel } = await import('../apps/api/dist/resources/model.js');
+    const { entityRegistry } = await import('@campus/api-contract');
+    await database.db.execute(sql`analyze students`);
+    const [done] = await reorderLargeTables(database.db, [buildModel(entityRegistry.byResource('students'), entityRegistry)]);
+    console.error(`housekeeping's reorder: students ${done?.outcome ?? 'not eligible'}${done?.ms ? ` in ${(done.ms / 1000).toFixed(1)} s` : ''}`);
+  }
+  const [order] = await rows(database.db, sql`select correlation::float8 as c from pg_stats where tablename = 'students' and attname = 'last_name'`);
+  console.error(`students stored in list order (last name): correlation ${order?.c?.toFixed(2) ?? 'unknown (not analysed)'}`);
 }
 
 /** A server child: listens on a free loopback port, prints one JSON line with its URLs, stops on SIGTERM. */

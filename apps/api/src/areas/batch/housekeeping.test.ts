@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi } from '../../test/harness.js';
+import { insertInstructors } from '../../test/instructors.js';
+import { SEARCH_WALK_MIN_ROWS } from '../../resources/list.js';
 
 const api = await startTestApi();
 const engine = api.app.jobs;
@@ -83,4 +85,20 @@ describe('housekeeping applies the retention periods of the system settings', ()
     expect(await exists('audit_trails', recent.audit)).toBe(true);
     expect(await exists('chatbot_conversations', recent.conversation)).toBe(true);
   }, 40_000);
+});
+
+describe('housekeeping keeps large tables in their list order', () => {
+  it('stores a drifted large table in its default order once, then leaves it', async () => {
+    await insertInstructors(api.database.db, SEARCH_WALK_MIN_ROWS + 500, 13);
+    await api.database.db.execute(sql`analyze instructors`);
+    const first = await housekeeping();
+    const total = (SEARCH_WALK_MIN_ROWS + 500).toLocaleString('en-US');
+    expect(first.some((m) => new RegExp(`^Stored instructors in its list order \\(lastName\\): ${total} rows in \\d+\\.\\d s\\.$`).test(m))).toBe(true);
+    const [stored] = await rows<{ c: number }>(
+      api.database.db,
+      sql`select correlation::float8 as c from pg_stats where tablename = 'instructors' and attname = 'last_name'`,
+    );
+    expect(stored!.c).toBeGreaterThan(0.99);
+    expect(await housekeeping()).toContain('Already in their list order: instructors.');
+  }, 60_000);
 });

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { HousekeepingParamsSchema } from '@campus/domain-batch';
 import { rows } from '../../../platform/db/client.js';
 import { defineJobType } from '../../../platform/jobs/types.js';
+import type { EntityModel } from '../../../resources/model.js';
+import { reorderLargeTables } from '../../../resources/reorder.js';
 
 export const HOUSEKEEPING_SCHEDULE = {
   name: 'Housekeeping',
@@ -24,9 +26,11 @@ export interface HousekeepingSettings {
  * Purges sessions that have ended (expired, idle too long, or signed out) and reset codes past their time; with an
  * audit-trail retention period (the job's `auditRetentionDays`, else the system setting), audit-trail rows older
  * than that; with a transcript retention period (the system setting), chat conversations whose last message is
- * older than that (their messages go with them). Both retentions are off by default: nothing is purged.
+ * older than that (their messages go with them). Both retentions are off by default: nothing is purged. Last, the
+ * large searchable tables of `tables` whose rows have drifted from their default list order are stored in it again
+ * (`reorderLargeTables`, decision 0044).
  */
-export function housekeepingJob(settings: () => Promise<HousekeepingSettings>) {
+export function housekeepingJob(settings: () => Promise<HousekeepingSettings>, tables: () => readonly EntityModel[] = () => []) {
   return defineJobType({
     name: 'housekeeping',
     params: HousekeepingParamsSchema,
@@ -66,6 +70,17 @@ export function housekeepingJob(settings: () => Promise<HousekeepingSettings>) {
       } else {
         await job.log('Chat transcript retention is off in the system settings: transcripts are kept.');
       }
+      const reordered = await reorderLargeTables(job.db, tables());
+      for (const t of reordered) {
+        const rowsText = `${Math.round(t.rows).toLocaleString('en-US')} rows`;
+        if (t.outcome === 'reordered') {
+          await job.log(`Stored ${t.table} in its list order (${t.field}): ${rowsText} in ${((t.ms ?? 0) / 1000).toFixed(1)} s.`);
+        } else if (t.outcome === 'busy') {
+          await job.log(`${t.table} was in use and keeps its order until the next run (${rowsText}).`);
+        }
+      }
+      const inOrder = reordered.filter((t) => t.outcome === 'in order').map((t) => t.table);
+      if (inOrder.length) await job.log(`Already in their list order: ${inOrder.join(', ')}.`);
     },
   });
 }
