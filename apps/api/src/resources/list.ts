@@ -174,7 +174,7 @@ function isTracked(db: Db, model: EntityModel): Promise<boolean> {
 const searchColumns = schemaFacts<boolean>('tables with a list search column');
 
 /** Whether the table has the `list_search` column (every entity table with text search fields since migration 0026). */
-function hasSearchColumn(db: Db, model: EntityModel): Promise<boolean> {
+export function hasSearchColumn(db: Db, model: EntityModel): Promise<boolean> {
   return searchColumns(db, model.tableName, () =>
     rows<{ present: boolean }>(
       db,

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../platform/db/client.js';
 import { snake, sortIndexName } from '../platform/db/table-for.js';
-import { SEARCH_WALK_MIN_ROWS } from './list.js';
+import { pgErrorCode } from './crud.js';
+import { hasSearchColumn, SEARCH_WALK_MIN_ROWS } from './list.js';
 import type { EntityModel } from './model.js';
 
 /**
@@ -47,15 +48,15 @@ export async function reorderLargeTables(
     const field = model.entity.defaultSort.replace(/^-/, '');
     const table = model.tableName;
     const index = sortIndexName(table, field);
-    const [facts] = await rows<{ rows: number | null; searchable: boolean; indexed: boolean; correlation: number | null }>(
+    if (!(await hasSearchColumn(db, model))) continue;
+    const [facts] = await rows<{ rows: number | null; indexed: boolean; correlation: number | null }>(
       db,
       sql`select (select reltuples::float8 from pg_class where oid = to_regclass(${table})) as rows,
-                 exists (select 1 from pg_attribute where attrelid = to_regclass(${table}) and attname = 'list_search' and not attisdropped) as searchable,
                  to_regclass(${index}) is not null as indexed,
                  (select correlation::float8 from pg_stats where schemaname = current_schema() and tablename = ${table} and attname = ${snake(field)}) as correlation`,
     );
     const count = Number(facts?.rows ?? -1);
-    if (!facts?.searchable || !facts.indexed || !(count >= SEARCH_WALK_MIN_ROWS)) continue;
+    if (!facts?.indexed || !(count >= SEARCH_WALK_MIN_ROWS)) continue;
     const correlation = facts.correlation === null ? null : Number(facts.correlation);
     if (correlation !== null && Math.abs(correlation) >= REORDER_BELOW_CORRELATION) {
       done.push({ table, field, rows: count, outcome: 'in order', correlation });
@@ -69,7 +70,7 @@ export async function reorderLargeTables(
       });
     } catch (error) {
       // 55P03: the lock was not granted in time (the table is in use); the next run tries again.
-      if (isLockTimeout(error)) {
+      if (pgErrorCode(error).code === '55P03') {
         done.push({ table, field, rows: count, outcome: 'busy', correlation });
         continue;
       }
@@ -80,10 +81,4 @@ export async function reorderLargeTables(
     done.push({ table, field, rows: count, outcome: 'reordered', correlation, ms: Date.now() - started });
   }
   return done;
-}
-
-/** 55P03, the lock was not granted in time: on the error itself, or on the driver's error the ORM wraps. */
-function isLockTimeout(error: unknown): boolean {
-  const codeOf = (e: unknown) => (typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined);
-  return codeOf(error) === '55P03' || codeOf((error as { cause?: unknown } | null)?.cause) === '55P03';
 }

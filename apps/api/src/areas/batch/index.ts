@@ -17,19 +17,18 @@ import { listQueues, setQueuePaused } from './routes/queues.js';
 import { retryFailedBatch } from './routes/retry-failed-batch.js';
 import { startBatch } from './routes/start-batch.js';
 import { currentSettings } from '../../platform/settings.js';
-import type { EntityModel } from '../../resources/model.js';
 
 export { HOUSEKEEPING_SCHEDULE };
 
 /** Batch Management (`BATCH`): its job types registered with the engine, its contract and handlers. */
-export function batchArea(area: BatchContext, tables: () => readonly EntityModel[] = () => []) {
+export function batchArea(area: BatchContext) {
   area.engine.register(bulkStateChangeJob(area.access));
   area.engine.register(listExportJob(area.access));
   area.engine.register(
     housekeepingJob(async () => {
       const s = await currentSettings(area.app.database, area.app.config);
       return { sessionIdleMs: s.sessionIdleMinutes * 60_000, auditRetentionDays: s.auditRetentionDays, transcriptRetentionDays: s.transcriptRetentionDays };
-    }, tables),
+    }, area.access.models),
   );
   return {
     code: 'BATCH',
@@ -70,8 +69,9 @@ export const batchAreaModule: AreaModule = {
         byResource: (resource) => entityRegistry.byResource(resource),
         model: (resource) => ctx.resources.all.find((s) => s.entity.resource === resource)?.model,
         deps: (resource, db) => ctx.resources.depsOf(resource, db),
+        models: () => ctx.resources.all.map((s) => s.model),
       },
-    }, () => ctx.resources.all.map((s) => s.model));
+    });
     return { batch: area.handlers as never };
   },
 };

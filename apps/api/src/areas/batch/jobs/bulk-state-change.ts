@@ -24,6 +24,8 @@ export const BulkChunkSchema = z.object({
 export interface ResourceAccess {
   readonly byResource: (resource: string) => AnyEntity | undefined;
   readonly model: (resource: string) => EntityModel | undefined;
+  /** Every resource's model (housekeeping's reorder of large tables). */
+  readonly models: () => readonly EntityModel[];
   readonly deps: (resource: string, db: Db) => CrudDeps;
 }
 

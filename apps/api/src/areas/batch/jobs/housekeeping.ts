@@ -30,7 +30,7 @@ export interface HousekeepingSettings {
  * large searchable tables of `tables` whose rows have drifted from their default list order are stored in it again
  * (`reorderLargeTables`, decision 0044).
  */
-export function housekeepingJob(settings: () => Promise<HousekeepingSettings>, tables: () => readonly EntityModel[] = () => []) {
+export function housekeepingJob(settings: () => Promise<HousekeepingSettings>, tables: () => readonly EntityModel[]) {
   return defineJobType({
     name: 'housekeeping',
     params: HousekeepingParamsSchema,
