@@ -51,6 +51,28 @@ export async function newContext(options: { javaScriptEnabled?: boolean; width?:
   return context;
 }
 
+/**
+ * Waits for the document and, when JavaScript runs, for Remix's router to finish navigating and the page to have
+ * hydrated (before that a reference field is still the native select that hydration replaces).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => {
+    const w = window as unknown as {
+      __remixContext?: unknown;
+      __remixRouter?: { state: { navigation: { state: string }; revalidation: string } };
+    };
+    // Without JavaScript the page's inline scripts never ran: there is nothing to wait for.
+    if (!w.__remixContext) return true;
+    const router = w.__remixRouter;
+    if (!router || router.state.navigation.state !== 'idle' || router.state.revalidation !== 'idle') return false;
+    // With it, an admin page has hydrated once the controls only JavaScript adds are there (the shortcuts button).
+    return document.querySelector('nav[aria-label="Side menu"]') === null || document.querySelector('button[aria-keyshortcuts="?"]') !== null;
+  });
+  // React may commit the new page a frame after the router is idle.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 /** Signs in through the sign-in form (works with JavaScript on or off) and waits to leave /auth. */
 export async function signIn(page: Page, user: DemoUser = DEMO_USERS.admin, path = '/auth'): Promise<void> {
   await page.goto(url(path));

@@ -1,7 +1,7 @@
 import { entityRegistry } from '@campus/api-contract';
 import type { AnyEntity, FieldDescriptor } from '@campus/domain-core';
 import type { Locator, Page } from 'playwright-core';
-import { url } from '../support';
+import { settled, url } from '../support';
 
 /** Every registered entity with a generic screen in Access Management and Campus Management. */
 export function resourceEntities(): AnyEntity[] {
@@ -137,26 +137,9 @@ export class ResourcePage {
     await this.settled();
   }
 
-  /** Waits for the document and, when JavaScript runs, for Remix's router to finish navigating. */
+  /** Waits for the document and, when JavaScript runs, for the page to hydrate and Remix's router to settle. */
   async settled(): Promise<void> {
-    await this.page.waitForLoadState('load');
-    await this.page.waitForFunction(() => {
-      const w = window as unknown as {
-        __remixContext?: unknown;
-        __remixRouter?: { state: { navigation: { state: string }; revalidation: string } };
-      };
-      // Without JavaScript the page's inline scripts never ran: there is nothing to wait for.
-      if (!w.__remixContext) return true;
-      const router = w.__remixRouter;
-      if (!router || router.state.navigation.state !== 'idle' || router.state.revalidation !== 'idle') return false;
-      // With it, an admin page has hydrated once the controls only JavaScript adds are there (the shortcuts button):
-      // before that a reference field is still the native select that hydration replaces.
-      return document.querySelector('nav[aria-label="Side menu"]') === null || document.querySelector('button[aria-keyshortcuts="?"]') !== null;
-    });
-    // React may commit the new page a frame after the router is idle.
-    await this.page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
+    await settled(this.page);
   }
 
   async submit(): Promise<void> {

@@ -1,7 +1,7 @@
 import { entityRegistry } from '@campus/api-contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, newContext, seriousA11yViolations, signIn, url } from '../support';
+import { DEMO_USERS, newContext, seriousA11yViolations, settled, signIn, url } from '../support';
 import {
   editableTextField,
   labelled,
@@ -210,7 +210,7 @@ describe('other Campus Management screens', () => {
     const number = (await page.locator('table tbody th[scope=row] a').first().textContent())?.trim() ?? '';
     await page.goto(url('/app/campus-management/enrolled-students/new'));
     // The field becomes the combobox once the page has hydrated.
-    await page.waitForFunction(() => '__remixRouter' in window);
+    await settled(page);
     const student = page.locator('input').and(page.getByRole('combobox', { name: labelled('Student') }));
     await student.focus();
     await student.press('ArrowDown');

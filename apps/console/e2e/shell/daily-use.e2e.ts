@@ -8,6 +8,7 @@ import {
   newContext,
   seriousA11yViolations,
   sessionToken,
+  settled,
   signIn,
   TEST_OUTPUT,
   url,
@@ -19,11 +20,6 @@ import {
 const SUFFIX = Date.now().toString(36).toUpperCase();
 
 /** Waits until the page has hydrated (the reference fields are comboboxes only then). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => '__remixRouter' in window);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-}
-
 /** Whether keyboard focus is inside the element `selector` finds. */
 const focusIsInside = (page: Page, selector: string) =>
   page.evaluate((s) => Boolean(document.activeElement && document.querySelector(s)?.contains(document.activeElement)), selector);
@@ -34,7 +30,7 @@ describe('reference fields', () => {
     const page = await context.newPage();
     await signIn(page, DEMO_USERS.registrar);
     await page.goto(url('/app/campus-management/rooms/new'));
-    await hydrated(page);
+    await settled(page);
     const campus = page.getByRole('combobox', { name: labelled('Campus') });
     expect(await campus.evaluate((e) => e.tagName)).toBe('INPUT');
     // Keyboard only: fill the text fields, then type in the combobox, arrow down to the choice, Enter to take it.
@@ -73,8 +69,9 @@ describe('reference fields', () => {
     const far = students.status === 200 ? students.body.rows[0]! : undefined;
     const number = String(far?.studentNumber ?? '');
     await page.goto(url('/app/campus-management/enrolled-students/new'));
-    await hydrated(page);
-    const student = page.getByRole('combobox', { name: labelled('Student') });
+    await settled(page);
+    // The combobox, not the native select it replaces at hydration.
+    const student = page.locator('input').and(page.getByRole('combobox', { name: labelled('Student') }));
     await student.focus();
     await page.keyboard.press('ArrowDown');
     expect(await options.filter({ hasText: number }).count()).toBe(0);
@@ -122,7 +119,7 @@ describe('reference fields', () => {
     await page.getByLabel(labelled('Name')).fill(`Loading Room ${SUFFIX}`);
     released = true;
     await Promise.all(held.map((route) => route.continue()));
-    await hydrated(page);
+    await settled(page);
     const campus = page.getByRole('combobox', { name: labelled('Campus') });
     await expect.poll(() => campus.evaluate((e) => e.tagName)).toBe('INPUT');
     expect(await campus.inputValue()).toContain('San Pablo City Campus');
