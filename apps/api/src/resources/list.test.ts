@@ -282,6 +282,8 @@ describe('searches read through the search column', () => {
     ['%', 'lastName', 20, 1],
     ['_', 'lastName', 20, 1],
     ['\\', 'lastName', 20, 1],
+    ["o\\'b", 'lastName', 20, 1],
+    ['a e i n r', 'firstName', 20, 1],
     ['z\nana', 'lastName', 20, 1],
     ['santos maria', 'firstName', 20, 1],
     ['nobody-by-this-name', 'lastName', 20, 1],

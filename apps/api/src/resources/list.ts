@@ -60,6 +60,20 @@ function searchSql(model: EntityModel, q: string, column: boolean): SQL | undefi
   );
 }
 
+/**
+ * The `like` patterns of a search that has no filter and reads the `list_search` column (`%word%`, one per word):
+ * such a search runs as a statement compiled once per order and number of words, with the patterns as its
+ * parameters. `undefined` for any other list.
+ */
+function searchPatterns(model: EntityModel, query: Pick<ListQuery, 'filters' | 'q'>, column: boolean): string[] | undefined {
+  if (!column || query.filters.length || !query.q || !searchSql(model, query.q, column)) return undefined;
+  return searchWords(query.q).map((word) => `%${escapeLike(word)}%`);
+}
+
+/** `t.list_search like lower($1) and …` for `words` words, their patterns the first parameters. */
+const likesText = (words: number) =>
+  Array.from({ length: words }, (_, i) => `t.list_search like lower($${i + 1})`).join(' and ');
+
 function whereSql(model: EntityModel, query: Pick<ListQuery, 'filters' | 'q'>, column = false): SQL | undefined {
   const parts = query.filters.map((f) => filterSql(model, f));
   const search = query.q ? searchSql(model, query.q, column) : undefined;
@@ -104,6 +118,8 @@ interface Compiled {
   readonly ids: Statement;
   /** `$1` ids (`{…}`) → `rows`: the records as one JSON array text, in list order, and the table's `version`. */
   readonly records: Statement;
+  /** The statements of searches without a filter, by kind and number of words (`walkStatement`, `collectStatement`). */
+  readonly searches: Map<string, Statement>;
 }
 
 const compiledByModel = new WeakMap<EntityModel, Map<string, Compiled>>();
@@ -133,10 +149,54 @@ function compiled(model: EntityModel, sort: Sort): Compiled {
         `select ${versionText(model)} as version, '[' || coalesce(string_agg(${model.recordJsonText}, ',' order by ${order}), '') || ']' as rows
            from ${table} t ${model.listJoinsText} where t.id = any($1::uuid[])`,
       ),
+      searches: new Map(),
     };
     byOrder.set(key, found);
   }
   return found;
+}
+
+/** A search statement of one model and order, compiled on first use. */
+function searchStatement(model: EntityModel, sort: Sort, key: string, text: () => string): Statement {
+  const { searches } = compiled(model, sort);
+  let found = searches.get(key);
+  if (!found) searches.set(key, (found = statement(text())));
+  return found;
+}
+
+/**
+ * The walk of `walkedSearchPage` for `words` words: `$1…$n` their patterns, then the window (how many entries of
+ * the order it reads), the page's first and last position among the matches → `version`, `found` (the matches in
+ * the window), `first` (the first `MATCH_CACHE_MAX_IDS` of them) and the page's `ids`.
+ */
+function walkStatement(model: EntityModel, sort: Sort, words: number): Statement {
+  return searchStatement(model, sort, `walk ${words}`, () => {
+    const key = dialect.sqlToQuery(col(sort.field)).sql;
+    return `select ${versionText(model)} as version, w.found, (w.ids)[1:${MATCH_CACHE_MAX_IDS}]::text as first,
+                   (w.ids)[$${words + 2}::int:$${words + 3}::int]::text as ids
+              from (select count(*) as found, array_agg(t.id order by t.s ${sort.direction}, t.id ${sort.direction}) as ids
+                      from (select t.id, ${key} as s, t.list_search from "${model.tableName}" t
+                             order by ${compiled(model, sort).order} limit $${words + 1}) t
+                     where ${likesText(words)}) w`;
+  });
+}
+
+/**
+ * The collected search of `filteredPageIds` for `words` words without a filter: `$1…$n` their patterns and, for a
+ * page beyond the first matches, its limit and offset.
+ */
+function collectStatement(model: EntityModel, sort: Sort, words: number, beyond: boolean): Statement {
+  return searchStatement(model, sort, `collect ${words} ${beyond}`, () => {
+    const key = dialect.sqlToQuery(col(sort.field)).sql;
+    const order = `s ${sort.direction}, id ${sort.direction}`;
+    const page = beyond
+      ? `(select array_agg(p.id)::text from (select id from matches order by ${order} limit $${words + 1} offset $${words + 2}) p)`
+      : 'null::text';
+    return `with matches as materialized (select t.id, ${key} as s from "${model.tableName}" t where ${likesText(words)})
+            select ${versionText(model)} as version, (select count(*) from matches) as count,
+                   (select array_agg(f.id)::text from (select id from matches order by ${order} limit ${MATCH_CACHE_MAX_IDS}) f) as first,
+                   ${page} as ids`;
+  });
 }
 
 /** Remembered positions of one sort order, valid while the table's `list_versions` row says `version`. */
@@ -339,7 +399,7 @@ async function walkedSearchPage(
   database: ListDatabase,
   model: EntityModel,
   query: ListQuery,
-  where: SQL,
+  patterns: readonly string[],
   offset: number,
   records: (ids: string) => Promise<{ version: string; rows: string } | undefined>,
 ): Promise<{ rows: string; count: number; version: string; first: string[] } | undefined> {
@@ -362,16 +422,10 @@ async function walkedSearchPage(
   const walkKey = `${query.sort.field} ${query.sort.direction} ${wordsKey}`;
   if (window > SEARCH_WALK_MAX || need >= (sample.walkFailedAt.get(walkKey) ?? Infinity)) return undefined;
   if (!(await canWalk(database.db, model, query.sort.field))) return undefined;
-  const direction = sql.raw(query.sort.direction);
   // The walk's matches in list order, once: the first of them (remembered like a collected search's) and the page.
-  const [row] = await rows<{ version: string; found: number | string; first: string | null; ids: string | null }>(
-    database.db,
-    sql`select ${versionOf(model)} as version, w.found, (w.ids)[1:${MATCH_CACHE_MAX_IDS}::int]::text as first,
-               (w.ids)[${offset + 1}::int:${need}::int]::text as ids
-          from (select count(*) as found, array_agg(t.id order by t.s ${direction}, t.id ${direction}) as ids
-                  from (select t.id, ${col(query.sort.field)} as s, t.list_search from ${model.table} t
-                         order by ${sql.raw(compiled(model, query.sort).order)} limit ${window}) t
-                 where ${where}) w`,
+  const [row] = await database.run<{ version: string; found: number | string; first: string | null; ids: string | null }>(
+    walkStatement(model, query.sort, patterns.length),
+    [...patterns, window, offset + 1, need],
   );
   if (!row?.ids || !row.first || Number(row.found) < need) {
     sample.walkFailedAt.set(walkKey, Math.min(need, sample.walkFailedAt.get(walkKey) ?? Infinity));
@@ -433,26 +487,34 @@ interface MatchesRow {
  * the version it read, and a changed one sends the request back here).
  */
 async function filteredPageIds(
-  db: Db,
+  database: ListDatabase,
   model: EntityModel,
   query: ListQuery,
   where: SQL,
   offset: number,
+  patterns: readonly string[] | undefined,
 ): Promise<{ row: IdsRow; remember?: (version: string) => void }> {
+  const db = database.db;
   const direction = sql.raw(query.sort.direction);
   // A page inside the first matches is cut from them (one sort); a page beyond them is sorted out on its own.
   const beyond = offset + query.limit > MATCH_CACHE_MAX_IDS;
-  const [row] = await rows<MatchesRow>(
-    db,
-    sql`with matches as materialized (select t.id, ${col(query.sort.field)} as s from ${model.table} t where ${where})
-        select ${versionOf(model)} as version, (select count(*) from matches) as count,
-               (select array_agg(f.id)::text
-                  from (select id from matches order by s ${direction}, id ${direction} limit ${MATCH_CACHE_MAX_IDS}) f) as first,
-               ${beyond
-                 ? sql`(select array_agg(p.id)::text
-                          from (select id from matches order by s ${direction}, id ${direction} limit ${query.limit} offset ${offset}) p)`
-                 : sql`null::text`} as ids`,
-  );
+  // A search alone runs its statement compiled once; with a filter, the statement is put together each time.
+  const [row] = patterns
+    ? await database.run<MatchesRow>(
+        collectStatement(model, query.sort, patterns.length, beyond),
+        beyond ? [...patterns, query.limit, offset] : patterns,
+      )
+    : await rows<MatchesRow>(
+        db,
+        sql`with matches as materialized (select t.id, ${col(query.sort.field)} as s from ${model.table} t where ${where})
+            select ${versionOf(model)} as version, (select count(*) from matches) as count,
+                   (select array_agg(f.id)::text
+                      from (select id from matches order by s ${direction}, id ${direction} limit ${MATCH_CACHE_MAX_IDS}) f) as first,
+                   ${beyond
+                     ? sql`(select array_agg(p.id)::text
+                              from (select id from matches order by s ${direction}, id ${direction} limit ${query.limit} offset ${offset}) p)`
+                     : sql`null::text`} as ids`,
+      );
   if (!row) return { row: { count: 0, ids: null } };
   const sorted = row.first ? row.first.slice(1, -1).split(',') : [];
   const page = sorted.slice(offset, offset + query.limit);
@@ -546,14 +608,15 @@ async function readListPage(database: ListDatabase, model: EntityModel, query: L
     }
     matchCache.delete(database.db, key);
   }
-  const walked = column ? await walkedSearchPage(database, model, query, where, offset, records) : undefined;
+  const patterns = searchPatterns(model, query, column);
+  const walked = patterns ? await walkedSearchPage(database, model, query, patterns, offset, records) : undefined;
   if (walked) {
     if (walked.first.length && (await isTracked(database.db, model))) {
       matchCache.set(database.db, key, { version: walked.version, count: walked.count, estimated: true, ids: walked.first });
     }
     return listText(walked.rows, walked.count, true);
   }
-  const { row, remember } = await filteredPageIds(database.db, model, query, where, offset);
+  const { row, remember } = await filteredPageIds(database, model, query, where, offset, patterns);
   const count = Number(row.count ?? 0);
   if (!row.ids) return listText('[]', count, false);
   const page = await records(row.ids);

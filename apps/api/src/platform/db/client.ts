@@ -24,9 +24,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /**
    * Runs a hot-path statement with a reusable plan: a named protocol statement on PostgreSQL, PREPARE/EXECUTE on
-   * PGlite (whose single session keeps it). Parameters must be integers, plain tokens (ids, hex digests, names:
-   * letters, digits, `-` and `_`) or uuid arrays in text form (`{…,…}`), which is what makes inlining them into
-   * EXECUTE safe; anything else is refused.
+   * PGlite (whose single session keeps it). Parameters must be safe integers or texts (arrays in their text form,
+   * `{…,…}`); PGlite's EXECUTE takes them as escape-string literals (`literal`), anything else is refused.
    */
   prepared<T>(query: SQL): Promise<T[]>;
   /** Runs a statement compiled once (`statement(text)`) with a reusable plan; same parameter rules as `prepared`. */
@@ -290,16 +289,20 @@ function statementName(text: string): string {
   return `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
-const PLAIN_TOKEN = /^[0-9A-Za-z_-]{1,128}$/;
-const UUID_TEXT = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-/** A uuid[] in PostgreSQL's text form, `{…,…}` (a page of ids: at most the largest page). */
-const UUID_ARRAY = new RegExp(`^\\{(${UUID_TEXT}(,${UUID_TEXT}){0,99})?\\}$`, 'i');
+/** The longest text a prepared statement takes as a parameter (a search's pattern, a name, a page of ids). */
+const MAX_TEXT_PARAMETER = 10_000;
 
-/** A parameter as an SQL literal, for the few shapes that cannot carry SQL. */
+/**
+ * A parameter as an SQL literal: a safe integer, or a text PostgreSQL can hold (no NUL) of at most
+ * `MAX_TEXT_PARAMETER` characters, written as an escape string (`E'…'`) with its backslashes and quotes doubled, so
+ * it reads back as exactly the same text whatever `standard_conforming_strings` says. Anything else is refused.
+ */
 function literal(value: unknown): string {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  if (typeof value === 'string' && (PLAIN_TOKEN.test(value) || UUID_ARRAY.test(value))) return `'${value}'`;
-  throw new Error('A prepared statement takes integers and plain tokens only, or a uuid array.');
+  if (typeof value === 'string' && value.length <= MAX_TEXT_PARAMETER && !value.includes('\0')) {
+    return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  }
+  throw new Error('A prepared statement takes integers and texts only (without NUL, at most 10,000 characters).');
 }
 
 async function ping(db: Db): Promise<boolean> {
