@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../platform/db/client.js';
 import { startTestApi } from '../test/harness.js';
 import { insertInstructors, plainInstructorSearch } from '../test/instructors.js';
-import { MATCH_CACHE_MAX_IDS, SEARCH_ESTIMATE_FROM, SEARCH_WALK_MIN_ROWS } from './list.js';
+import { MATCH_CACHE_MAX_IDS, SEARCH_ESTIMATE_FROM, SEARCH_WALK_MIN_ROWS, walkWindow } from './list.js';
 
 // Searches with many matches over a large table are read by a walk along the list's order (decision 0043). Every
 // answer is compared with the plain query: the rows and their order exactly; the count exactly, or, where the
@@ -33,6 +33,16 @@ async function sampleRead(): Promise<void> {
   throw new Error('The search sample was never read.');
 }
 
+describe('the window a walk reads', () => {
+  it('is about twice the entries a page needs for a surname, more for a rarer word, none for a share the sample cannot bound', () => {
+    // A surname in 2 % of 5,000 sampled texts, a page of 22: 1,100 entries expected, 2,241 read.
+    expect(walkWindow(22, 0.02, 5_000)).toBe(2_241);
+    const rare = walkWindow(22, 0.006, 5_000)!;
+    expect(rare / (22 / 0.006)).toBeGreaterThan(2.5);
+    expect(walkWindow(22, 0.001, 5_000)).toBeUndefined();
+  });
+});
+
 describe('searches with many matches, read by a walk along the order', () => {
   it('carries the search column in the sort indexes', async () => {
     const [row] = await rows<{ n: number }>(
@@ -57,10 +67,12 @@ describe('searches with many matches, read by a walk along the order', () => {
     // Matches at the end of the order, beyond the window: every match is collected and counted exactly.
     ['ana', '-firstName', 20, 1, false],
     ['santos', 'lastName', 20, 1, false],
-    // Too few matches for an estimate, or a page beyond what a window would read: exact.
+    // Too few matches for an estimate, or a page beyond the matches a window finds (the last of 10,356): exact.
     ['ñiguez jose', 'lastName', 20, 1, false],
     ['emp-000', 'lastName', 20, 1, false],
-    ['a', 'lastName', 20, 300, false],
+    ['a', 'lastName', 100, 104, false],
+    // A deep page inside a window: walked.
+    ['a', 'lastName', 20, 300, true],
   ])('q=%j&sort=%s&limit=%i&page=%i answers the rows of the plain query (estimated: %s)', async (q, sort, limit, page, estimated) => {
     await sampleRead();
     const body = await get(`instructors?q=${encodeURIComponent(q)}&sort=${sort}&limit=${limit}&page=${page}`);

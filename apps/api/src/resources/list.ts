@@ -323,6 +323,20 @@ export const SEARCH_SAMPLE_AGE_MS = 10 * 60_000;
 export const SEARCH_SAMPLE_MIN_HITS = 30;
 /** A walk reads at most this many index entries; a search expected to need more collects its matches instead. */
 export const SEARCH_WALK_MAX = 20_000;
+/**
+ * How sure a walk's window is to hold its page, in standard deviations: the window is sized for the sample's share
+ * less this many of its standard errors, and for the page's matches plus this many of their standard deviation.
+ */
+export const SEARCH_WALK_MARGIN = 2.5;
+
+/**
+ * How many entries of the order a walk reads to find `need` matches when the sample of `sampled` texts found the
+ * words in a share `share` of them: `undefined` when the sample cannot bound the share away from zero.
+ */
+export function walkWindow(need: number, share: number, sampled: number): number | undefined {
+  const low = share - SEARCH_WALK_MARGIN * Math.sqrt((share * (1 - share)) / sampled);
+  return low > 0 ? Math.ceil((need + SEARCH_WALK_MARGIN * Math.sqrt(need)) / low) : undefined;
+}
 
 /**
  * A random sample of a table's `list_search` texts and the table's size when it was taken, with what searches
@@ -389,8 +403,8 @@ function roundEstimate(n: number): number {
  * carries `list_search` (an index-only scan: no visit to the table), instead of collecting, sorting and counting
  * every match. The table's sample says what share of its rows match (the words looked for in each sampled text,
  * as the `like` does): from `SEARCH_ESTIMATE_FROM` expected matches on, the count is that estimate, rounded and
- * marked `estimated`. The walk reads a bounded window, the first rows of the order, about three times as many as
- * the page should need; the matches inside a window that begins the order are the first matches of the whole order,
+ * marked `estimated`. The walk reads a bounded window, the first rows of the order, as many as the page should
+ * need with a margin for the sample's error (`walkWindow`: about twice as many for a surname); the matches inside a window that begins the order are the first matches of the whole order,
  * so when the window holds the page, the page is exactly the plain query's. When it does not (the matches cluster
  * later in the order, as a surname searched in surname order), `undefined`: the matches are collected instead.
  * Also `undefined` with a filter, before the sample is read, and where no sort index carries the column.
@@ -418,9 +432,9 @@ async function walkedSearchPage(
   const estimate = share * sample.rows;
   if (hits < SEARCH_SAMPLE_MIN_HITS || estimate < SEARCH_ESTIMATE_FROM) return undefined;
   const need = offset + query.limit;
-  const window = Math.ceil((3 * need) / share);
+  const window = walkWindow(need, share, sample.texts.length);
   const walkKey = `${query.sort.field} ${query.sort.direction} ${wordsKey}`;
-  if (window > SEARCH_WALK_MAX || need >= (sample.walkFailedAt.get(walkKey) ?? Infinity)) return undefined;
+  if (window === undefined || window > SEARCH_WALK_MAX || need >= (sample.walkFailedAt.get(walkKey) ?? Infinity)) return undefined;
   if (!(await canWalk(database.db, model, query.sort.field))) return undefined;
   // The walk's matches in list order, once: the first of them (remembered like a collected search's) and the page.
   const [row] = await database.run<{ version: string; found: number | string; first: string | null; ids: string | null }>(

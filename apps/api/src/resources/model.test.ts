@@ -38,7 +38,7 @@ describe('the JSON text of a list record', () => {
       database.db,
       sql.raw(`select ${model.recordJsonText} as json from (select '5f0c6c1e-8f6e-4a55-9f43-1a2b3c4d5e6f'::uuid as id,
                  '2026-11-23 08:00:00+00'::timestamptz as created_at, '2026-11-23 08:00:00+00'::timestamptz as updated_at,
-                 null::uuid as modified_by_id, true as is_active, ${values.join(', ')}) t`),
+                 null::uuid as modified_by_id, true as is_active, ${values.join(', ')}) t ${model.listJoinsText}`),
     );
     const record = JSON.parse(row!.json) as Record<string, unknown>;
     expect(JSON.stringify(record)).toBe(row!.json);

