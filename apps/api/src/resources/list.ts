@@ -70,9 +70,13 @@ function searchPatterns(model: EntityModel, query: Pick<ListQuery, 'filters' | '
   return searchWords(query.q).map((word) => `%${escapeLike(word)}%`);
 }
 
-/** `t.list_search like lower($1) and …` for `words` words, their patterns the first parameters. */
+/**
+ * `t.list_search like (select lower($1)) and …` for `words` words, their patterns the first parameters. The
+ * subquery lower-cases each pattern once per run: a generic plan would otherwise lower-case it again for every row
+ * it rechecks (18 against 14.6 ms for a surname's 20,067 matches among 1,000,500 students).
+ */
 const likesText = (words: number) =>
-  Array.from({ length: words }, (_, i) => `t.list_search like lower($${i + 1})`).join(' and ');
+  Array.from({ length: words }, (_, i) => `t.list_search like (select lower($${i + 1}))`).join(' and ');
 
 function whereSql(model: EntityModel, query: Pick<ListQuery, 'filters' | 'q'>, column = false): SQL | undefined {
   const parts = query.filters.map((f) => filterSql(model, f));
