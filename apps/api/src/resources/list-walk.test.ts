@@ -64,9 +64,11 @@ describe('searches with many matches, read by a walk along the order', () => {
     ['dela cruz', '-firstName', 23, 2, true],
     // Matches at the start of the order.
     ['ana', 'firstName', 20, 4, true],
-    // Matches at the end of the order, beyond the window: every match is collected and counted exactly.
-    ['ana', '-firstName', 20, 1, false],
-    ['santos', 'lastName', 20, 1, false],
+    // Matches at the end of the order, beyond the window: the matches are collected, the first ones sorted, and the
+    // count is still the sample's estimate.
+    ['ana', '-firstName', 20, 1, true],
+    ['santos', 'lastName', 20, 1, true],
+    ['santos', 'lastName', 20, 2, true],
     // Too few matches for an estimate, or a page beyond the matches a window finds (the last of 10,356): exact.
     ['ñiguez jose', 'lastName', 20, 1, false],
     ['emp-000', 'lastName', 20, 1, false],

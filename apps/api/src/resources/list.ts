@@ -203,6 +203,23 @@ function collectStatement(model: EntityModel, sort: Sort, words: number, beyond:
   });
 }
 
+/**
+ * The first matches of a search whose count is the sample's estimate (`$1…$n` the words' patterns), not counted:
+ * the matches stream from the trigram index into a top-`MATCH_CACHE_MAX_IDS` sort, without being stored and read
+ * again to count them (the subquery's `offset 0` keeps the planner from walking the sort index instead). At
+ * 1,000,500 students, 9 ms instead of 15 ms for a surname's 20,067 matches.
+ */
+function firstMatchesStatement(model: EntityModel, sort: Sort, words: number): Statement {
+  return searchStatement(model, sort, `first ${words}`, () => {
+    const key = dialect.sqlToQuery(col(sort.field)).sql;
+    return `select ${versionText(model)} as version, null::bigint as count,
+                   (select array_agg(f.id)::text
+                      from (select m.id from (select t.id, ${key} as s from "${model.tableName}" t where ${likesText(words)} offset 0) m
+                             order by m.s ${sort.direction}, m.id ${sort.direction} limit ${MATCH_CACHE_MAX_IDS}) f) as first,
+                   null::text as ids`;
+  });
+}
+
 /** Remembered positions of one sort order, valid while the table's `list_versions` row says `version`. */
 interface Anchors {
   readonly version: string;
@@ -420,21 +437,8 @@ async function walkedSearchPage(
   patterns: readonly string[],
   offset: number,
   records: (ids: string) => Promise<{ version: string; rows: string } | undefined>,
+  { sample, share, estimate, wordsKey }: SearchEstimate,
 ): Promise<{ rows: string; count: number; version: string; first: string[] } | undefined> {
-  if (query.filters.length || !query.q) return undefined;
-  const sample = searchSamples(database.db, model.tableName, () => readSearchSample(database.db, model));
-  if (!sample?.texts.length) return undefined;
-  const words = searchWords(query.q).map((word) => word.toLowerCase());
-  const wordsKey = words.join(' ');
-  let hits = sample.hits.get(wordsKey);
-  if (hits === undefined) {
-    hits = 0;
-    for (const text of sample.texts) if (words.every((word) => text.includes(word))) hits += 1;
-    sample.hits.set(wordsKey, hits);
-  }
-  const share = hits / sample.texts.length;
-  const estimate = share * sample.rows;
-  if (hits < SEARCH_SAMPLE_MIN_HITS || estimate < SEARCH_ESTIMATE_FROM) return undefined;
   const need = offset + query.limit;
   const window = walkWindow(need, share, sample.texts.length);
   const walkKey = `${query.sort.field} ${query.sort.direction} ${wordsKey}`;
@@ -453,6 +457,37 @@ async function walkedSearchPage(
   // The first matches are remembered only when the records were read at the same version as the walk.
   const first = page && String(page.version) === String(row.version) ? row.first.slice(1, -1).split(',') : [];
   return { rows: page?.rows ?? '[]', count: roundEstimate(estimate), version: String(row.version), first };
+}
+
+/** What a table's sample says of a search expected to match many rows. */
+interface SearchEstimate {
+  readonly sample: SearchSample;
+  /** The share of the sampled texts that hold every word, and the rows that share of the table makes. */
+  readonly share: number;
+  readonly estimate: number;
+  readonly wordsKey: string;
+}
+
+/**
+ * The sample's estimate for a search without a filter, when it expects at least `SEARCH_ESTIMATE_FROM` matches
+ * (from at least `SEARCH_SAMPLE_MIN_HITS` sampled texts); `undefined` otherwise, or before the sample is read.
+ */
+function searchEstimate(database: ListDatabase, model: EntityModel, query: ListQuery): SearchEstimate | undefined {
+  if (query.filters.length || !query.q) return undefined;
+  const sample = searchSamples(database.db, model.tableName, () => readSearchSample(database.db, model));
+  if (!sample?.texts.length) return undefined;
+  const words = searchWords(query.q).map((word) => word.toLowerCase());
+  const wordsKey = words.join(' ');
+  let hits = sample.hits.get(wordsKey);
+  if (hits === undefined) {
+    hits = 0;
+    for (const text of sample.texts) if (words.every((word) => text.includes(word))) hits += 1;
+    sample.hits.set(wordsKey, hits);
+  }
+  const share = hits / sample.texts.length;
+  const estimate = share * sample.rows;
+  if (hits < SEARCH_SAMPLE_MIN_HITS || estimate < SEARCH_ESTIMATE_FROM) return undefined;
+  return { sample, share, estimate, wordsKey };
 }
 
 /** The first matches of a filter or search, in list order, and their count, as of a version of the table. */
@@ -498,7 +533,8 @@ interface MatchesRow {
 
 /**
  * The page's ids of a filtered or searched list. The matching ids are collected first (a materialized CTE, so the
- * planner uses the filter and trigram indexes instead of walking the sort index) and counted exactly; the first
+ * planner uses the filter and trigram indexes instead of walking the sort index) and counted exactly — except for a
+ * search the sample expects to match many rows (`firstMatchesStatement`: counted by the estimate); the first
  * `MATCH_CACHE_MAX_IDS` of them, in list order, come back with the table's version, a page among them is cut from
  * them (one sort for both), and they are remembered, so the next page of the same search — or
  * the same page again — needs no search at all as long as the table has not changed (the records statement reports
@@ -511,15 +547,21 @@ async function filteredPageIds(
   where: SQL,
   offset: number,
   patterns: readonly string[] | undefined,
+  expected: SearchEstimate | undefined,
 ): Promise<{ row: IdsRow; remember?: (version: string) => void }> {
   const db = database.db;
   const direction = sql.raw(query.sort.direction);
   // A page inside the first matches is cut from them (one sort); a page beyond them is sorted out on its own.
   const beyond = offset + query.limit > MATCH_CACHE_MAX_IDS;
-  // A search alone runs its statement compiled once; with a filter, the statement is put together each time.
+  // A search alone runs its statement compiled once; with a filter, the statement is put together each time. A
+  // search the sample expects to match many rows is not counted: its count is the estimate, unless its matches
+  // turn out fewer than it remembers (then they are all known, and counted).
+  const uncounted = patterns && expected && !beyond;
   const [row] = patterns
     ? await database.run<MatchesRow>(
-        collectStatement(model, query.sort, patterns.length, beyond),
+        uncounted
+          ? firstMatchesStatement(model, query.sort, patterns.length)
+          : collectStatement(model, query.sort, patterns.length, beyond),
         beyond ? [...patterns, query.limit, offset] : patterns,
       )
     : await rows<MatchesRow>(
@@ -535,16 +577,18 @@ async function filteredPageIds(
       );
   if (!row) return { row: { count: 0, ids: null } };
   const sorted = row.first ? row.first.slice(1, -1).split(',') : [];
+  const estimated = Boolean(uncounted && sorted.length >= MATCH_CACHE_MAX_IDS);
+  const count = !uncounted ? row.count : estimated ? roundEstimate(expected.estimate) : sorted.length;
   const page = sorted.slice(offset, offset + query.limit);
   const ids = beyond ? row.ids : page.length ? `{${page.join(',')}}` : null;
   const first = sorted.slice(0, MATCH_CACHE_MAX_IDS);
-  if (!first.length || !(await isTracked(db, model))) return { row: { count: row.count, ids } };
+  if (!first.length || !(await isTracked(db, model))) return { row: { count, estimated, ids } };
   return {
-    row: { version: row.version, count: row.count, ids },
+    row: { version: row.version, count, estimated, ids },
     // Remembered only when the records were read at the same version as the matches.
     remember: (version) => {
       if (version !== String(row.version)) return;
-      matchCache.set(db, matchKey(model, query, where), { version, count: Number(row.count ?? 0), ids: first });
+      matchCache.set(db, matchKey(model, query, where), { version, count: Number(count ?? 0), estimated, ids: first });
     },
   };
 }
@@ -627,17 +671,19 @@ async function readListPage(database: ListDatabase, model: EntityModel, query: L
     matchCache.delete(database.db, key);
   }
   const patterns = searchPatterns(model, query, column);
-  const walked = patterns ? await walkedSearchPage(database, model, query, patterns, offset, records) : undefined;
+  const expected = patterns ? searchEstimate(database, model, query) : undefined;
+  const walked = patterns && expected ? await walkedSearchPage(database, model, query, patterns, offset, records, expected) : undefined;
   if (walked) {
     if (walked.first.length && (await isTracked(database.db, model))) {
       matchCache.set(database.db, key, { version: walked.version, count: walked.count, estimated: true, ids: walked.first });
     }
     return listText(walked.rows, walked.count, true);
   }
-  const { row, remember } = await filteredPageIds(database, model, query, where, offset, patterns);
+  const { row, remember } = await filteredPageIds(database, model, query, where, offset, patterns, expected);
   const count = Number(row.count ?? 0);
-  if (!row.ids) return listText('[]', count, false);
+  const estimated = row.estimated === true;
+  if (!row.ids) return listText('[]', count, estimated);
   const page = await records(row.ids);
   if (page) remember?.(String(page.version));
-  return listText(page?.rows ?? '[]', count, false);
+  return listText(page?.rows ?? '[]', count, estimated);
 }
