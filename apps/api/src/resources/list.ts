@@ -95,9 +95,12 @@ export function selectionSql(model: EntityModel, query: Pick<ListQuery, 'filters
   return { where: whereSql(model, query) ?? sql`true`, order: sql.raw(orderText(query.sort)) };
 }
 
+/** A field's column of the row `t` as SQL text (`t."last_name"`). */
+const keyText = (field: string) => dialect.sqlToQuery(col(field)).sql;
+
 /** `t."last_name" asc, t.id asc`: every list order ends with the id, which makes it total. */
 function orderText(sort: Sort): string {
-  return `${dialect.sqlToQuery(col(sort.field)).sql} ${sort.direction}, t.id ${sort.direction}`;
+  return `${keyText(sort.field)} ${sort.direction}, t.id ${sort.direction}`;
 }
 
 /**
@@ -122,7 +125,7 @@ interface Compiled {
   readonly ids: Statement;
   /** `$1` ids (`{…}`) → `rows`: the records as one JSON array text, in list order, and the table's `version`. */
   readonly records: Statement;
-  /** The statements of searches without a filter, by kind and number of words (`walkStatement`, `collectStatement`). */
+  /** Statements of searches without a filter, by kind and number of words (`walkStatement` and the two after it). */
   readonly searches: Map<string, Statement>;
 }
 
@@ -175,7 +178,7 @@ function searchStatement(model: EntityModel, sort: Sort, key: string, text: () =
  */
 function walkStatement(model: EntityModel, sort: Sort, words: number): Statement {
   return searchStatement(model, sort, `walk ${words}`, () => {
-    const key = dialect.sqlToQuery(col(sort.field)).sql;
+    const key = keyText(sort.field);
     return `select ${versionText(model)} as version, w.found, (w.ids)[1:${MATCH_CACHE_MAX_IDS}]::text as first,
                    (w.ids)[$${words + 2}::int:$${words + 3}::int]::text as ids
               from (select count(*) as found, array_agg(t.id order by t.s ${sort.direction}, t.id ${sort.direction}) as ids
@@ -186,20 +189,29 @@ function walkStatement(model: EntityModel, sort: Sort, words: number): Statement
 }
 
 /**
+ * A collected search over the rows of `t` that `where` selects: the matches stored once (a materialized CTE, so the
+ * planner uses the filter and trigram indexes instead of walking the sort index), then the table's version, their
+ * count, the first `MATCH_CACHE_MAX_IDS` in list order and, with `page` (its limit and offset), a page beyond them.
+ */
+function collectSql(model: EntityModel, sort: Sort, where: SQL, page?: { limit: SQL; offset: SQL }): SQL {
+  const order = sql.raw(`s ${sort.direction}, id ${sort.direction}`);
+  const ids = page
+    ? sql`(select array_agg(p.id)::text from (select id from matches order by ${order} limit ${page.limit} offset ${page.offset}) p)`
+    : sql`null::text`;
+  return sql`with matches as materialized (select t.id, ${sql.raw(keyText(sort.field))} as s from ${model.table} t where ${where})
+             select ${versionOf(model)} as version, (select count(*) from matches) as count,
+                    (select array_agg(f.id)::text from (select id from matches order by ${order} limit ${sql.raw(String(MATCH_CACHE_MAX_IDS))}) f) as first,
+                    ${ids} as ids`;
+}
+
+/**
  * The collected search of `filteredPageIds` for `words` words without a filter: `$1…$n` their patterns and, for a
  * page beyond the first matches, its limit and offset.
  */
 function collectStatement(model: EntityModel, sort: Sort, words: number, beyond: boolean): Statement {
   return searchStatement(model, sort, `collect ${words} ${beyond}`, () => {
-    const key = dialect.sqlToQuery(col(sort.field)).sql;
-    const order = `s ${sort.direction}, id ${sort.direction}`;
-    const page = beyond
-      ? `(select array_agg(p.id)::text from (select id from matches order by ${order} limit $${words + 1} offset $${words + 2}) p)`
-      : 'null::text';
-    return `with matches as materialized (select t.id, ${key} as s from "${model.tableName}" t where ${likesText(words)})
-            select ${versionText(model)} as version, (select count(*) from matches) as count,
-                   (select array_agg(f.id)::text from (select id from matches order by ${order} limit ${MATCH_CACHE_MAX_IDS}) f) as first,
-                   ${page} as ids`;
+    const page = beyond ? { limit: sql.raw(`$${words + 1}`), offset: sql.raw(`$${words + 2}`) } : undefined;
+    return dialect.sqlToQuery(collectSql(model, sort, sql.raw(likesText(words)), page)).sql;
   });
 }
 
@@ -211,7 +223,7 @@ function collectStatement(model: EntityModel, sort: Sort, words: number, beyond:
  */
 function firstMatchesStatement(model: EntityModel, sort: Sort, words: number): Statement {
   return searchStatement(model, sort, `first ${words}`, () => {
-    const key = dialect.sqlToQuery(col(sort.field)).sql;
+    const key = keyText(sort.field);
     return `select ${versionText(model)} as version, null::bigint as count,
                    (select array_agg(f.id)::text
                       from (select m.id from (select t.id, ${key} as s from "${model.tableName}" t where ${likesText(words)} offset 0) m
@@ -267,7 +279,7 @@ export function hasSearchColumn(db: Db, model: EntityModel): Promise<boolean> {
 async function readAnchors(db: Db, model: EntityModel, sort: Sort): Promise<Anchors | null> {
   if (!(await isTracked(db, model))) return null;
   const { order } = compiled(model, sort);
-  const key = dialect.sqlToQuery(col(sort.field)).sql;
+  const key = keyText(sort.field);
   // One statement, so the version and the positions come from the same snapshot.
   const [row] = await rows<{ version: string; keys: string[] | null; ids: string[] | null }>(
     db,
@@ -425,8 +437,9 @@ function roundEstimate(n: number): number {
  * every match. The table's sample says what share of its rows match (the words looked for in each sampled text,
  * as the `like` does): from `SEARCH_ESTIMATE_FROM` expected matches on, the count is that estimate, rounded and
  * marked `estimated`. The walk reads a bounded window, the first rows of the order, as many as the page should
- * need with a margin for the sample's error (`walkWindow`: about twice as many for a surname); the matches inside a window that begins the order are the first matches of the whole order,
- * so when the window holds the page, the page is exactly the plain query's. When it does not (the matches cluster
+ * need with a margin for the sample's error (`walkWindow`: about twice as many for a surname); the matches inside a
+ * window that begins the order are the first matches of the whole order, so when the window holds the page, the
+ * page is exactly the plain query's. When it does not (the matches cluster
  * later in the order, as a surname searched in surname order), `undefined`: the matches are collected instead.
  * Also `undefined` with a filter, before the sample is read, and where no sort index carries the column.
  */
@@ -469,14 +482,14 @@ interface SearchEstimate {
 }
 
 /**
- * The sample's estimate for a search without a filter, when it expects at least `SEARCH_ESTIMATE_FROM` matches
- * (from at least `SEARCH_SAMPLE_MIN_HITS` sampled texts); `undefined` otherwise, or before the sample is read.
+ * The sample's estimate for a search without a filter (one with `searchPatterns`), when it expects at least
+ * `SEARCH_ESTIMATE_FROM` matches (from at least `SEARCH_SAMPLE_MIN_HITS` sampled texts); `undefined` otherwise, or
+ * before the sample is read.
  */
-function searchEstimate(database: ListDatabase, model: EntityModel, query: ListQuery): SearchEstimate | undefined {
-  if (query.filters.length || !query.q) return undefined;
+function searchEstimate(database: ListDatabase, model: EntityModel, q: string): SearchEstimate | undefined {
   const sample = searchSamples(database.db, model.tableName, () => readSearchSample(database.db, model));
   if (!sample?.texts.length) return undefined;
-  const words = searchWords(query.q).map((word) => word.toLowerCase());
+  const words = searchWords(q).map((word) => word.toLowerCase());
   const wordsKey = words.join(' ');
   let hits = sample.hits.get(wordsKey);
   if (hits === undefined) {
@@ -550,7 +563,6 @@ async function filteredPageIds(
   expected: SearchEstimate | undefined,
 ): Promise<{ row: IdsRow; remember?: (version: string) => void }> {
   const db = database.db;
-  const direction = sql.raw(query.sort.direction);
   // A page inside the first matches is cut from them (one sort); a page beyond them is sorted out on its own.
   const beyond = offset + query.limit > MATCH_CACHE_MAX_IDS;
   // A search alone runs its statement compiled once; with a filter, the statement is put together each time. A
@@ -564,17 +576,7 @@ async function filteredPageIds(
           : collectStatement(model, query.sort, patterns.length, beyond),
         beyond ? [...patterns, query.limit, offset] : patterns,
       )
-    : await rows<MatchesRow>(
-        db,
-        sql`with matches as materialized (select t.id, ${col(query.sort.field)} as s from ${model.table} t where ${where})
-            select ${versionOf(model)} as version, (select count(*) from matches) as count,
-                   (select array_agg(f.id)::text
-                      from (select id from matches order by s ${direction}, id ${direction} limit ${MATCH_CACHE_MAX_IDS}) f) as first,
-                   ${beyond
-                     ? sql`(select array_agg(p.id)::text
-                              from (select id from matches order by s ${direction}, id ${direction} limit ${query.limit} offset ${offset}) p)`
-                     : sql`null::text`} as ids`,
-      );
+    : await rows<MatchesRow>(db, collectSql(model, query.sort, where, beyond ? { limit: sql`${query.limit}`, offset: sql`${offset}` } : undefined));
   if (!row) return { row: { count: 0, ids: null } };
   const sorted = row.first ? row.first.slice(1, -1).split(',') : [];
   const estimated = Boolean(uncounted && sorted.length >= MATCH_CACHE_MAX_IDS);
@@ -671,7 +673,7 @@ async function readListPage(database: ListDatabase, model: EntityModel, query: L
     matchCache.delete(database.db, key);
   }
   const patterns = searchPatterns(model, query, column);
-  const expected = patterns ? searchEstimate(database, model, query) : undefined;
+  const expected = patterns && query.q ? searchEstimate(database, model, query.q) : undefined;
   const walked = patterns && expected ? await walkedSearchPage(database, model, query, patterns, offset, records, expected) : undefined;
   if (walked) {
     if (walked.first.length && (await isTracked(database.db, model))) {

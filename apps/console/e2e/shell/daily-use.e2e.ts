@@ -19,7 +19,6 @@ import {
 
 const SUFFIX = Date.now().toString(36).toUpperCase();
 
-/** Waits until the page has hydrated (the reference fields are comboboxes only then). */
 /** Whether keyboard focus is inside the element `selector` finds. */
 const focusIsInside = (page: Page, selector: string) =>
   page.evaluate((s) => Boolean(document.activeElement && document.querySelector(s)?.contains(document.activeElement)), selector);
