@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { forgetVersions, NoticeCounters, VersionTable, type TableChanges } from '../cache.js';
 import { isDatabaseUnavailable } from './unavailable.js';
+import { openThreadedPGlite } from './pglite-thread.js';
 
 /** A database or an open transaction: both run queries the same way. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -91,6 +92,7 @@ export interface OpenDatabaseOptions {
   readonly connectTimeoutMs?: number;
   /** Start an in-memory PGlite from a dump of an already migrated one (tests: initdb once, not per file). */
   readonly pgliteDump?: Blob;
+
 }
 
 /** How long an idle connection of the pool is kept before it is closed. */
@@ -205,12 +207,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = new PGlite({
+  // PGlite runs in a thread of its own: the API's thread goes on with other requests while a statement runs.
+  const client = await openThreadedPGlite({
     ...(dataDir ? { dataDir } : {}),
-    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
-    extensions: { pg_trgm },
+    ...(options.pgliteDump ? { dump: await options.pgliteDump.arrayBuffer() } : {}),
   });
-  await client.waitReady;
   const database = drizzlePglite(client);
   await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
   const db = database as unknown as Db;
@@ -227,8 +228,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ready.catch(() => preparing.delete(statement.name));
     }
     await ready;
-    const result = await client.query<T>(`execute ${statement.name}${values.length ? `(${values.join(', ')})` : ''}`);
-    return result.rows;
+    const [result] = await client.exec(`execute ${statement.name}${values.length ? `(${values.join(', ')})` : ''}`);
+    return (result?.rows ?? []) as T[];
   }
   return {
     db,

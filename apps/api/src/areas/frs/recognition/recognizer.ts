@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../../platform/worker-thread.js';
 import { UnsupportedImageError } from './images.js';
 import type { AnalysisPurpose, IdentifiedFace, ImageAnalysis, WorkerReply, WorkerRequest } from './protocol.js';
 
@@ -18,21 +17,6 @@ export interface Recognizer {
   close(): Promise<void>;
 }
 
-/**
- * The worker runs the compiled `face-worker.js` beside this file; from the TypeScript sources (tests, `tsx`)
- * it runs `face-worker.ts` through tsx's loader.
- */
-function startWorker(): Worker {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-    const worker = new URL('./face-worker.ts', import.meta.url).href;
-    const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(worker)}); })`;
-    return new Worker(boot, { eval: true });
-  }
-  return new Worker(new URL('./face-worker.js', import.meta.url));
-}
-
 class WorkerRecognizer implements Recognizer {
   private worker: Worker | null = null;
   private nextId = 1;
@@ -40,7 +24,8 @@ class WorkerRecognizer implements Recognizer {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker();
+    // The compiled `face-worker.js` beside this file (from the sources, `face-worker.ts` through tsx).
+    const worker = startWorker(import.meta.url, 'face-worker');
     worker.unref();
     worker.on('message', (reply: WorkerReply) => {
       const waiting = this.pending.get(reply.id);
