@@ -92,7 +92,6 @@ export interface OpenDatabaseOptions {
   readonly connectTimeoutMs?: number;
   /** Start an in-memory PGlite from a dump of an already migrated one (tests: initdb once, not per file). */
   readonly pgliteDump?: Blob;
-
 }
 
 /** How long an idle connection of the pool is kept before it is closed. */

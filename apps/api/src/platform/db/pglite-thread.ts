@@ -8,8 +8,7 @@
  * thread goes on with other requests.
  */
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
-import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../worker-thread.js';
+import { startWorker, WorkerCalls } from '../worker-thread.js';
 
 /** What the thread is started with: the data directory, or a dump to start an in-memory database from. */
 export interface ThreadStart {
@@ -84,61 +83,39 @@ const rawTypes = (options: QueryOptions | undefined) =>
 
 /** The part of PGlite the API uses, answered by PGlite in a worker thread. */
 export class ThreadedPGlite {
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly calls: WorkerCalls<Extract<ThreadReply, { readonly id: number }>>;
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
-  private nextId = 1;
   private stopped = false;
-  private failure: Error | undefined;
   readonly waitReady: Promise<void>;
 
   constructor(start: ThreadStart) {
-    this.worker = startWorker(import.meta.url, 'pglite-worker', {
-      workerData: start,
-      transferList: start.dump ? [start.dump] : [],
-    });
-    this.worker.unref();
     let ready!: () => void;
     let failed!: (error: Error) => void;
     this.waitReady = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)));
-    this.worker.on('message', (reply: ThreadReply) => {
-      if ('ready' in reply) return reply.ready ? ready() : failed(thrown(reply.error));
-      if ('channel' in reply) {
-        for (const listener of this.listeners.get(reply.channel) ?? []) listener(reply.payload);
-        return;
-      }
-      const waiting = this.pending.get(reply.id);
-      if (!waiting) return;
-      this.pending.delete(reply.id);
-      if ('error' in reply) waiting.reject(thrown(reply.error));
-      else waiting.resolve(reply.result);
-    });
-    const stop = (error: Error) => {
-      this.failure ??= error;
-      failed(error);
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
-    };
-    this.worker.on('error', stop);
-    this.worker.on('exit', (code) => stop(new Error(`The database thread stopped (${code}).`)));
+    this.calls = new WorkerCalls(
+      startWorker(import.meta.url, 'pglite-worker', { workerData: start, transferList: start.dump ? [start.dump] : [] }),
+      {
+        name: 'The database thread',
+        // The thread's own messages: ready (or not), and the notifications of the channels listened to.
+        other: (message) => {
+          const note = message as Exclude<ThreadReply, { readonly id: number }>;
+          if ('ready' in note) return note.ready ? ready() : failed(thrown(note.error));
+          for (const listener of this.listeners.get(note.channel) ?? []) listener(note.payload);
+        },
+        stopped: failed,
+      },
+    );
   }
 
   get closed(): boolean {
     return this.stopped;
   }
 
-  private ask<T>(request: Request): Promise<T> {
-    if (this.stopped) return Promise.reject(new Error('PGlite is closed'));
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      // While a statement is out, the thread keeps the process alive; otherwise it does not.
-      this.worker.ref();
-      this.worker.postMessage({ ...request, id });
-    }).finally(() => {
-      if (!this.pending.size) this.worker.unref();
-    });
+  private async ask<T>(request: Request): Promise<T> {
+    if (this.stopped) throw new Error('PGlite is closed');
+    const reply = await this.calls.call(request);
+    if ('error' in reply) throw thrown(reply.error);
+    return reply.result as T;
   }
 
   private async runQuery<T>(tx: number | undefined, text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -212,7 +189,7 @@ export class ThreadedPGlite {
   /** Ends the thread without closing the database (one that failed to open). */
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.worker.terminate();
+    await this.calls.worker.terminate();
   }
 }
 

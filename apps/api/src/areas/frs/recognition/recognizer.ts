@@ -1,5 +1,4 @@
-import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../../../platform/worker-thread.js';
+import { startWorker, WorkerCalls } from '../../../platform/worker-thread.js';
 import { UnsupportedImageError } from './images.js';
 import type { AnalysisPurpose, IdentifiedFace, ImageAnalysis, WorkerReply, WorkerRequest } from './protocol.js';
 
@@ -18,32 +17,20 @@ export interface Recognizer {
 }
 
 class WorkerRecognizer implements Recognizer {
-  private worker: Worker | null = null;
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: ImageAnalysis<IdentifiedFace>) => void; reject: (e: Error) => void }>();
+  private calls: WorkerCalls<WorkerReply> | null = null;
 
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
+  private ensureCalls(): WorkerCalls<WorkerReply> {
+    if (this.calls) return this.calls;
     // The compiled `face-worker.js` beside this file (from the sources, `face-worker.ts` through tsx).
-    const worker = startWorker(import.meta.url, 'face-worker');
-    worker.unref();
-    worker.on('message', (reply: WorkerReply) => {
-      const waiting = this.pending.get(reply.id);
-      if (!waiting) return;
-      this.pending.delete(reply.id);
-      if (reply.result) waiting.resolve(reply.result);
-      else if (reply.error.kind === 'unsupported') waiting.reject(new UnsupportedImageError(reply.error.message));
-      else waiting.reject(new Error(`Face analysis failed: ${reply.error.message}`));
+    const calls = new WorkerCalls<WorkerReply>(startWorker(import.meta.url, 'face-worker'), {
+      name: 'The face worker',
+      // A stopped worker is started again on the next photo.
+      stopped: () => {
+        if (this.calls === calls) this.calls = null;
+      },
     });
-    const fail = (error: Error) => {
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
-      this.worker = null;
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`The face worker stopped (${code}).`)));
-    this.worker = worker;
-    return worker;
+    this.calls = calls;
+    return calls;
   }
 
   analyse(bytes: Uint8Array): Promise<ImageAnalysis> {
@@ -58,24 +45,18 @@ class WorkerRecognizer implements Recognizer {
     await this.ask('warm', new Uint8Array(0));
   }
 
-  private ask(purpose: AnalysisPurpose, bytes: Uint8Array): Promise<ImageAnalysis<IdentifiedFace>> {
-    const worker = this.ensureWorker();
-    const id = this.nextId++;
-    return new Promise<ImageAnalysis<IdentifiedFace>>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      // While a request waits, the worker keeps the process alive; otherwise it does not.
-      worker.ref();
-      const request: WorkerRequest = { id, purpose, bytes };
-      worker.postMessage(request);
-    }).finally(() => {
-      if (this.pending.size === 0) this.worker?.unref();
-    });
+  private async ask(purpose: AnalysisPurpose, bytes: Uint8Array): Promise<ImageAnalysis<IdentifiedFace>> {
+    const request: Omit<WorkerRequest, 'id'> = { purpose, bytes };
+    const reply = await this.ensureCalls().call(request);
+    if (reply.result) return reply.result;
+    if (reply.error.kind === 'unsupported') throw new UnsupportedImageError(reply.error.message);
+    throw new Error(`Face analysis failed: ${reply.error.message}`);
   }
 
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    if (worker) await worker.terminate();
+    const calls = this.calls;
+    this.calls = null;
+    if (calls) await calls.worker.terminate();
   }
 }
 
