@@ -58,6 +58,21 @@ engine.register(
 );
 await engine.start();
 
+/** pg-boss's state of each job of a batch at the moment the batch closed. */
+const queueStatesAtClose = new Map<string, string[]>();
+const closeBatch = engine.finishBatch.bind(engine);
+engine.finishBatch = async (batchId) => {
+  await closeBatch(batchId);
+  const [batch] = await rows<{ state: string }>(api.database.db, sql`select state from batches where id = ${batchId}`);
+  if (!queueStatesAtClose.has(batchId) && batch && finished(batch)) {
+    const jobs = await rows<{ state: string }>(
+      api.database.db,
+      sql`select j.state::text as state from pgboss.job j join job_runs r on r.id = j.id where r.batch_id = ${batchId} order by r.sequence`,
+    );
+    queueStatesAtClose.set(batchId, jobs.map((j) => j.state));
+  }
+};
+
 const CAMPUSES = 10_000;
 await api.database.db.execute(
   sql`insert into campuses (code, name, is_active, created_at, updated_at)
@@ -167,8 +182,11 @@ describe('retries', () => {
     const id = await testBatch('test-picky', [1, 2, 3, 4].map((n) => ({ n, fail: n % 2 === 0 })));
     const first = await until(() => batchOf(id), finished, 30_000);
     expect(first).toMatchObject({ state: 'failed', counts: { completed: 2, failed: 2 } });
+    // When the batch closed, pg-boss had settled every job: retry failed can re-queue each one it shows as failed.
+    expect(queueStatesAtClose.get(id)).toEqual(['completed', 'failed', 'completed', 'failed']);
     failing = false;
-    const retried = await call('POST', `batches/${id}/retry-failed`, admin);
+    // Reconciling while the jobs are queued again finds the view and pg-boss agreeing, before or after.
+    const [retried] = await Promise.all([call('POST', `batches/${id}/retry-failed`, admin), engine.reconcile(), engine.reconcile()]);
     expect(retried.body.data).toEqual({ count: 2 });
     const second = await until(() => batchOf(id), finished, 30_000);
     expect(second).toMatchObject({ state: 'completed', counts: { completed: 4 }, failed: 0 });

@@ -63,6 +63,29 @@ const JOBS_PER_FETCH = 4;
 
 const OPEN_STATES = sql.raw(`('created', 'active', 'retrying')`);
 
+/** Job ids by queue. */
+function byQueue(runs: readonly { id: string; queue: string }[]): Map<string, string[]> {
+  const queues = new Map<string, string[]>();
+  for (const r of runs) queues.set(r.queue, [...(queues.get(r.queue) ?? []), r.id]);
+  return queues;
+}
+
+/** pg-boss's statements (text with `$n` placeholders) run on `db`, an open transaction of the engine's. */
+function bossStatementsOn(db: Db) {
+  return {
+    executeSql: async (text: string, values: readonly unknown[] = []) => {
+      const chunks = text.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql.param(values[Number(part) - 1]) : sql.raw(part)));
+      return db.execute(sql.join(chunks)) as unknown as Promise<{ rows: unknown[] }>;
+    },
+  };
+}
+
+/** How a fetched job ended: its batch (to close when it was the last) and, when it failed, why. */
+interface RunOutcome {
+  readonly batchId: string | null;
+  readonly failure?: string;
+}
+
 /**
  * The durable job engine: job types registered in code, run by pg-boss on the application's own database
  * (PGlite through `fromPglite`, PostgreSQL through its connection string). pg-boss owns queueing, locking
@@ -227,12 +250,29 @@ export class JobEngine extends EventEmitter<{
               // returning to the event loop, so a queue worked without pause would hold the API's thread for as
               // long as the queue is full.
               await new Promise((resume) => setImmediate(resume));
+              const fetched = job as { id: string; data: Record<string, unknown>; retryCount?: number };
+              let outcome: RunOutcome;
               try {
-                await this.run(type, job as { id: string; data: Record<string, unknown>; retryCount?: number });
-                results.push({ id: job.id, status: 'completed' as const });
+                outcome = await this.run(type, fetched);
               } catch (error) {
-                results.push({ id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } });
+                outcome = { batchId: null, failure: error instanceof Error ? error.message : String(error) };
               }
+              const result =
+                outcome.failure === undefined
+                  ? { id: job.id, status: 'completed' as const }
+                  : { id: job.id, status: 'failed' as const, output: { message: outcome.failure } };
+              try {
+                // Settled with pg-boss now, not with the rest of the fetch: the batch closes below, and a batch
+                // shown as finished must not hold jobs pg-boss still counts as running (retry failed would miss
+                // them). The settle is fenced to this attempt, so pg-boss's own settle of the results is a no-op.
+                const attempt = { id: job.id, retryCount: fetched.retryCount ?? 0 };
+                if (result.status === 'completed') await boss.complete(type.name, attempt);
+                else await boss.fail(type.name, attempt, result.output);
+                if (outcome.batchId) await this.finishBatch(outcome.batchId);
+              } catch (error) {
+                this.options.logger?.error({ err: error }, 'job settle failed');
+              }
+              results.push(result);
             }
             return results;
           },
@@ -332,8 +372,8 @@ export class JobEngine extends EventEmitter<{
     };
   }
 
-  /** Runs one fetched job: the view and log around the type's handler. Throws to let pg-boss retry. */
-  private async run(type: JobType<never>, job: { id: string; data: Record<string, unknown>; retryCount?: number }) {
+  /** Runs one fetched job: the view and log around the type's handler; answers its batch and how it failed. */
+  private async run(type: JobType<never>, job: { id: string; data: Record<string, unknown>; retryCount?: number }): Promise<RunOutcome> {
     const attempt = (job.retryCount ?? 0) + 1;
     const [run] = await rows<{
       batch_id: string | null;
@@ -346,11 +386,11 @@ export class JobEngine extends EventEmitter<{
       sql`select r.batch_id, r.state, r.units, r.retry_limit, b.state as batch_state
             from job_runs r left join batches b on b.id = r.batch_id where r.id = ${job.id}`,
     );
-    if (!run) return; // queued by something other than this engine
+    if (!run) return { batchId: null }; // queued by something other than this engine
     const log = this.logOn(this.db, job.id);
     if (run.state === 'cancelled' || run.batch_state === 'cancelled') {
       await this.db.execute(sql`update job_runs set state = 'cancelled', finished_at = coalesce(finished_at, ${this.now().toISOString()}) where id = ${job.id}`);
-      return;
+      return { batchId: null };
     }
     const started = this.now().toISOString();
     await this.db.execute(
@@ -389,6 +429,7 @@ export class JobEngine extends EventEmitter<{
         sql`update job_runs set state = 'completed', finished_at = ${this.now().toISOString()} where id = ${job.id} and state = 'active'`,
       );
       await log('Completed.');
+      return { batchId: run.batch_id };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await log(`Attempt ${attempt} failed: ${message}`, 'error');
@@ -397,9 +438,7 @@ export class JobEngine extends EventEmitter<{
       } else {
         await this.markFailed(job.id, message);
       }
-      throw error;
-    } finally {
-      if (run.batch_id) await this.finishBatch(run.batch_id);
+      return { batchId: run.batch_id, failure: message };
     }
   }
 
@@ -516,16 +555,19 @@ export class JobEngine extends EventEmitter<{
       );
     });
     const boss = await this.ready();
-    const byQueue = new Map<string, string[]>();
-    for (const r of cancelled) byQueue.set(r.queue, [...(byQueue.get(r.queue) ?? []), r.id]);
-    for (const [queue, ids] of byQueue) {
+    for (const [queue, ids] of byQueue(cancelled)) {
       for (let i = 0; i < ids.length; i += 1000) await boss.cancel(queue, ids.slice(i, i + 1000));
     }
     return cancelled.length;
   }
 
-  /** Queues the batch's failed and dead-lettered jobs again (one more attempt each); answers how many. */
+  /**
+   * Queues the batch's failed and dead-lettered jobs again (one more attempt each); answers how many. The view and
+   * pg-boss change in one transaction: reconciling in between would find a job the view calls retrying and pg-boss
+   * still calls failed, and fail it again.
+   */
   async retryFailed(batchId: string): Promise<number> {
+    const boss = await this.ready();
     const again = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const runs = await rows<{ id: string; queue: string }>(
@@ -533,19 +575,17 @@ export class JobEngine extends EventEmitter<{
         sql`update job_runs set state = 'retrying', retry_limit = attempts, units_failed = 0, finished_at = null
              where batch_id = ${batchId} and state in ('failed', 'dead-letter') returning id, queue`,
       );
-      if (runs.length) {
-        await tx.execute(sql`update batches set state = 'running', finished_at = null where id = ${batchId} and state in ('failed', 'completed')`);
-      }
+      if (!runs.length) return runs;
+      await tx.execute(sql`update batches set state = 'running', finished_at = null where id = ${batchId} and state in ('failed', 'completed')`);
+      for (const [queue, ids] of byQueue(runs)) await boss.retry(queue, ids, { db: bossStatementsOn(tx) });
+      const log = sql.join(
+        runs.map((r) => sql`(${r.id}, ${this.now().toISOString()}, 'info', 'Queued again by retry failed.')`),
+        sql`, `,
+      );
+      await tx.execute(sql`insert into job_logs (job_id, at, level, message) values ${log}`);
       return runs;
     });
-    const boss = await this.ready();
-    const byQueue = new Map<string, string[]>();
-    for (const r of again) byQueue.set(r.queue, [...(byQueue.get(r.queue) ?? []), r.id]);
-    for (const [queue, ids] of byQueue) {
-      await boss.retry(queue, ids);
-      this.wake(boss, queue);
-    }
-    for (const r of again) await this.logOn(this.db, r.id)('Queued again by retry failed.');
+    for (const queue of byQueue(again).keys()) this.wake(boss, queue);
     return again.length;
   }
 
