@@ -3,7 +3,7 @@
 // list and a student search over 100,000 students, and the gzipped JavaScript the launcher page loads against a
 // 150 KB budget. The ten connections belong to ten signed-in sessions (one each), as ten people would be; each run
 // follows a warm-up of its own. On Linux it also prints the CPU time the console's processes and the API's
-// process spent per page.
+// process spent per page. The list's p95 is checked against issue 5's 150 ms and issue 20's 100 ms.
 //
 // By default it starts its own API and console (built; temporary DATA_DIR with the demo seed) on free ports.
 // Set CONSOLE_URL (and BENCH_EMAIL / BENCH_PASSWORD) to measure a console that is already running, or
@@ -256,7 +256,8 @@ try {
   const STUDENTS_P95_MS = 150;
   const studentsPath = '/app/campus-management/students';
   const firstPage = await (await fetch(`${stack.consoleUrl}${studentsPath}`, { headers: { cookie } })).text();
-  const total = /of ([\d,]+)/.exec(firstPage)?.[1] ?? '?';
+  // The pagination says "1–20 of 100,500", or "of about 100,500" where the count is the planner's estimate.
+  const total = /of ((?:about )?[\d,]+)/.exec(firstPage)?.[1] ?? '?';
   // Searches people would type: 50 surnames of the seed, each in 6 orders (300 different pages).
   const { SURNAMES } = await import('../apps/api/dist/platform/db/seed-data.js');
   const orders = ['lastName', '-lastName', 'firstName', '-firstName', 'studentNumber', '-studentNumber'];
@@ -286,6 +287,7 @@ try {
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log('');
+  let listP95 = Number.NaN;
   for (const sc of scenarios) {
     const list = results.get(sc);
     const r = {
@@ -298,10 +300,14 @@ try {
     };
     const ok = r.non2xx === 0 && r.p95 <= STUDENTS_P95_MS;
     if (sc.isTarget) failed ||= !ok;
+    if (sc === scenarios[0]) listP95 = r.p95;
     console.log(
       `  ${sc.name.padEnd(22)} requests/s ${r.requests.toFixed(0).padStart(4)}   non-2xx ${r.non2xx}   TTFB p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms${sc.isTarget ? ` — ${ok ? 'OK' : 'OVER'}` : ' (shown, not a target)'}${cpuText(r)}`,
     );
   }
+  // Issue 20 asks more of the list's first page than issue 5 did.
+  const LIST_P95_MS = 100;
+  console.log(`\n  issue 20: the list's TTFB p95 ${listP95.toFixed(1)} ms — target ≤ ${LIST_P95_MS} ms: ${listP95 <= LIST_P95_MS ? 'OK' : 'OVER'}`);
 } finally {
   stopAll();
   stack.cleanup();
