@@ -210,7 +210,7 @@ async function measure() {
     const auth = { authorization: `Bearer ${token}` };
     const enc = apiServer.encrypted;
 
-    const { SURNAMES } = await import('../apps/api/dist/platform/db/seed-data.js');
+    const { SURNAMES, FIRST_NAMES_FEMALE, FIRST_NAMES_MALE } = await import('../apps/api/dist/platform/db/seed-data.js');
     const orders = ['lastName', '-lastName', 'firstName', '-firstName', 'studentNumber', '-studentNumber'];
     // Page sizes outermost: one surname and order comes back only after 300 other searches, when neither its
     // matches nor its answer are remembered any more, so every request runs its search.
@@ -220,7 +220,6 @@ async function measure() {
     let next = 0;
     // Opt-in (BENCH_CASES=first-names): the same for first names, whose matches lie all over a table stored in
     // surname order, so a first name in first-name order visits every match (shown, not a target).
-    const { FIRST_NAMES_FEMALE, FIRST_NAMES_MALE } = await import('../apps/api/dist/platform/db/seed-data.js');
     const firstNames = [20, 21, 22, 23].flatMap((limit) =>
       [...FIRST_NAMES_FEMALE, ...FIRST_NAMES_MALE].flatMap((name) =>
         orders.map((sort) => `/core/v1.0/students?limit=${limit}&q=${encodeURIComponent(name)}&sort=${sort}`),

@@ -365,11 +365,15 @@ export class JobEngine extends EventEmitter<{
   }
 
   private logOn(db: Db, jobId: string): JobLog {
-    return async (message, level: LogLevel = 'info') => {
-      await db.execute(
-        sql`insert into job_logs (job_id, at, level, message) values (${jobId}, ${this.now().toISOString()}, ${level}, ${message.slice(0, 2000)})`,
-      );
-    };
+    return (message, level: LogLevel = 'info') => this.writeLog(db, [jobId], message, level);
+  }
+
+  /** One line in the log of each job of `jobIds`, in one statement. */
+  private async writeLog(db: Db, jobIds: readonly string[], message: string, level: LogLevel = 'info') {
+    const at = this.now().toISOString();
+    const text = message.slice(0, 2000);
+    const lines = sql.join(jobIds.map((id) => sql`(${id}, ${at}, ${level}, ${text})`), sql`, `);
+    await db.execute(sql`insert into job_logs (job_id, at, level, message) values ${lines}`);
   }
 
   /** Runs one fetched job: the view and log around the type's handler; answers its batch and how it failed. */
@@ -578,11 +582,7 @@ export class JobEngine extends EventEmitter<{
       if (!runs.length) return runs;
       await tx.execute(sql`update batches set state = 'running', finished_at = null where id = ${batchId} and state in ('failed', 'completed')`);
       for (const [queue, ids] of byQueue(runs)) await boss.retry(queue, ids, { db: bossStatementsOn(tx) });
-      const log = sql.join(
-        runs.map((r) => sql`(${r.id}, ${this.now().toISOString()}, 'info', 'Queued again by retry failed.')`),
-        sql`, `,
-      );
-      await tx.execute(sql`insert into job_logs (job_id, at, level, message) values ${log}`);
+      await this.writeLog(tx, runs.map((r) => r.id), 'Queued again by retry failed.');
       return runs;
     });
     for (const queue of byQueue(again).keys()) this.wake(boss, queue);
