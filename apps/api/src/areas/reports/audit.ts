@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuditReportQuery } from '@campus/api-contract';
+import { MAX_RANGE_DAYS, type AuditReportQuery } from '@campus/api-contract';
 import { rows, type Db } from '../../platform/db/client.js';
 import { auditDaysSql, wholeHourZone } from './rollup.js';
 import { dayBounds, csvOf, type Period } from './sql.js';
@@ -40,6 +40,8 @@ interface AuditRow {
   _id: string;
   actorId: string | null;
   actorEmail: string | null;
+  /** The actor's name as their account holds it now (null when the account is gone or has no name). */
+  actorName?: string | null;
   activity: string;
   resource: string | null;
   recordId: string | null;
@@ -52,6 +54,10 @@ interface AuditRow {
 const ROW = sql.raw(`jsonb_build_object('_id', id, 'actorId', actor_id, 'actorEmail', actor_email, 'activity', activity,
   'resource', resource, 'recordId', record_id, 'ipAddress', ip_address, 'reportedByClient', reported_by_client,
   'createdAt', created_at, 'changes', changes)`);
+
+/** The entry's actor by name, from their account: the trail keeps only the id and the email typed at the time. */
+const WITH_NAME = sql.raw(`jsonb_build_object('actorName', (select nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
+  from users u where u.id = audit_trails.actor_id))`);
 
 const likeText = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,6 +89,22 @@ function daysOf(query: Omit<AuditReportQuery, 'page' | 'limit'>, period: Period)
   return sql`select (created_at at time zone ${query.tz})::date as day, count(*) as n from audit_trails ${whereOf(query, period)} group by 1`;
 }
 
+/**
+ * The calendar days (in the query's zone) from the first to the last entry `where` keeps, at most the last
+ * MAX_RANGE_DAYS of them; null when it keeps none.
+ */
+async function spanOf(db: Db, query: Omit<AuditReportQuery, 'page' | 'limit'>, where: SQL): Promise<Period | null> {
+  const [span] = await rows<{ from: string | null; to: string | null }>(
+    db,
+    sql`select to_char((min(created_at) at time zone ${query.tz})::date, 'YYYY-MM-DD') as "from",
+               to_char((max(created_at) at time zone ${query.tz})::date, 'YYYY-MM-DD') as "to"
+        from audit_trails ${where}`,
+  );
+  if (!span?.from || !span.to) return null;
+  const earliest = new Date(Date.parse(`${span.to}T00:00:00Z`) - (MAX_RANGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  return { from: span.from < earliest ? earliest : span.from, to: span.to };
+}
+
 const listed = (r: AuditRow) => {
   const { changes, ...rest } = r;
   return { ...rest, activity: safeActivity(r.activity), changedFields: changes ? Object.keys(changes).sort() : [] };
@@ -93,15 +115,17 @@ export async function auditPage(db: Db, query: AuditReportQuery, period: Period 
   const where = whereOf(query, period);
   const found = await rows<{ record: AuditRow }>(
     db,
-    sql`select ${ROW} as record from audit_trails ${where} order by created_at desc, id desc
+    sql`select ${ROW} || ${WITH_NAME} as record from audit_trails ${where} order by created_at desc, id desc
         limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
   );
-  const perDay = period
+  // A history without days (a record's, or all time) is drawn over the days from its first entry to its last.
+  const days = period ?? (await spanOf(db, query, where));
+  const perDay = days
     ? await rows<{ day: string; actions: number }>(
         db,
         sql`select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(c.n, 0)::int as actions
-            from (select generate_series(${period.from}::date, ${period.to}::date, interval '1 day')::date as day) d
-            left join (${daysOf(query, period)}) c on c.day = d.day
+            from (select generate_series(${days.from}::date, ${days.to}::date, interval '1 day')::date as day) d
+            left join (${daysOf(query, days)}) c on c.day = d.day
             order by d.day`,
       )
     : [];
@@ -121,6 +145,8 @@ export async function auditPage(db: Db, query: AuditReportQuery, period: Period 
   return {
     rows: found.map((r) => listed(r.record)),
     count,
+    /** The days `perDay` covers: the query's, or those of an unbounded history (null when it has no entry). */
+    days,
     perDay,
     resources: resources.map((r) => r.resource),
   };
@@ -129,7 +155,7 @@ export async function auditPage(db: Db, query: AuditReportQuery, period: Period 
 /** One entry with its field-level before/after values (secrets hidden), and the record's other entries count. */
 export async function auditEntry(db: Db, id: string) {
   if (!UUID.test(id)) return undefined;
-  const [found] = await rows<{ record: AuditRow }>(db, sql`select ${ROW} as record from audit_trails where id = ${id}`);
+  const [found] = await rows<{ record: AuditRow }>(db, sql`select ${ROW} || ${WITH_NAME} as record from audit_trails where id = ${id}`);
   if (!found) return undefined;
   const entry = found.record;
   const [history] =

@@ -245,6 +245,36 @@ describe('the audit-trail viewer', () => {
     expect(history.body.resources).toEqual(expect.arrayContaining(['campuses', 'users']));
   });
 
+  it('names who did each action from their account, and keeps the email typed by someone with none', async () => {
+    const q = (query: string) => api.call('GET', `${R}/audit-trails?${query}`, { token: auditor });
+    const listed = (await q('from=2026-11-01&to=2026-11-07')).body.rows as { _id: string; actorName: string | null; actorEmail: string }[];
+    expect(listed.map((r) => [r.actorName, r.actorEmail])).toEqual([
+      ['Jose Rizal', 'admin@example.edu'],
+      ['Apolinario Mabini', 'auditor@example.edu'],
+      ['Jose Rizal', 'admin@example.edu'],
+    ]);
+    await audit('2026-10-20T09:00', { id: null, email: 'stranger@example.org' }, 'Sign-in failed', null, null, null);
+    const failed = (await q('activity=Sign-in%20failed')).body.rows[0];
+    expect([failed.actorName, failed.actorEmail]).toEqual([null, 'stranger@example.org']);
+    const entry = await api.call('GET', `${R}/audit-trails/${listed[1]!._id}`, { token: auditor });
+    expect(entry.body.data.actorName).toBe('Apolinario Mabini');
+  });
+
+  it('draws a record’s whole history per day, from its first entry to its last', async () => {
+    const history = await api.call('GET', `${R}/audit-trails?resource=users&recordId=${ID.record}`, { token: auditor });
+    expect(history.body.days).toEqual({ from: '2026-11-01', to: '2026-11-03' });
+    expect(history.body.perDay).toEqual([
+      { day: '2026-11-01', actions: 1 },
+      { day: '2026-11-02', actions: 0 },
+      { day: '2026-11-03', actions: 1 },
+    ]);
+    const none = await api.call('GET', `${R}/audit-trails?recordId=0e000000-0000-4000-8000-00000000ffff`, { token: auditor });
+    expect([none.body.days, none.body.perDay, none.body.count]).toEqual([null, [], 0]);
+    // With days asked for, the record's series covers those days.
+    const week = await api.call('GET', `${R}/audit-trails?resource=users&recordId=${ID.record}&from=2026-11-01&to=2026-11-07`, { token: auditor });
+    expect(week.body.perDay.map((d: { actions: number }) => d.actions)).toEqual([1, 0, 1, 0, 0, 0, 0]);
+  });
+
   it('opens an entry as a field-level before/after diff that never shows hashes, tokens or secrets', async () => {
     const list = await api.call('GET', `${R}/audit-trails?activity=Updated%20user`, { token: auditor });
     const entry = await api.call('GET', `${R}/audit-trails/${list.body.rows[0]._id}`, { token: auditor });
