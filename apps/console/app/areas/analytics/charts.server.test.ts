@@ -54,15 +54,21 @@ describe('charts drawn on the server', () => {
 
   it('draws one bar per row and labels shares as percentages', () => {
     const chart = renderChart(rates);
-    expect(chart.svg).toContain('aria-label="Office =Registrar: Breach rate 50%"');
-    expect(chart.svg).toContain('aria-label="Office Cashier, main: Breach rate 12.5%"');
+    expect(chart.svg).toContain('aria-label="=Registrar: Breach rate 50%"');
+    expect(chart.svg).toContain('aria-label="Cashier, main: Breach rate 12.5%"');
+  });
+
+  it('names a bar by its row alone, so an office called "Office of …" is not named "Office Office of …"', () => {
+    const chart = renderChart({ ...rates, rows: [{ name: 'Office of the Registrar', rate: 0.25 }] });
+    const labels = [...chart.svg.matchAll(/<a [^>]*aria-label="([^"]*)"/g)].map((m) => m[1]);
+    expect(labels).toEqual(['Office of the Registrar: Breach rate 25%']);
   });
 
   it('cuts a long name on the bar axis but keeps it whole in the bar’s label', () => {
     const question = 'When is the last day to add or drop a subject this term?';
     const chart = renderChart({ ...rates, percent: false, columns: [{ key: 'name', label: 'Question' }, { key: 'rate', label: 'Asked' }], rows: [{ name: question, rate: 3 }] });
     expect(chart.svg).toContain('When is the last day to add…');
-    expect(chart.svg).toContain(`aria-label="Question ${question}: Asked 3"`);
+    expect(chart.svg).toContain(`aria-label="${question}: Asked 3"`);
   });
 
   it('keeps a list (nothing to plot) as its table alone, with its links', () => {

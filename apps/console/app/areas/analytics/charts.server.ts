@@ -59,7 +59,9 @@ export function renderChart(spec: ChartSpec): RenderedChart {
     spec.rows.map((row) => ({ x: String(row[spec.x] ?? ''), y: typeof row[s] === 'number' ? (row[s] as number) : 0, series: labelOf(s), row, key: s })),
   );
   type Point = (typeof long)[number];
-  const title = (d: Point) => `${labelOf(spec.x)} ${d.x}: ${d.series} ${format(d.row[d.key] ?? null)}`;
+  // A day is named as one ("Day 2026-11-02"); a bar by its row's name alone, which often holds its column's own
+  // word already ("Office of the Registrar"), and the chart's title says what the bars are.
+  const title = (d: Point) => `${spec.kind === 'days' ? `${labelOf(spec.x)} ` : ''}${d.x}: ${d.series} ${format(d.row[d.key] ?? null)}`;
   const href = spec.href ? (d: Point) => spec.href!(d.row, d.key) : undefined;
   const color = { domain: spec.series.map(labelOf), range: COLORS.slice(0, spec.series.length), legend: spec.series.length > 1 };
   const figure =
