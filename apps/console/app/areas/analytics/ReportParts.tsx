@@ -1,7 +1,10 @@
 import { Form } from '@remix-run/react';
 import { RANGE_PRESETS, RANGE_PRESET_LABELS } from '@campus/api-contract';
 import type { Cell, ChartColumn, RenderedChart } from './charts.server';
-import type { Kpi, Person, RangeState } from './reports.server';
+import type { AuditListRow, Kpi, Person, RangeState } from './reports.server';
+
+/** Who did an audited action: the person's name, or the email typed when no account is known (a failed sign-in). */
+export const whoOf = (r: Pick<AuditListRow, 'actorName' | 'actorEmail'>) => r.actorName ?? r.actorEmail ?? '—';
 
 /** A cell as the table shows it (shares as percentages). */
 export function cellText(column: ChartColumn, value: Cell): string {
@@ -152,11 +155,19 @@ export function ChartFigure({ chart, exportHref }: { chart: RenderedChart; expor
   );
 }
 
-/** The export address of a chart: the page's own query plus which page and chart. */
-export function exportLink(page: string, chart: string, search: string) {
+/**
+ * The export address of a chart: the page's own query plus which page and chart, with the days the page showed
+ * written out, so a file asked for just after midnight (or as a term ends) holds exactly the rows on the screen.
+ */
+export function exportLink(page: string, chart: string, search: string, range: Pick<RangeState, 'preset' | 'from' | 'to'>) {
   return (format: 'csv' | 'xlsx') => {
     const params = new URLSearchParams(search);
     params.delete('page');
+    if (range.preset !== 'all' && range.from && range.to) {
+      params.set('preset', 'custom');
+      params.set('from', range.from);
+      params.set('to', range.to);
+    }
     params.set('report', page);
     params.set('chart', chart);
     params.set('format', format);

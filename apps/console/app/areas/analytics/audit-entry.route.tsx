@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
+import { whoOf } from './ReportParts';
 import { linkTo } from './links';
 import { expectStatus, reportsApi, type AuditListRow } from './reports.server';
 import '../../features/resources/resources.css';
@@ -34,7 +35,13 @@ export default function AuditEntryRoute() {
       <h1 className="cas-page-title">{entry.activity}</h1>
       <dl className="cas-panel cas-audit-facts">
         <dt>Who</dt>
-        <dd>{entry.actorEmail ?? '—'}</dd>
+        <dd>{whoOf(entry)}</dd>
+        {entry.actorName && entry.actorEmail ? (
+          <>
+            <dt>Email</dt>
+            <dd>{entry.actorEmail}</dd>
+          </>
+        ) : null}
         <dt>When</dt>
         <dd>{manila.format(new Date(entry.createdAt))} (Asia/Manila)</dd>
         <dt>From</dt>

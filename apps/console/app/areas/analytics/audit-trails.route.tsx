@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
-import { ChartFigure, exportLink, RangeForm } from './ReportParts';
+import { ChartFigure, exportLink, RangeForm, whoOf } from './ReportParts';
 import { linkTo } from './links';
 import { auditPage, rendered } from './reports.server';
 import '../../features/resources/resources.css';
@@ -69,7 +69,7 @@ export default function AuditTrailsRoute() {
         </p>
       ) : null}
       {charts.map((chart) => (
-        <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('audit-trails', chart.id, search)} />
+        <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('audit-trails', chart.id, search, range)} />
       ))}
       <section className="cas-panel" aria-labelledby="audit-list-title">
         <h2 id="audit-list-title">
@@ -100,7 +100,7 @@ export default function AuditTrailsRoute() {
                   <td>
                     <Link to={`/app/analytics/audit-trails/${r._id}`}>{manila.format(new Date(r.createdAt))}</Link>
                   </td>
-                  <td>{r.actorEmail ?? '—'}</td>
+                  <td>{whoOf(r)}</td>
                   <td>
                     {r.activity}
                     {r.reportedByClient ? ' (reported by the client)' : ''}

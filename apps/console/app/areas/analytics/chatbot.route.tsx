@@ -37,7 +37,7 @@ export default function ChatbotReportRoute() {
         those opted out were not sent because the recipient had unsubscribed.
       </p>
       {charts.map((chart) => (
-        <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('chatbot', chart.id, search)} />
+        <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('chatbot', chart.id, search, range)} />
       ))}
     </>
   );

@@ -435,6 +435,8 @@ export interface AuditListRow {
   _id: string;
   actorId: string | null;
   actorEmail: string | null;
+  /** The actor's name from their account; null when the account is gone (the email typed at the time stays). */
+  actorName: string | null;
   activity: string;
   resource: string | null;
   recordId: string | null;
@@ -451,17 +453,23 @@ export async function auditPage(request: Request) {
   const range = await rangeOf(url, api, { allowAll: true, defaultPreset: url.searchParams.get('recordId') ? 'all' : '30d' });
   const filters = pick(url, AUDIT_FILTERS) as Record<string, string>;
   const bounds = range.preset === 'all' ? {} : { from: range.from, to: range.to };
-  const body = expectStatus<{ rows: AuditListRow[]; count: number; perDay: { day: string; actions: number }[]; resources: string[] }>(
-    await api.auditTrails({ query: { ...filters, ...bounds } as never }),
-  );
+  const body = expectStatus<{
+    rows: AuditListRow[];
+    count: number;
+    days: { from: string; to: string } | null;
+    perDay: { day: string; actions: number }[];
+    resources: string[];
+  }>(await api.auditTrails({ query: { ...filters, ...bounds } as never }));
   const { page: _page, ...chartFilters } = filters;
   const total = body.perDay.reduce((n, d) => n + d.actions, 0);
+  // All time (a record's history) is drawn over the days the API found entries on.
+  const days = body.days ?? range;
   const charts: ChartSpec[] = body.perDay.length
     ? [
         {
           id: 'actions-per-day',
           title: 'Audited actions per day',
-          summary: `${total} audited actions from ${range.from} to ${range.to}.`,
+          summary: `${total} audited ${total === 1 ? 'action' : 'actions'} from ${days.from} to ${days.to}.`,
           columns: [
             { key: 'day', label: 'Day' },
             { key: 'actions', label: 'Actions' },

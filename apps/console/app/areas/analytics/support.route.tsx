@@ -57,7 +57,7 @@ export default function SupportReportRoute() {
       <WeeklyEmailForm recipients={weekly.recipients} candidates={weekly.candidates} error={failed?.message} />
       <p className="cas-report-note">Times are calendar time from a ticket’s creation; breaches are the Support area’s SLA status.</p>
       {charts.map((chart) => (
-        <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('support', chart.id, search)} />
+        <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('support', chart.id, search, range)} />
       ))}
     </>
   );

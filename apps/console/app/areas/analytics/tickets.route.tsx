@@ -98,17 +98,17 @@ export default function TicketReportRoute() {
         </label>
       </RangeForm>
       {charts.map((chart) => (
-        <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('tickets', chart.id, search)} />
+        <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('tickets', chart.id, search, range)} />
       ))}
       <section className="cas-panel" aria-labelledby="ticket-table-title">
         <h2 id="ticket-table-title">
           {count.toLocaleString('en-PH')} {count === 1 ? 'ticket' : 'tickets'}
         </h2>
         <p className="cas-chart__exports">
-          <a className="cas-button cas-button--secondary" href={exportLink('tickets', 'table', search)('csv')} download>
+          <a className="cas-button cas-button--secondary" href={exportLink('tickets', 'table', search, range)('csv')} download>
             Export tickets as CSV
           </a>{' '}
-          <a className="cas-button cas-button--secondary" href={exportLink('tickets', 'table', search)('xlsx')} download>
+          <a className="cas-button cas-button--secondary" href={exportLink('tickets', 'table', search, range)('xlsx')} download>
             Export tickets as XLSX
           </a>
         </p>
