@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient } from '@campus/api-contract';
 import axe from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { REPO_ROOT } from './harness';
 
@@ -166,3 +166,13 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 
 /** Where screenshots go. */
 export const TEST_OUTPUT = join(REPO_ROOT, 'apps/console/test-output');
+
+/**
+ * Clicks `target`, which loads a new document (a form posted without JavaScript, a link), and waits until that
+ * document has loaded. `waitForURL` cannot be used when the answer comes back to the same address (a form that
+ * redirects to its own page): it returns at once, and the test then reads a page the browser is still receiving.
+ */
+export async function clickAndLoad(page: Page, target: Locator): Promise<void> {
+  await Promise.all([page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() }), target.click()]);
+  await page.waitForLoadState('load');
+}

@@ -12,7 +12,8 @@ async function demoRecipient(): Promise<{ email: string; firstName: string }> {
   const signedIn = await apiClient().signIn({ body: DEMO_USERS.admin });
   if (signedIn.status !== 200) throw new Error('admin sign-in failed');
   const admin = apiClient(signedIn.body.data.token);
-  const list = await admin.resource('chatbot-subscribers').list({ limit: 100 });
+  // Oldest first: the seed's subscribers, not one another file added after the broadcast (the default order is by name).
+  const list = await admin.resource('chatbot-subscribers').list({ limit: 100, sort: 'createdAt' });
   if (list.status !== 200) throw new Error('subscribers not listed');
   const found = list.body.rows.find((r) => typeof r.email === 'string' && Array.isArray(r.kinds) && r.kinds.includes('STUDENT') && !r.optedOutAt);
   if (!found) throw new Error('no demo student subscriber');
