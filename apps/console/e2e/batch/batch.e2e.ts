@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { newContext, seriousA11yViolations, signIn, url } from '../support';
+import { apiClient, newContext, seriousA11yViolations, sessionToken, signIn, url } from '../support';
+
+/** This run's own rooms: the batch changes them alone, not the seed's rooms other files use or have changed. */
+const TAG = `BATCH${Date.now().toString(36).toUpperCase()}`;
 
 describe('Batch Management', () => {
   it('starts a bulk state change from a list, shows progress to 100 %, the batch view, a job log and the notice', async () => {
@@ -7,12 +10,20 @@ describe('Batch Management', () => {
     const page = await context.newPage();
     await signIn(page);
 
+    const api = apiClient((await sessionToken(context)).token);
+    const campuses = await api.resource('campuses').list({ limit: 1 });
+    const campusId = campuses.status === 200 ? campuses.body.rows[0]!._id : '';
+    for (const n of [1, 2, 3]) {
+      const created = await api.resource('rooms').create({ code: `${TAG}-${n}`, name: `${TAG} Laboratory ${n}`, campusId });
+      expect(created.status).toBe(201);
+    }
+
     // The rooms list narrowed by a search: the batch acts on exactly what the list shows.
-    await page.goto(url('/app/campus-management/rooms?q=Laboratory'));
+    await page.goto(url(`/app/campus-management/rooms?q=${TAG}`));
     await page.getByText('Bulk actions').click();
     const button = page.getByRole('button', { name: /^Set inactive for all \d+ matching records$/ });
     const matching = Number((await button.textContent())!.match(/all (\d+)/)![1]);
-    expect(matching).toBeGreaterThan(0);
+    expect(matching).toBe(3);
     await Promise.all([page.waitForURL(/\/app\/batch-management\/tabs\/batch-view\?id=/), button.click()]);
 
     // The view polls while the batch runs, so the bar reaches 100 % without a reload.
@@ -28,12 +39,12 @@ describe('Batch Management', () => {
     await expect.poll(() => log.textContent()).toContain(`${matching} changed, 0 already isActive = false, 0 refused.`);
 
     // The list shows the records inactive now.
-    await page.goto(url('/app/campus-management/rooms?q=Laboratory&isActive=true'));
+    await page.goto(url(`/app/campus-management/rooms?q=${TAG}&isActive=true`));
     expect(await page.getByRole('button', { name: /^Set inactive for all/ }).count()).toBe(0);
 
     // The batch is in the list of batches, and the requester has a notice (count in the header).
     await page.goto(url('/app/batch-management/tabs/batch'));
-    expect(await page.getByRole('link', { name: 'Set isActive = false on rooms ("Laboratory")' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: `Set isActive = false on rooms ("${TAG}")` }).count()).toBe(1);
     const bell = page.getByRole('link', { name: /^Notifications\s*\d+ unread$/ });
     await bell.click();
     await page.waitForURL(/\/app\/notifications$/);
