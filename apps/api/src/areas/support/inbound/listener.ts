@@ -55,7 +55,8 @@ async function threadOf(tx: Db, mail: ParsedMail, sender: string, recipient: str
     if (ticket && isReplySecretOf(secret, ticket.id, address.secret)) return follow(ticket);
     notThreaded = { reference: address.reference, why: `It was sent to a reply address of ${address.reference} that the desk did not make (its secret does not match).` };
   }
-  for (const id of [...idsIn(mail.inReplyTo), ...idsIn(mail.references)]) {
+  // The newest few of a long References chain are enough, and bound the look-ups one message can cause.
+  for (const id of [...idsIn(mail.inReplyTo), ...idsIn(mail.references).slice(-20)]) {
     const parts = deskMessageParts(id);
     if (!parts) continue;
     const ticket = await byReference(tx, parts.reference);
