@@ -5,9 +5,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Whether a state-changing request comes from another site (spec: actions check the Origin). Browsers send
- * `Origin` on every POST; when it is missing, `Sec-Fetch-Site` decides, and a request with neither (a non-browser
- * client) passes, since the cookie-borne session is what a cross-site attack would need and it always comes with
- * one of the two. `server.mjs` asks this before Remix sees the request (whose own check answers 500), and every
+ * `Origin` on every POST; when it is missing or opaque (`null`), `Sec-Fetch-Site` decides, and a request with
+ * neither (a non-browser client) passes, since the cookie-borne session is what a cross-site attack would need and
+ * it always comes with one of the two. `server.mjs` asks this before Remix sees the request (whose own check answers 500), and every
  * action asks again through `assertSameOrigin`.
  */
 export function isCrossSiteRequest(method: string, header: (name: string) => string | null | undefined, host: string): boolean {
@@ -21,8 +21,11 @@ export function isCrossSiteRequest(method: string, header: (name: string) => str
       return true;
     }
   }
-  if (origin === 'null') return true;
   const site = header('sec-fetch-site');
+  // `Origin: null` is what a page with `Referrer-Policy: no-referrer` (the requester's private page) sends with its
+  // own forms, and also what a sandboxed or privacy-minded foreign page sends: the browser's fetch metadata, which
+  // no page can set, tells them apart. Without it, an opaque origin is refused.
+  if (origin === 'null') return site !== 'same-origin';
   return !!site && site !== 'same-origin' && site !== 'none';
 }
 

@@ -7,11 +7,14 @@ import {
   type TicketPriority,
   type TicketState,
 } from '@campus/domain-support';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Argon2Options } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
+import { insertAccount } from '../../platform/db/users.js';
 import type { SeedRecord } from '../../platform/db/insert-rows.js';
 import type { RandomSource } from '../../platform/db/seed-data.js';
-import { supportTicketEvents, supportTicketMessages, supportTickets } from '../../platform/db/schema/index.js';
+import { supportAgentTurns, supportTicketEvents, supportTicketMessages, supportTickets } from '../../platform/db/schema/index.js';
 import { hashToken } from './tickets.js';
 
 const HOURS = { hoursM: '08:00-17:00', hoursT: '08:00-17:00', hoursW: '08:00-17:00', hoursTH: '08:00-17:00', hoursF: '08:00-17:00' };
@@ -34,15 +37,38 @@ const SUBJECTS: Record<string, string[]> = {
 };
 
 /**
- * Customer Support demo data: an office per service on the demo campuses, teams of the demo users, a categoriesV2
- * tree with v1 categories mapped to it, SLA policies, and about 300 tickets over the last three months in every
- * state, each with its log and thread, so the screens and the reports have something to show.
+ * The desk's staff besides the lead (the demo administrator), per team code. Their passwords are random: nobody
+ * signs in with them; they are there so the demo's tickets are shared out and new ones are assigned at once.
+ */
+export const DEMO_AGENTS: Readonly<Record<string, readonly { email: string; firstName: string; lastName: string }[]>> = {
+  RECORDS: [
+    { email: 'c.delosreyes@example.edu', firstName: 'Carmela', lastName: 'Delos Reyes' },
+    { email: 'a.navarro@example.edu', firstName: 'Arnel', lastName: 'Navarro' },
+    { email: 'g.pascual@example.edu', firstName: 'Grace', lastName: 'Pascual' },
+  ],
+  PAYMENTS: [
+    { email: 'e.bernardo@example.edu', firstName: 'Edwin', lastName: 'Bernardo' },
+    { email: 'l.manalo@example.edu', firstName: 'Lorna', lastName: 'Manalo' },
+  ],
+  HELPDESK: [
+    { email: 'k.ocampo@example.edu', firstName: 'Kevin', lastName: 'Ocampo' },
+    { email: 'd.salazar@example.edu', firstName: 'Diane', lastName: 'Salazar' },
+    { email: 'r.castillo@example.edu', firstName: 'Rafael', lastName: 'Castillo' },
+  ],
+};
+
+/**
+ * Customer Support demo data: an office per service on the demo campuses, teams of several agents each led by the
+ * demo administrator, a categoriesV2 tree with v1 categories mapped to it, SLA policies, and about 300 tickets over the
+ * last three months in every state, each with its log and thread, so the screens and the reports have something to
+ * show. The tickets are shared among each team's agents (the lead takes half a share), so every agent holds well under
+ * the team's capacity and a new ticket is assigned by round-robin at once. Returns how many accounts it added.
  */
 export async function seedSupport(
   tx: Db,
   put: (resource: string, records: SeedRecord[]) => Promise<void>,
-  options: { random: RandomSource; at: Date; campuses: readonly string[]; agents: readonly string[] },
-): Promise<void> {
+  options: { random: RandomSource; at: Date; campuses: readonly string[]; lead: string; leadName: string; argon2: Argon2Options },
+): Promise<{ accounts: number }> {
   const { random, at } = options;
   const id = random.uuid;
   const [main, second] = options.campuses;
@@ -58,12 +84,25 @@ export async function seedSupport(
     { id: id(), code: 'IT', name: 'IT incidents', firstResponseNormal: 120, firstResponseUrgent: 30, resolutionNormal: 960, resolutionUrgent: 180 },
   ];
   await put('sla-policies', policies);
-  const agents = options.agents;
+  const staff = new Map<string, string>([[options.lead, options.leadName]]);
+  const agentsOf = async (code: string): Promise<string[]> => {
+    const ids: string[] = [];
+    for (const agent of DEMO_AGENTS[code] ?? []) {
+      const userId = await insertAccount(tx, { ...agent, password: `${randomBytes(18).toString('base64url')}!Aa1`, adminScopes: ['SUPPORT'] }, options.argon2);
+      staff.set(userId, `${agent.firstName} ${agent.lastName}`);
+      ids.push(userId);
+    }
+    return ids;
+  };
+  const lead = options.lead;
   const teams = [
-    { id: id(), code: 'RECORDS', name: 'Records Desk', officeId: offices[0]!.id, leadId: agents[0], agentIds: [...agents], capacityPerAgent: 40 },
-    { id: id(), code: 'PAYMENTS', name: 'Payments Window', officeId: offices[1]!.id, leadId: agents[0], agentIds: [agents[0]!], capacityPerAgent: 40 },
-    { id: id(), code: 'HELPDESK', name: 'IT Helpdesk', officeId: offices[2]!.id, leadId: agents[0], agentIds: [...agents], capacityPerAgent: 30 },
+    { id: id(), code: 'RECORDS', name: 'Records Desk', officeId: offices[0]!.id, leadId: lead, agentIds: [lead, ...(await agentsOf('RECORDS'))], capacityPerAgent: 40 },
+    { id: id(), code: 'PAYMENTS', name: 'Payments Window', officeId: offices[1]!.id, leadId: lead, agentIds: [lead, ...(await agentsOf('PAYMENTS'))], capacityPerAgent: 40 },
+    { id: id(), code: 'HELPDESK', name: 'IT Helpdesk', officeId: offices[2]!.id, leadId: lead, agentIds: [lead, ...(await agentsOf('HELPDESK'))], capacityPerAgent: 30 },
   ];
+  // Who a ticket went to: every agent twice, the lead (who also watches the team's SLA) once.
+  const shares = new Map(teams.map((t) => [t.id, t.agentIds.flatMap((a) => (a === lead ? [a] : [a, a]))]));
+  const lastTurn = new Map<string, { teamId: string; agentId: string; at: Date }>();
   await put('support-teams', teams);
   const node = (code: string, name: string, extra: Record<string, unknown>) => ({ id: id(), code, name, audience: [], ...extra });
   const registrar = node('REGISTRAR', 'Registrar', { officeId: offices[0]!.id, teamId: teams[0]!.id, slaPolicyId: policies[0]!.id, priority: 'normal', audience: ['students', 'staff', 'public'], sortOrder: 1, cannedResponses: 'Received\nHello [[requester_name]], we have your request [[ticket_reference]] and will get back to you within the day.\n---\nReady for pickup\nHello [[requester_name]], your document for [[ticket_reference]] is ready for pickup at the Registrar. — [[first_name]]' });
@@ -102,7 +141,9 @@ export async function seedSupport(
     const team = teams.find((t) => t.id === inherited(leaf, 'teamId'))!;
     const office = offices.find((o) => o.id === inherited(leaf, 'officeId'))!;
     const policy = policies.find((p) => p.id === inherited(leaf, 'slaPolicyId'))!;
-    const assigneeId = state === 'new' && random.int(0, 2) === 0 ? null : random.pick(team.agentIds);
+    const assigneeId = state === 'new' && random.int(0, 2) === 0 ? null : random.pick(shares.get(team.id)!);
+    if (assigneeId && created > (lastTurn.get(`${team.id}:${assigneeId}`)?.at ?? new Date(0))) lastTurn.set(`${team.id}:${assigneeId}`, { teamId: team.id, agentId: assigneeId, at: created });
+    const agentName = (assigneeId && staff.get(assigneeId)) || team.name;
     const requesterName = random.pick(names);
     const ticketId = id();
     const events: { type: string; at: Date; data: Record<string, unknown> }[] = [{ type: 'created', at: created, data: { channel: 'form' } }];
@@ -115,13 +156,13 @@ export async function seedSupport(
     if (state !== 'new') {
       firstRespondedAt = new Date(step(30));
       events.push({ type: 'first-response', at: firstRespondedAt, data: {} }, { type: 'state', at: firstRespondedAt, data: { from: 'new', to: 'open' } });
-      messages.push({ kind: 'reply', authorName: 'Records Desk', body: `Hello ${requesterName}, we are looking into it.`, at: firstRespondedAt });
+      messages.push({ kind: 'reply', authorName: agentName, body: `Hello ${requesterName}, we are looking into it.`, at: firstRespondedAt });
     }
     if (state === 'pending') events.push({ type: 'state', at: new Date(step(24)), data: { from: 'open', to: 'pending' } });
     if (state === 'resolved' || state === 'closed') {
       resolvedAt = new Date(step(72));
       events.push({ type: 'state', at: resolvedAt, data: { from: 'open', to: 'resolved' } });
-      messages.push({ kind: 'reply', authorName: 'Records Desk', body: 'This is done. Please rate our service through your link.', at: resolvedAt });
+      messages.push({ kind: 'reply', authorName: agentName, body: 'This is done. Please rate our service through your link.', at: resolvedAt });
     }
     if (state === 'closed') {
       closedAt = new Date(step(24 * 7));
@@ -168,4 +209,7 @@ export async function seedSupport(
     await tx.insert(supportTicketMessages).values(messages.map((m) => ({ ticketId, kind: m.kind, authorId: null, authorName: m.authorName, body: m.body, at: m.at })));
   }
   await tx.execute(sql`select setval('support_ticket_numbers', 300)`);
+  // Round-robin goes on from where the demo's assignments left off.
+  if (lastTurn.size) await tx.insert(supportAgentTurns).values([...lastTurn.values()].map((t) => ({ teamId: t.teamId, agentId: t.agentId, lastAssignedAt: t.at })));
+  return { accounts: staff.size - 1 };
 }

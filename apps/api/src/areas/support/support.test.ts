@@ -338,6 +338,73 @@ describe('mail in', () => {
     expect(stranger.body.rows[0]).toMatchObject({ requesterEmail: 'stranger@example.net' });
   });
 
+  it('answers every mail of the desk from the office: a Reply-To with the ticket’s secret, and a reply to it threads', async () => {
+    const before = sink.messages.length;
+    await send({ from: 'Lorna Reyes <lorna@example.com>', subject: 'Copy of my diploma', text: 'How do I get a certified copy of my diploma?' });
+    const [ack] = (await sink.waitFor(before + 1)).slice(before);
+    const reference = /SUP-\d{6}/.exec(ack!.subject ?? '')![0];
+    const replyTo = ack!.replyTo?.value[0]?.address ?? '';
+    expect(replyTo).toMatch(new RegExp(`^registrar\\+${reference.toLowerCase()}-[0-9a-f]{24}@example\\.edu$`));
+    // The requester's mail program answers the Reply-To, with a subject and no headers of ours.
+    await send({ to: replyTo, from: 'lorna@example.com', subject: 'Re: your mail', text: 'I graduated in 2019.' });
+    const id = (await api.call('GET', `${B}/support/tickets?q=certified%20copy`, { token })).body.rows[0]._id;
+    const thread = (await api.call('GET', `${B}/support/tickets/${id}`, { token })).body.data;
+    expect(thread.messages.map((m: { body: string }) => m.body)).toEqual(['How do I get a certified copy of my diploma?', 'I graduated in 2019.']);
+    // The agent's reply and the resolution mail carry the same reply address.
+    const sent = sink.messages.length;
+    await api.call('POST', `${B}/support/tickets/${id}/messages`, { token, body: { kind: 'reply', body: 'Please bring your ID.' } });
+    await api.call('POST', `${B}/support/tickets/${id}/state`, { token, body: { state: 'resolved' } });
+    const later = (await sink.waitFor(sent + 2)).slice(sent);
+    expect(later.map((m) => m.replyTo?.value[0]?.address)).toEqual([replyTo, replyTo]);
+    expect(later[0]!.text).toContain(`reply to this message`);
+  });
+
+  it('does not thread a forged message that only names a ticket: it opens a new ticket and the agent sees why', async () => {
+    const { ticket } = await fileTicket('Forgery target');
+    await send({
+      envelope: { from: 'attacker@evil.example', to: ['registrar@example.edu'] },
+      from: 'Maria Santos <maria@student.example.edu>',
+      subject: `Re: [${ticket.reference}] Forgery target`,
+      text: 'Send my transcript to Zanzibar instead.',
+    });
+    const after = (await api.call('GET', `${B}/support/tickets/${ticket._id}`, { token })).body.data;
+    expect(after.messages.map((m: { body: string }) => m.body)).toEqual(['Please help.']);
+    const opened = (await api.call('GET', `${B}/support/tickets?q=zanzibar`, { token })).body.rows;
+    expect(opened).toHaveLength(1);
+    const fresh = (await api.call('GET', `${B}/support/tickets/${opened[0]._id}`, { token })).body.data;
+    const note = fresh.messages.find((m: { kind: string }) => m.kind === 'note');
+    expect(note.body).toContain(ticket.reference);
+    expect(note.body).toMatch(/reply address/);
+    expect(fresh.events.map((e: { type: string }) => e.type)).toContain('mail-not-threaded');
+  });
+
+  it('threads a reply to the desk’s own message only from the requester it was sent to, and never a guessed one', async () => {
+    const { ticket } = await fileTicket('Threading by message');
+    const before = sink.messages.length;
+    await api.call('POST', `${B}/support/tickets/${ticket._id}/messages`, { token, body: { kind: 'reply', body: 'Which campus?' } });
+    const [desk] = (await sink.waitFor(before + 1)).slice(before);
+    const reply = (from: string, inReplyTo: string, text: string) => send({ from, subject: 'Re: Threading by message', inReplyTo, references: [inReplyTo], text });
+    await reply('stranger@example.net', desk!.messageId!, 'Stranger with the right message id.');
+    await reply('maria@student.example.edu', `<${ticket.reference}.0123456789ab@support.campus>`, 'Guessed message id.');
+    await reply('maria@student.example.edu', desk!.messageId!, 'Main campus, please.');
+    const thread = (await api.call('GET', `${B}/support/tickets/${ticket._id}`, { token })).body.data;
+    expect(thread.messages.filter((m: { kind: string }) => m.kind !== 'note').map((m: { body: string }) => m.body)).toEqual(['Please help.', 'Which campus?', 'Main campus, please.']);
+    for (const text of ['stranger%20with%20the%20right', 'guessed%20message%20id']) {
+      expect((await api.call('GET', `${B}/support/tickets?q=${text}`, { token })).body.rows).toHaveLength(1);
+    }
+  });
+
+  it('opens a new ticket for a reply address whose secret does not match, and says so to the agent', async () => {
+    const { ticket } = await fileTicket('Wrong secret');
+    await send({ to: `registrar+${ticket.reference.toLowerCase()}-${'0'.repeat(24)}@example.edu`, from: 'maria@student.example.edu', subject: 'Re: Wrong secret', text: 'Tampered reply address.' });
+    const after = (await api.call('GET', `${B}/support/tickets/${ticket._id}`, { token })).body.data;
+    expect(after.messages.map((m: { body: string }) => m.body)).toEqual(['Please help.']);
+    const opened = (await api.call('GET', `${B}/support/tickets?q=tampered%20reply`, { token })).body.rows;
+    expect(opened).toHaveLength(1);
+    const fresh = (await api.call('GET', `${B}/support/tickets/${opened[0]._id}`, { token })).body.data;
+    expect(fresh.messages.find((m: { kind: string }) => m.kind === 'note').body).toContain(ticket.reference);
+  });
+
   it('refuses mail for an address no office has', async () => {
     await expect(send({ to: 'nobody@example.edu', from: 'pedro@example.com', subject: 'x', text: 'y' })).rejects.toThrow(/550|mailbox/i);
   });

@@ -48,7 +48,7 @@ describe('demo seed', () => {
     expect(await isEmptyDatabase(database.db)).toBe(true);
     // (How long seeding takes is for a benchmark, not a test: this machine is shared.)
     const counts = await seedDemo(database.db, { argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: SEEDED_ON });
-    expect(counts).toMatchObject({ applications: 8, campuses: 2, instructors: 50, students: 500, users: 5 });
+    expect(counts).toMatchObject({ applications: 8, campuses: 2, instructors: 50, students: 500, users: 13 });
     expect(counts['enrolled-students']).toBeGreaterThanOrEqual(500);
     expect(counts.sections).toBeGreaterThan(0);
     expect(await isEmptyDatabase(database.db)).toBe(false);

@@ -360,7 +360,8 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
       }
     }
     await putTx('enrolled-students', enrolments);
-    await seedSupport(tx, putTx, { random, at, campuses: campuses.map((c) => c.id), agents: [adminId] });
+    const support = await seedSupport(tx, putTx, { random, at, campuses: campuses.map((c) => c.id), lead: adminId, leadName: 'Ramon Bautista', argon2: options.argon2 });
+    counts.users = (counts.users ?? 0) + support.accounts;
     await seedAttendance(tx, putTx, { id, random, at, employees: [adminEmployee, registrarEmployee], campus: campuses[0]! });
     await seedChatbot(tx, putTx, { id, at });
     await seedHr(tx, putTx, { id, employees: [adminEmployee, registrarEmployee], at });
