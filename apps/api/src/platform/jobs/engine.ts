@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromPglite } from 'pg-boss';
-import { describeParams, jobTypeLabel, type MissedRunPolicy } from '@campus/domain-batch';
+import { describeParams, type MissedRunPolicy } from '@campus/domain-batch';
 import { fieldErrorsOf } from '@campus/api-contract';
 import { rows, type Database, type Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
@@ -141,7 +141,18 @@ export class JobEngine extends EventEmitter<{
 
   register<P>(type: JobType<P>): void {
     if (this.boss && this.workersOn) throw new Error(`Register job type ${type.name} before the engine starts.`);
+    if (!type.title?.trim() || type.title === type.name) throw new Error(`Job type ${type.name} needs a title people can read.`);
     this.types.set(type.name, type as unknown as JobType<never>);
+  }
+
+  /** The title of a job type; a type no longer registered (work of an earlier version) is shown by its name. */
+  titleOf(name: string): string {
+    return this.types.get(name)?.title ?? name;
+  }
+
+  /** Every registered type with its title, by title. */
+  typeTitles(): { name: string; title: string }[] {
+    return [...this.types.values()].map((t) => ({ name: t.name, title: t.title })).sort((a, b) => a.title.localeCompare(b.title));
   }
 
   typeOf(name: string): JobType<never> {
@@ -346,7 +357,7 @@ export class JobEngine extends EventEmitter<{
       const [row] = await rows<{ id: string }>(
         tx,
         sql`insert into batches (type, params, summary, requested_by_id, total, created_at)
-            values (${batch.type}, ${JSON.stringify(batch.params)}::jsonb, ${batch.summary ?? describeParams(batch.type, batch.params)},
+            values (${batch.type}, ${JSON.stringify(batch.params)}::jsonb, ${batch.summary ?? describeParams(batch.type, batch.params, type.title)},
                     ${batch.requestedById}, ${batch.total}, ${at})
             returning id`,
       );
@@ -521,11 +532,12 @@ export class JobEngine extends EventEmitter<{
   async finishBatch(batchId: string): Promise<void> {
     await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [done] = await rows<{ id: string; state: string; requested_by_id: string | null; type: string; summary: string; total: number; failed: number; sees_batches: boolean }>(
+      const [done] = await rows<{ id: string; state: string; requested_by_id: string | null; type: string; summary: string; total: number; failed: number; jobs: number; failed_jobs: number }>(
         tx,
         sql`with totals as (
               select count(*) filter (where state in ${OPEN_STATES}) as open,
                      count(*) filter (where state in ('failed', 'dead-letter')) as bad,
+                     count(*)::int as jobs,
                      coalesce(sum(units_failed), 0)::int as failed_units
                 from job_runs where batch_id = ${batchId})
             update batches b
@@ -533,18 +545,23 @@ export class JobEngine extends EventEmitter<{
                    finished_at = ${this.now().toISOString()}
               from totals t
              where b.id = ${batchId} and b.state in ('queued', 'running') and t.open = 0
-         returning b.id, b.state, b.requested_by_id, b.type, b.summary, b.total, t.failed_units as failed,
-                   coalesce((select 'BATCH' = any(u.admin_scopes) from users u where u.id = b.requested_by_id), false) as sees_batches`,
+         returning b.id, b.state, b.requested_by_id, b.type, b.summary, b.total, t.failed_units as failed, t.jobs,
+                   t.bad::int as failed_jobs`,
       );
       if (!done?.requested_by_id) return;
-      const failed = Number(done.failed);
+      const [total, failed] = [Number(done.total), Number(done.failed)];
+      // A batch that counts no units (a read of unknown length) is told in jobs, as its view shows it.
+      const outcome =
+        total > 0
+          ? `${total - failed} of ${total} done${failed ? `, ${failed} failed` : ''}`
+          : `${Number(done.jobs) - Number(done.failed_jobs)} of ${Number(done.jobs)} jobs done${Number(done.failed_jobs) ? `, ${Number(done.failed_jobs)} failed` : ''}`;
       await this.options.notify(
         {
           userId: done.requested_by_id,
-          title: `${jobTypeLabel(done.type)} ${done.state === 'completed' ? 'finished' : 'finished with failures'}`,
-          body: `${done.summary}: ${done.total - failed} of ${done.total} done${failed ? `, ${failed} failed` : ''}.`,
-          // The batch view is a Batch Management screen; without that application the notice is the whole story.
-          link: done.sees_batches ? `/app/batch-management/tabs/batch-view?id=${done.id}` : null,
+          title: `${this.titleOf(done.type)} ${done.state === 'completed' ? 'finished' : 'finished with failures'}`,
+          body: `${done.summary}: ${outcome}.`,
+          // Whoever started a batch may open its view (their own batches), with or without Batch Management.
+          link: `/app/batch-management/tabs/batch-view?id=${done.id}`,
         },
         tx,
       );

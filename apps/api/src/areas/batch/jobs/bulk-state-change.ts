@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { JOB_TYPE_LABELS } from '@campus/domain-batch';
 import type { AnyEntity } from '@campus/domain-core';
 import { rows, type Db } from '../../../platform/db/client.js';
 import { resourceUserOf, storedUserRefusal, type StoredResourceUser } from '../../../resources/access.js';
@@ -44,6 +45,7 @@ export function actorOf(user: StoredResourceUser, userId: string, now: Date): Ac
 export function bulkStateChangeJob(access: ResourceAccess) {
   return defineJobType({
     name: 'bulk-state-change',
+    title: JOB_TYPE_LABELS['bulk-state-change']!,
     params: BulkChunkSchema,
     concurrency: 2,
     retryLimit: 3,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { listQuerySchemaFor, type ListQuery } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
-import { ListSelectionSchema } from '@campus/domain-batch';
+import { JOB_TYPE_LABELS, ListSelectionSchema } from '@campus/domain-batch';
 import { rows, type Db } from '../../../platform/db/client.js';
 import type { EntityModel } from '../../../resources/model.js';
 import { resourceUserOf, storedUserRefusal } from '../../../resources/access.js';
@@ -37,6 +37,7 @@ export async function listCsv(db: Db, entity: AnyEntity, model: EntityModel, que
 export function listExportJob(access: ResourceAccess) {
   return defineJobType({
     name: 'list-export',
+    title: JOB_TYPE_LABELS['list-export']!,
     params: ExportJobSchema,
     concurrency: 1,
     retryLimit: 2,
