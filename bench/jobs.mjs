@@ -47,7 +47,7 @@ async function run(backend, records, { big = false } = {}) {
   };
   const app = await buildApp({ config, database, logger: false });
   let noopDone = 0;
-  app.jobs.register(defineJobType({ name: 'bench-noop', params: z.object({ n: z.number() }), concurrency: 4, retryLimit: 0, handler: async () => void (noopDone += 1) }));
+  app.jobs.register(defineJobType({ name: 'bench-noop', title: 'Bench no-op', params: z.object({ n: z.number() }), concurrency: 4, retryLimit: 0, handler: async () => void (noopDone += 1) }));
   const adminId = await insertAccount(database.db, { email: 'bench@example.edu', password: PASSWORD, firstName: 'Bench', lastName: 'Mark', adminScopes: ['CAMPUS', 'BATCH'] }, config.argon2);
   const exec = async (text) => {
     const raw = database.jobConnection.kind === 'pglite' ? database.jobConnection.client : undefined;

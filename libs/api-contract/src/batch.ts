@@ -32,8 +32,11 @@ export const BatchSchema = z.object({
   requestedByName: z.string().nullable(),
   state: z.enum(BATCH_STATES),
   total: z.number().int(),
+  /** Units (records, rows) done and failed of `total`; in jobs instead when `countsJobs`. */
   done: z.number().int(),
   failed: z.number().int(),
+  /** The batch counts no units (a read of unknown length): `total`, `done` and `failed` count its jobs. */
+  countsJobs: z.boolean(),
   progress: z.number().int(),
   /** Jobs per state. */
   counts: z.record(z.string(), z.number().int()),
@@ -66,6 +69,10 @@ export const JobSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type Job = z.infer<typeof JobSchema>;
+
+/** A registered job type: its name (the queue) and the title people read. */
+export const JobTypeSchema = z.object({ name: z.string(), title: z.string() });
+export type JobTypeInfo = z.infer<typeof JobTypeSchema>;
 
 export const JobLogLineSchema = z.object({ at: z.string(), level: z.string(), message: z.string() });
 export type JobLogLine = z.infer<typeof JobLogLineSchema>;
@@ -211,6 +218,13 @@ export const batchContract = c.router({
     responses: { 200: dataBody(JobSchema.extend({ log: z.array(JobLogLineSchema) })), ...errors },
     metadata: OWNER,
     summary: 'One job with its log',
+  },
+  listJobTypes: {
+    method: 'GET',
+    path: `${CORE_BASE}/job-types`,
+    responses: { 200: listBody(JobTypeSchema), 401: ErrorBodySchema },
+    metadata: SIGNED_IN,
+    summary: 'Every registered job type with its title (for filters and labels)',
   },
   listQueues: {
     method: 'GET',

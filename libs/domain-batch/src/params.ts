@@ -53,8 +53,11 @@ export const StartBatchSchema = z.discriminatedUnion('type', [
 ]);
 export type StartBatch = z.infer<typeof StartBatchSchema>;
 
-/** How a batch's parameters read in a list: "Set isActive = false on campuses (search code:MAIN)". */
-export function describeParams(type: string, params: Record<string, unknown>): string {
+/**
+ * How a batch's parameters read in a list: "Set isActive = false on campuses (search code:MAIN)"; other types read
+ * as their title.
+ */
+export function describeParams(type: string, params: Record<string, unknown>, title = jobTypeLabel(type)): string {
   const where = [params.search ? `search ${String(params.search)}` : '', params.q ? `"${String(params.q)}"` : '']
     .filter(Boolean)
     .join(', ');
@@ -65,5 +68,5 @@ export function describeParams(type: string, params: Record<string, unknown>): s
     return `Set ${field} = ${String(value)} on ${scope}`;
   }
   if (type === 'list-export') return `Export ${scope}`;
-  return jobTypeLabel(type);
+  return title;
 }

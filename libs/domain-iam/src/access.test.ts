@@ -52,7 +52,9 @@ describe('route guard (spec §6)', () => {
     ['/app/frs-management/device-locations', campusOnly],
     ['/app/migrations/uploader', campusOnly],
     ['/app/analytics/tickets', campusOnly],
-    ['/app/batch-management/tabs/batch', campusOnly],
+    ['/app/batch-management', campusOnly],
+    ['/app/batch-management/tabs/batch-schedules', campusOnly],
+    ['/app/batch-management/tabs/batch-viewer', campusOnly],
     ['/app/campus-management/rooms', nothing],
     // an /app page that belongs to no application (nor to the user) is not in anyone's scopes
     ['/app/no-such-area', everything],
@@ -65,6 +67,14 @@ describe('route guard (spec §6)', () => {
     const decision = decideAccess(user, path);
     expect(decision).toMatchObject({ allowed: false, status: 401 });
   });
+
+  it.each(['/app/batch-management/tabs/batch', '/app/batch-management/tabs/batch-jobs', '/app/batch-management/tabs/batch-view/file'])(
+    'opens %s, which shows only their own batches, to any signed-in user without Batch Management',
+    (path) => {
+      expect(decideAccess(campusOnly, path)).toEqual({ allowed: true });
+      expect(decideAccess(null, path)).toMatchObject({ allowed: false, status: 401 });
+    },
+  );
 
   it.each(['/app/notifications'])('allows the personal page %s to any signed-in user, like /app itself', (path) => {
     expect(decideAccess(nothing, path)).toEqual({ allowed: true });

@@ -1,5 +1,5 @@
 import type { ApplicationCode } from '@campus/domain-core';
-import { applicationForPath, pathSegments } from './applications.js';
+import { applicationForPath, isOwnPage, pathSegments } from './applications.js';
 
 /** What the access decision needs to know about the signed-in user. */
 export interface ScopedUser {
@@ -68,7 +68,8 @@ export function isPublicPath(pathname: string): boolean {
 
 /**
  * The console's route guard (spec §6). Public pages are not guarded; `/app` itself is always allowed; any other
- * page under `/app` must belong to an application whose code is in the user's `adminScopes`, otherwise 401.
+ * page under `/app` must belong to an application whose code is in the user's `adminScopes` (or be one of the
+ * application's `ownPages`, which show only the user's own work), otherwise 401.
  * A page outside `/app` that is not public belongs to no application and is left to the router (404).
  */
 export function decideAccess(user: ScopedUser | null | undefined, pathname: string): AccessDecision {
@@ -81,7 +82,8 @@ export function decideAccess(user: ScopedUser | null | undefined, pathname: stri
   if ((PERSONAL_APP_PAGES as readonly string[]).includes(segments[1] ?? '')) return { allowed: true };
   if (segments[1] === SETTINGS_APP_PAGE) return user.iamAdmin ? { allowed: true } : DENIED(SETTINGS_ADMIN_ONLY);
   const application = applicationForPath(pathname);
-  if (!application || !user.adminScopes.includes(application.code)) return DENIED(NO_ACCESS_MESSAGE);
+  if (!application) return DENIED(NO_ACCESS_MESSAGE);
+  if (!user.adminScopes.includes(application.code) && !isOwnPage(pathname)) return DENIED(NO_ACCESS_MESSAGE);
   return { allowed: true };
 }
 

@@ -7,6 +7,11 @@ export interface ApplicationInfo {
   readonly description: string;
   /** The first path segment under `/app`, e.g. `access-management`. */
   readonly segment: string;
+  /**
+   * Pages of the application (below its segment) that every signed-in user may open, with or without its scope:
+   * they show only what belongs to the user (the batches they started), and the API decides what that is.
+   */
+  readonly ownPages?: readonly string[];
 }
 
 const INFO: Readonly<Record<ApplicationCode, Omit<ApplicationInfo, 'code'>>> = {
@@ -50,6 +55,8 @@ const INFO: Readonly<Record<ApplicationCode, Omit<ApplicationInfo, 'code'>>> = {
     name: 'Batch Management',
     description: 'Batch jobs, their schedules and their runs.',
     segment: 'batch-management',
+    // Anyone may start a batch over a list they can see, and follow it: their own batches and jobs.
+    ownPages: ['tabs/batch', 'tabs/batch-jobs', 'tabs/batch-view'],
   },
 };
 
@@ -102,4 +109,16 @@ export function applicationForPath(pathname: string): ApplicationInfo | undefine
   const segments = pathSegments(pathname);
   if (!segments || segments[0] !== 'app' || segments[1] === undefined) return undefined;
   return applicationBySegment(segments[1]);
+}
+
+/** Whether a console path is one of its application's `ownPages` (or below one), open to every signed-in user. */
+export function isOwnPage(pathname: string): boolean {
+  const segments = pathSegments(pathname);
+  const application = applicationForPath(pathname);
+  if (!segments || !application?.ownPages) return false;
+  const below = segments.slice(2);
+  return application.ownPages.some((page) => {
+    const parts = page.split('/');
+    return parts.every((part, i) => below[i] === part);
+  });
 }

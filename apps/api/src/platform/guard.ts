@@ -1,7 +1,8 @@
 import type { AppRoute } from '@ts-rest/core';
 import type { FastifyRequest } from 'fastify';
 import { accessOf, applicationsOf, entityRegistry, routesOf, type RouteMetadata } from '@campus/api-contract';
-import { canUseModule, MODULE_NOT_GRANTED, NO_ACCESS_MESSAGE } from '@campus/domain-iam';
+import { NO_ACCESS_MESSAGE } from '@campus/domain-iam';
+import { resourceRefusal } from '../resources/access.js';
 import type { AppContext } from '../context.js';
 import { authenticate } from './auth/sessions.js';
 import type { RateLimiter } from './auth/rate-limit.js';
@@ -51,11 +52,11 @@ export function routeGuard(ctx: AppContext, limiter: RateLimiter, areas: readonl
       if (!exception()) throw new HttpError(403, NO_ACCESS);
       return;
     }
-    // Roles narrow an application to their modules; an entity's descriptor names the module it belongs to.
+    // Roles narrow an application to their modules; an entity's descriptor names the module it belongs to. The same
+    // function decides a batch over the resource (`resources/access.ts`).
     const named = (route.metadata as { resource?: unknown }).resource;
-    const module = entityRegistry.byResource(String(named ?? ''))?.module;
-    if (module && !applications.some((code) => canUseModule(auth.user.moduleGrants, code, module)) && !exception()) {
-      throw new HttpError(403, MODULE_NOT_GRANTED);
-    }
+    const entity = entityRegistry.byResource(String(named ?? ''));
+    const refusal = entity ? resourceRefusal(auth.user, entity) : null;
+    if (refusal && !exception()) throw refusal;
   };
 }

@@ -5,9 +5,12 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../platform/db/client.js';
 
+// JOB_SETTINGS (JSON) replaces the short intervals, e.g. `{}` for the engine's defaults.
 const config = {
   ...loadConfig({ ...process.env, RESPONSE_ENCRYPTION: 'off', LOG_LEVEL: 'silent' }),
-  jobs: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, tickMs: 300, maxTimeoutSeconds: 4 },
+  jobs: process.env.JOB_SETTINGS
+    ? (JSON.parse(process.env.JOB_SETTINGS) as Record<string, number>)
+    : { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, tickMs: 300, maxTimeoutSeconds: 4 },
 };
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ config, database, logger: false });

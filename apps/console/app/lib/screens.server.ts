@@ -1,5 +1,5 @@
 import { entityRegistry } from '@campus/api-contract';
-import { applicationBySegment, canUseModule, type ApplicationInfo, type ModuleGrants } from '@campus/domain-iam';
+import { applicationBySegment, canUseModule, isOwnPage, type ApplicationInfo, type ModuleGrants } from '@campus/domain-iam';
 
 /** One entry of an area's side menu. */
 export interface Screen {
@@ -80,7 +80,7 @@ const GROUP_LABELS: Readonly<Record<string, string>> = { hr: 'Human Resources' }
  */
 export function screensOf(
   area: ApplicationInfo,
-  user?: { readonly iamAdmin?: boolean; readonly moduleGrants?: ModuleGrants },
+  user?: { readonly iamAdmin?: boolean; readonly moduleGrants?: ModuleGrants; readonly adminScopes?: readonly string[] },
 ): Screen[] {
   const prefix = `/app/${area.segment}/`;
   const fromEntities: Screen[] = entityRegistry.all
@@ -96,7 +96,9 @@ export function screensOf(
     .filter((s) => !s.isIamAdminOnly || user?.iamAdmin)
     .map((s) => ({ path: `${prefix}${s.segment}`, label: s.label }))
     .filter((s) => !known.has(s.path));
-  return [...fromEntities, ...others];
+  // Without the application's scope a user reaches only its own pages (their batches): the menu offers just those.
+  const all = [...fromEntities, ...others];
+  return user?.adminScopes && !user.adminScopes.includes(area.code) ? all.filter((s) => isOwnPage(s.path)) : all;
 }
 
 /** The screen at a path (exact match), with its area; undefined when the path is no screen of spec §2. */

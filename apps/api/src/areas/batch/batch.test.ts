@@ -20,6 +20,7 @@ let failing = true;
 engine.register(
   defineJobType({
     name: 'test-flaky',
+    title: 'Flaky test work',
     params: z.object({ n: z.number() }),
     retryLimit: 2,
     retryDelaySeconds: 1,
@@ -33,6 +34,7 @@ engine.register(
 engine.register(
   defineJobType({
     name: 'test-picky',
+    title: 'Picky test work',
     params: z.object({ n: z.number(), fail: z.boolean() }),
     retryLimit: 0,
     concurrency: 2,
@@ -45,6 +47,7 @@ engine.register(
 engine.register(
   defineJobType({
     name: 'test-counter',
+    title: 'Counting test work',
     params: z.object({ n: z.number() }),
     retryLimit: 0,
     concurrency: 2,
@@ -175,7 +178,7 @@ describe('retries', () => {
     const log = (await call('GET', `jobs/${job._id}`, admin)).body.data.log.map((l: { message: string }) => l.message);
     expect(log.filter((m: string) => m.startsWith('Attempt 3 failed'))).toEqual(['Attempt 3 failed: The remote system answered 503.']);
     const notices = (await call('GET', 'notifications?unread=true', admin)).body.rows;
-    expect(notices.map((n: { title: string }) => n.title)).toContain('test-flaky finished with failures');
+    expect(notices.map((n: { title: string }) => n.title)).toContain('Flaky test work finished with failures');
   }, 40_000);
 
   it('re-queues only the failed jobs and says how many', async () => {

@@ -16,13 +16,21 @@ export interface Viewer {
   readonly id: string;
   readonly email: string;
   readonly adminScopes: readonly string[];
+  /** Modules the viewer's roles grant, by application (see `resources/access.ts`). */
+  readonly moduleGrants: Readonly<Record<string, readonly string[]>>;
   readonly seesAll: boolean;
 }
 
 export function viewerOf(request: FastifyRequest): Viewer {
   if (!request.auth) throw new HttpError(401, 'Sign in to continue.');
   const { user } = request.auth;
-  return { id: user.id, email: user.email, adminScopes: user.adminScopes, seesAll: user.adminScopes.includes('BATCH') };
+  return {
+    id: user.id,
+    email: user.email,
+    adminScopes: user.adminScopes,
+    moduleGrants: user.moduleGrants,
+    seesAll: user.adminScopes.includes('BATCH'),
+  };
 }
 
 export interface HandlerInput {

@@ -12,6 +12,7 @@ import { getJob } from './routes/get-job.js';
 import { createJobSchedule, listJobSchedules, previewJobSchedule, updateJobSchedule } from './routes/job-schedules.js';
 import { listBatches } from './routes/list-batches.js';
 import { listJobs } from './routes/list-jobs.js';
+import { listJobTypes } from './routes/list-job-types.js';
 import { listNotifications, markNotificationsRead } from './routes/notifications.js';
 import { listQueues, setQueuePaused } from './routes/queues.js';
 import { retryFailedBatch } from './routes/retry-failed-batch.js';
@@ -42,6 +43,7 @@ export function batchArea(area: BatchContext) {
       getBatchFile: getBatchFile(area),
       listJobs: listJobs(area),
       getJob: getJob(area),
+      listJobTypes: listJobTypes(area),
       listQueues: listQueues(area),
       pauseQueue: setQueuePaused(area, true),
       resumeQueue: setQueuePaused(area, false),

@@ -107,6 +107,7 @@ function readApiIntoRun(db: Db, deps: ApiReadDeps, runId: string, now: () => Dat
 export function apiReadJob(deps: ApiReadDeps) {
   return defineJobType({
     name: API_READ_JOB,
+    title: 'Read from an API source',
     params: z.object({ runId: z.string().uuid() }),
     retryLimit: 0,
     timeoutSeconds: 3600,
@@ -147,6 +148,7 @@ async function createApiReadRun(db: Db, input: { source: ApiSourceRow; target: I
 export function apiScheduledReadJob(deps: ApiReadDeps) {
   return defineJobType({
     name: API_SCHEDULED_READ_JOB,
+    title: 'Scheduled read from an API source',
     params: z.object({ apiSourceId: z.string().uuid(), resource: z.string().min(1).max(60), incremental: z.boolean().default(true) }).strict(),
     retryLimit: 0,
     timeoutSeconds: 3600,

@@ -192,6 +192,7 @@ export function checkedRead(deps: ReadDeps, input: { resource: string; increment
 export function dbReadJob(deps: ReadDeps) {
   return defineJobType({
     name: DB_READ_JOB,
+    title: 'Read from a database connection',
     params: z.object({ runId: z.string().uuid() }),
     retryLimit: 0,
     timeoutSeconds: 3600,
@@ -212,6 +213,7 @@ export const DB_SCHEDULED_READ_JOB = 'migration-db-scheduled-read';
 export function dbScheduledReadJob(deps: ReadDeps) {
   return defineJobType({
     name: DB_SCHEDULED_READ_JOB,
+    title: 'Scheduled read from a database connection',
     params: z
       .object({
         connectionId: z.string().uuid(),

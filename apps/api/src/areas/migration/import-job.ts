@@ -79,6 +79,7 @@ function problemsOf(target: ImportTarget, error: z.ZodError): { column: string; 
 export function importJob(deps: ImportDeps) {
   return defineJobType({
     name: IMPORT_JOB,
+    title: 'Data import',
     params: z.object({ runId: z.string().uuid(), dryRun: z.boolean() }),
     retryLimit: 1,
     retryDelaySeconds: 2,

@@ -79,6 +79,7 @@ export function auditDaysSql(tz: string, start: SQL, end: SQL): SQL {
 
 export const reportsRollupJob = defineJobType({
   name: 'reports-rollup',
+  title: 'Report figures roll-up',
   params: z.object({}).passthrough(),
   concurrency: 1,
   retryLimit: 2,

@@ -172,6 +172,7 @@ export async function sendWeekly(db: Db, mailer: Mailer, now: Date, consoleUrl: 
 export const reportsWeeklyEmailJob = (ctx: AreaContext) =>
   defineJobType({
     name: 'reports-weekly-email',
+    title: 'Weekly KPI email',
     params: z.object({}).passthrough(),
     concurrency: 1,
     // A retry would send the week's email twice to those it reached; a failed run is read in its log.

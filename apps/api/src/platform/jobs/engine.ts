@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromPglite } from 'pg-boss';
-import { describeParams, jobTypeLabel, type MissedRunPolicy } from '@campus/domain-batch';
+import { describeParams, type MissedRunPolicy } from '@campus/domain-batch';
 import { fieldErrorsOf } from '@campus/api-contract';
 import { rows, type Database, type Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
@@ -61,6 +61,20 @@ export async function installJobSchema(client: Parameters<typeof fromPglite>[0])
 /** Jobs a worker fetches at once (run one after another). */
 const JOBS_PER_FETCH = 4;
 
+/**
+ * On PostgreSQL, where several processes share the queue, a worker's jobs carry a heartbeat: pg-boss's monitor
+ * fails (for a retry) a job whose heartbeat is older than `HEARTBEAT_SECONDS` (pg-boss's minimum), so the jobs of
+ * a process that died run again within about half a minute instead of after their whole timeout. The monitor runs
+ * at most every `HEARTBEAT_SUPERVISE_SECONDS` there. On PGlite one process owns the database, and `start` queues
+ * again at once whatever a dead process left running (decision 0050).
+ */
+export const HEARTBEAT_SECONDS = 10;
+const HEARTBEAT_REFRESH_SECONDS = 2;
+const HEARTBEAT_SUPERVISE_SECONDS = 5;
+
+/** What a job left running by a process that died is told when it is queued again. */
+export const STOPPED_ATTEMPT = 'The attempt stopped without finishing (timed out or the server stopped).';
+
 const OPEN_STATES = sql.raw(`('created', 'active', 'retrying')`);
 
 /** Job ids by queue. */
@@ -116,13 +130,29 @@ export class JobEngine extends EventEmitter<{
     return this.options.database.db;
   }
 
+  /** Whether jobs carry a heartbeat: where other processes share the queue (see `HEARTBEAT_SECONDS`). */
+  private get hasHeartbeats(): boolean {
+    return this.options.database.jobConnection.kind === 'postgres';
+  }
+
   private now(): Date {
     return this.options.now();
   }
 
   register<P>(type: JobType<P>): void {
     if (this.boss && this.workersOn) throw new Error(`Register job type ${type.name} before the engine starts.`);
+    if (!type.title?.trim() || type.title === type.name) throw new Error(`Job type ${type.name} needs a title people can read.`);
     this.types.set(type.name, type as unknown as JobType<never>);
+  }
+
+  /** The title of a job type; a type no longer registered (work of an earlier version) is shown by its name. */
+  titleOf(name: string): string {
+    return this.types.get(name)?.title ?? name;
+  }
+
+  /** Every registered type with its title, by title. */
+  typeTitles(): { name: string; title: string }[] {
+    return [...this.types.values()].map((t) => ({ name: t.name, title: t.title })).sort((a, b) => a.title.localeCompare(b.title));
   }
 
   typeOf(name: string): JobType<never> {
@@ -145,13 +175,15 @@ export class JobEngine extends EventEmitter<{
 
   private async open(): Promise<PgBoss> {
     const connection = this.options.database.jobConnection;
+    const supervise =
+      connection.kind === 'postgres' ? Math.min(this.settings.superviseIntervalSeconds, HEARTBEAT_SUPERVISE_SECONDS) : this.settings.superviseIntervalSeconds;
     const common = {
       schedule: false,
       registerInstance: false,
-      superviseIntervalSeconds: this.settings.superviseIntervalSeconds,
-      // pg-boss fails expired jobs in its monitor pass, which runs at most this often (60 s by default, whatever
-      // the supervise interval): a job whose process died is retried one supervise interval after it expires.
-      monitorIntervalSeconds: this.settings.superviseIntervalSeconds,
+      superviseIntervalSeconds: supervise,
+      // pg-boss fails expired jobs and jobs whose heartbeat stopped in its monitor pass, which runs at most this often
+      // (60 s by default, whatever the supervise interval).
+      monitorIntervalSeconds: supervise,
       persistWarnings: false,
     } as const;
     const boss =
@@ -171,6 +203,7 @@ export class JobEngine extends EventEmitter<{
       retryDelay: type.retryDelaySeconds ?? 5,
       retryBackoff: true,
       expireInSeconds: this.timeoutOf(type),
+      ...(this.hasHeartbeats ? { heartbeatSeconds: HEARTBEAT_SECONDS } : {}),
     };
     if (await boss.getQueue(type.name)) await boss.updateQueue(type.name, options);
     else await boss.createQueue(type.name, options);
@@ -178,7 +211,8 @@ export class JobEngine extends EventEmitter<{
 
   /** Starts the workers and the engine's tick (pause flags, schedules, reconciliation). */
   async start(): Promise<void> {
-    await this.ready();
+    const boss = await this.ready();
+    await this.requeueOrphans(boss);
     this.workersOn = true;
     this.stopped = false;
     await this.tick();
@@ -193,6 +227,25 @@ export class JobEngine extends EventEmitter<{
       this.timer.unref();
     };
     loop();
+  }
+
+  /**
+   * On the embedded database one process owns the queue, so before this one's workers start, a job pg-boss still
+   * holds as active was left by a process that died (a crash, `kill -9`): it is failed now, for a retry within
+   * seconds, rather than when its timeout expires. Its unit of work, if it had committed, is not done again (`once`).
+   */
+  private async requeueOrphans(boss: PgBoss): Promise<void> {
+    if (this.hasHeartbeats || this.workersOn) return;
+    const names = [...this.types.keys()];
+    if (!names.length) return;
+    const orphans = await rows<{ id: string; queue: string }>(
+      this.db,
+      sql`select id, name as queue from pgboss.job where state = 'active' and name = any(${`{${names.join(',')}}`}::text[])`,
+    );
+    for (const [queue, ids] of byQueue(orphans)) {
+      for (let i = 0; i < ids.length; i += 1000) await boss.fail(queue, ids.slice(i, i + 1000), { message: STOPPED_ATTEMPT });
+    }
+    if (orphans.length) this.options.logger?.warn({ jobs: orphans.length }, 'jobs left running by a stopped process queued again');
   }
 
   async stop(): Promise<void> {
@@ -242,6 +295,7 @@ export class JobEngine extends EventEmitter<{
             burstWhenBatchFull: true,
             perJobResults: true,
             pollingIntervalSeconds: this.settings.pollingIntervalSeconds,
+            ...(this.hasHeartbeats ? { heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS } : {}),
           },
           async (jobs) => {
             const results = [];
@@ -303,7 +357,7 @@ export class JobEngine extends EventEmitter<{
       const [row] = await rows<{ id: string }>(
         tx,
         sql`insert into batches (type, params, summary, requested_by_id, total, created_at)
-            values (${batch.type}, ${JSON.stringify(batch.params)}::jsonb, ${batch.summary ?? describeParams(batch.type, batch.params)},
+            values (${batch.type}, ${JSON.stringify(batch.params)}::jsonb, ${batch.summary ?? describeParams(batch.type, batch.params, type.title)},
                     ${batch.requestedById}, ${batch.total}, ${at})
             returning id`,
       );
@@ -478,11 +532,12 @@ export class JobEngine extends EventEmitter<{
   async finishBatch(batchId: string): Promise<void> {
     await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [done] = await rows<{ id: string; state: string; requested_by_id: string | null; type: string; summary: string; total: number; failed: number; sees_batches: boolean }>(
+      const [done] = await rows<{ id: string; state: string; requested_by_id: string | null; type: string; summary: string; total: number; failed: number; jobs: number; failed_jobs: number }>(
         tx,
         sql`with totals as (
               select count(*) filter (where state in ${OPEN_STATES}) as open,
                      count(*) filter (where state in ('failed', 'dead-letter')) as bad,
+                     count(*)::int as jobs,
                      coalesce(sum(units_failed), 0)::int as failed_units
                 from job_runs where batch_id = ${batchId})
             update batches b
@@ -490,18 +545,23 @@ export class JobEngine extends EventEmitter<{
                    finished_at = ${this.now().toISOString()}
               from totals t
              where b.id = ${batchId} and b.state in ('queued', 'running') and t.open = 0
-         returning b.id, b.state, b.requested_by_id, b.type, b.summary, b.total, t.failed_units as failed,
-                   coalesce((select 'BATCH' = any(u.admin_scopes) from users u where u.id = b.requested_by_id), false) as sees_batches`,
+         returning b.id, b.state, b.requested_by_id, b.type, b.summary, b.total, t.failed_units as failed, t.jobs,
+                   t.bad::int as failed_jobs`,
       );
       if (!done?.requested_by_id) return;
-      const failed = Number(done.failed);
+      const [total, failed] = [Number(done.total), Number(done.failed)];
+      // A batch that counts no units (a read of unknown length) is told in jobs, as its view shows it.
+      const outcome =
+        total > 0
+          ? `${total - failed} of ${total} done${failed ? `, ${failed} failed` : ''}`
+          : `${Number(done.jobs) - Number(done.failed_jobs)} of ${Number(done.jobs)} jobs done${Number(done.failed_jobs) ? `, ${Number(done.failed_jobs)} failed` : ''}`;
       await this.options.notify(
         {
           userId: done.requested_by_id,
-          title: `${jobTypeLabel(done.type)} ${done.state === 'completed' ? 'finished' : 'finished with failures'}`,
-          body: `${done.summary}: ${done.total - failed} of ${done.total} done${failed ? `, ${failed} failed` : ''}.`,
-          // The batch view is a Batch Management screen; without that application the notice is the whole story.
-          link: done.sees_batches ? `/app/batch-management/tabs/batch-view?id=${done.id}` : null,
+          title: `${this.titleOf(done.type)} ${done.state === 'completed' ? 'finished' : 'finished with failures'}`,
+          body: `${done.summary}: ${outcome}.`,
+          // Whoever started a batch may open its view (their own batches), with or without Batch Management.
+          link: `/app/batch-management/tabs/batch-view?id=${done.id}`,
         },
         tx,
       );
@@ -531,9 +591,9 @@ export class JobEngine extends EventEmitter<{
         continue;
       }
       if (run.boss_state === 'retry' || run.boss_state === 'created') {
-        await this.db.execute(sql`update job_runs set state = 'retrying', last_error = 'The attempt stopped without finishing (timed out or the server stopped).' where id = ${run.id}`);
+        await this.db.execute(sql`update job_runs set state = 'retrying', last_error = ${STOPPED_ATTEMPT} where id = ${run.id}`);
       } else if (run.boss_state === 'failed') {
-        await this.markFailed(run.id, run.output?.message ?? 'The attempt stopped without finishing (timed out or the server stopped).');
+        await this.markFailed(run.id, run.output?.message ?? STOPPED_ATTEMPT);
       } else if (run.boss_state === 'cancelled') {
         await this.db.execute(sql`update job_runs set state = 'cancelled', finished_at = ${this.now().toISOString()} where id = ${run.id}`);
       } else {

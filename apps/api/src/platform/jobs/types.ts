@@ -37,6 +37,8 @@ export interface JobContext<P> {
 /** A job type registered in code. Its name is also its pg-boss queue. */
 export interface JobType<P = unknown> {
   readonly name: string;
+  /** What people read for the type (lists, filters, notices): "Data import", never `migration-import`. */
+  readonly title: string;
   readonly params: z.ZodType<P, z.ZodTypeDef, unknown>;
   // A method, so that a job type of any parameters is also a `JobType<unknown>` (the engine parses them first).
   handler(job: JobContext<P>): Promise<void>;

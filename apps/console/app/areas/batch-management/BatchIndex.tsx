@@ -39,7 +39,7 @@ export function BatchIndex() {
           {running.map((b) => (
             <li key={b._id}>
               <Link to={`${BATCH_VIEW}?id=${b._id}`}>{b.summary}</Link>
-              <ProgressBar done={b.done} failed={b.failed} total={b.total} progress={b.progress} label={`Progress of ${b.summary}`} />
+              <ProgressBar done={b.done} failed={b.failed} total={b.total} countsJobs={b.countsJobs} progress={b.progress} label={`Progress of ${b.summary}`} />
             </li>
           ))}
         </ul>

@@ -1,13 +1,13 @@
 import { Link, useLoaderData } from '@remix-run/react';
-import { BATCH_STATES, BATCH_STATE_LABELS, JOB_TYPE_LABELS, jobTypeLabel } from '@campus/domain-batch';
+import { BATCH_STATES, BATCH_STATE_LABELS } from '@campus/domain-batch';
 import type { loadBatches } from './batch.server';
 import { BATCH_VIEW } from './paths';
-import { ChoiceFilter, FilteredList, ProgressBar, StateBadge, took, useLiveData, when } from './parts';
+import { ChoiceFilter, FilteredList, ProgressBar, StateBadge, took, typeTitle, useLiveData, when } from './parts';
 import './batch.css';
 
 /** `tabs/batch`: the batches, newest first, with filters and live progress. */
 export function BatchList() {
-  const { rows, count, query, problem, search } = useLoaderData<Awaited<ReturnType<typeof loadBatches>>>();
+  const { rows, count, query, problem, search, typeTitles } = useLoaderData<Awaited<ReturnType<typeof loadBatches>>>();
   useLiveData(rows.some((b) => b.state === 'queued' || b.state === 'running'));
   return (
     <FilteredList
@@ -16,7 +16,7 @@ export function BatchList() {
       problem={problem}
       filters={
         <>
-          <ChoiceFilter name="type" label="Type" anyLabel="Any type" value={query.type} options={Object.entries(JOB_TYPE_LABELS)} />
+          <ChoiceFilter name="type" label="Type" anyLabel="Any type" value={query.type} options={Object.entries(typeTitles).sort(([, a], [, b]) => a.localeCompare(b))} />
           <ChoiceFilter name="state" label="State" anyLabel="Any state" value={query.state} options={BATCH_STATES.map((s) => [s, BATCH_STATE_LABELS[s]] as const)} />
           <label>
             From
@@ -42,13 +42,13 @@ export function BatchList() {
           <th scope="row">
             <Link to={`${BATCH_VIEW}?id=${b._id}`}>{b.summary}</Link>
           </th>
-          <td>{jobTypeLabel(b.type)}</td>
+          <td>{typeTitle(typeTitles, b.type)}</td>
           <td>{b.requestedByName ?? '—'}</td>
           <td>
             <StateBadge kind="batch" state={b.state} />
           </td>
           <td>
-            <ProgressBar done={b.done} failed={b.failed} total={b.total} progress={b.progress} label={`Progress of ${b.summary}`} />
+            <ProgressBar done={b.done} failed={b.failed} total={b.total} countsJobs={b.countsJobs} progress={b.progress} label={`Progress of ${b.summary}`} />
           </td>
           <td>{when(b.startedAt)}</td>
           <td>{when(b.finishedAt)}</td>

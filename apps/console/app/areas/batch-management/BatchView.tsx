@@ -1,10 +1,10 @@
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { describeParams, JOB_STATE_LABELS, jobTypeLabel, MISSED_RUN_POLICIES, MISSED_RUN_LABELS, type JobState } from '@campus/domain-batch';
+import { JOB_STATE_LABELS, MISSED_RUN_POLICIES, MISSED_RUN_LABELS, type JobState } from '@campus/domain-batch';
 import { DataFormProvider, Pagination } from '@campus/ui';
 import { RouterForm } from '../../components/RouterForm';
 import type { BatchViewData } from './batch.server';
 import { BATCH_LIST, BATCH_VIEW } from './paths';
-import { figure, ProgressBar, StateBadge, took, useLiveData, when } from './parts';
+import { figure, ProgressBar, StateBadge, took, typeTitle, useLiveData, when } from './parts';
 import './batch.css';
 
 /** `tabs/batch-view`: one batch (its parameters, progress, jobs and their logs, cancel / retry / pause), and the schedules. */
@@ -33,11 +33,11 @@ function OneBatch({ data }: { data: BatchViewData }) {
   return (
     <>
       <section className="cas-panel" aria-labelledby="batch-summary">
-        <h2 id="batch-summary">{describeParams(batch.type, batch.params)}</h2>
-        <ProgressBar done={batch.done} failed={batch.failed} total={batch.total} progress={batch.progress} label="Batch progress" />
+        <h2 id="batch-summary">{batch.summary}</h2>
+        <ProgressBar done={batch.done} failed={batch.failed} total={batch.total} countsJobs={batch.countsJobs} progress={batch.progress} label="Batch progress" />
         <dl className="cas-batch-facts">
           <dt>Type</dt>
-          <dd>{jobTypeLabel(batch.type)}</dd>
+          <dd>{typeTitle(data.typeTitles, batch.type)}</dd>
           <dt>State</dt>
           <dd>
             <StateBadge kind="batch" state={batch.state} />
@@ -90,7 +90,7 @@ function OneBatch({ data }: { data: BatchViewData }) {
               <input type="hidden" name="id" value={batch._id} />
               <input type="hidden" name="queue" value={data.queue.name} />
               <button type="submit" name="intent" value={data.queue.isPaused ? 'resume' : 'pause'} className="cas-button cas-button--secondary">
-                {data.queue.isPaused ? 'Resume queue' : 'Pause queue'} ({jobTypeLabel(data.queue.name)})
+                {data.queue.isPaused ? 'Resume queue' : 'Pause queue'} ({typeTitle(data.typeTitles, data.queue.name)})
               </button>
             </Form>
           ) : null}
@@ -168,7 +168,7 @@ function Schedules({ data }: { data: BatchViewData }) {
           <input type="hidden" name="scheduleId" value={s._id} />
           {data.batch ? <input type="hidden" name="id" value={data.batch._id} /> : null}
           <h3>
-            {s.name} <small>({jobTypeLabel(s.type)})</small>
+            {s.name} <small>({typeTitle(data.typeTitles, s.type)})</small>
           </h3>
           <label>
             Cron

@@ -1,13 +1,13 @@
 import { Link, useLoaderData } from '@remix-run/react';
-import { JOB_STATES, JOB_STATE_LABELS, jobTypeLabel } from '@campus/domain-batch';
+import { JOB_STATES, JOB_STATE_LABELS } from '@campus/domain-batch';
 import type { loadJobs } from './batch.server';
 import { BATCH_VIEW } from './paths';
-import { ChoiceFilter, figure, FilteredList, StateBadge, useLiveData, when } from './parts';
+import { ChoiceFilter, figure, FilteredList, StateBadge, typeTitle, useLiveData, when } from './parts';
 import './batch.css';
 
 /** `tabs/batch-jobs`: every job across batches and queues; stalled jobs flagged. */
 export function JobList() {
-  const { rows, count, query, queues, search } = useLoaderData<Awaited<ReturnType<typeof loadJobs>>>();
+  const { rows, count, query, typeTitles, search } = useLoaderData<Awaited<ReturnType<typeof loadJobs>>>();
   useLiveData(rows.some((j) => j.state === 'active' || j.state === 'created' || j.state === 'retrying'));
   return (
     <FilteredList
@@ -15,7 +15,7 @@ export function JobList() {
       title="Batch Jobs"
       filters={
         <>
-          <ChoiceFilter name="queue" label="Queue" anyLabel="Any queue" value={query.queue} options={queues.map((q) => [q, jobTypeLabel(q)] as const)} />
+          <ChoiceFilter name="queue" label="Type" anyLabel="Any type" value={query.queue} options={Object.entries(typeTitles).sort(([, a], [, b]) => a.localeCompare(b))} />
           <ChoiceFilter name="state" label="State" anyLabel="Any state" value={query.state} options={JOB_STATES.map((s) => [s, JOB_STATE_LABELS[s]] as const)} />
           <label>
             Search parameters
@@ -33,10 +33,10 @@ export function JobList() {
           <th scope="row">
             {j.batchId ? (
               <Link to={`${BATCH_VIEW}?id=${j.batchId}&job=${j._id}#job-log`}>
-                {jobTypeLabel(j.queue)} #{j.sequence + 1}
+                {typeTitle(typeTitles, j.queue)} #{j.sequence + 1}
               </Link>
             ) : (
-              `${jobTypeLabel(j.queue)}`
+              typeTitle(typeTitles, j.queue)
             )}
           </th>
           <td>

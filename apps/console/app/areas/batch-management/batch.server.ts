@@ -14,6 +14,15 @@ function pick(params: URLSearchParams, name: string, allowed?: readonly string[]
   return !allowed || allowed.includes(value) ? value : undefined;
 }
 
+/** Job types' titles by name, as the API registers them (every area's types, not only Batch Management's). */
+export type TypeTitles = Readonly<Record<string, string>>;
+
+async function jobTypeTitles(api: Awaited<ReturnType<typeof apiFor>>): Promise<TypeTitles> {
+  const result = await api.batch.listJobTypes();
+  if (result.status !== 200) throw failureResponse(result.status, result.body);
+  return Object.fromEntries(result.body.rows.map((t) => [t.name, t.title]));
+}
+
 const number = (params: URLSearchParams, name: string, fallback: number) => {
   const n = Number(params.get(name));
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -34,10 +43,10 @@ export async function loadBatches(request: Request) {
     page: number(p, 'page', 1),
     limit: Math.min(100, number(p, 'limit', 20)),
   };
-  const result = await api.batch.listBatches({ query });
-  if (result.status === 400) return { rows: [] as Batch[], count: 0, query, problem: result.body.message, search: url.search };
+  const [result, typeTitles] = await Promise.all([api.batch.listBatches({ query }), jobTypeTitles(api)]);
+  if (result.status === 400) return { rows: [] as Batch[], count: 0, query, problem: result.body.message, search: url.search, typeTitles };
   if (result.status !== 200) throw failureResponse(result.status, result.body);
-  return { rows: result.body.rows, count: result.body.count, query, problem: null, search: url.search };
+  return { rows: result.body.rows, count: result.body.count, query, problem: null, search: url.search, typeTitles };
 }
 
 /** Jobs across batches and queues, with the screen's filters. */
@@ -53,15 +62,9 @@ export async function loadJobs(request: Request) {
     page: number(p, 'page', 1),
     limit: Math.min(100, number(p, 'limit', 20)),
   };
-  const [jobs, queues] = await Promise.all([api.batch.listJobs({ query }), api.batch.listQueues()]);
+  const [jobs, typeTitles] = await Promise.all([api.batch.listJobs({ query }), jobTypeTitles(api)]);
   if (jobs.status !== 200) throw failureResponse(jobs.status, jobs.body);
-  return {
-    rows: jobs.body.rows,
-    count: jobs.body.count,
-    query,
-    queues: queues.status === 200 ? queues.body.rows.map((q) => q.name) : [],
-    search: url.search,
-  };
+  return { rows: jobs.body.rows, count: jobs.body.count, query, typeTitles, search: url.search };
 }
 
 export interface BatchViewData {
@@ -74,6 +77,7 @@ export interface BatchViewData {
   schedules: JobSchedule[];
   canSteer: boolean;
   search: string;
+  typeTitles: TypeTitles;
 }
 
 /** One batch with its jobs (paged), the chosen job's log, its queue, and the schedules. */
@@ -86,12 +90,13 @@ export async function loadBatchView(request: Request): Promise<BatchViewData> {
   const jobId = pick(p, 'job');
   const page = number(p, 'page', 1);
   const isId = (v: string | undefined) => Boolean(v && /^[0-9a-f-]{36}$/i.test(v));
-  const [batch, jobs, job, queues, schedules] = await Promise.all([
+  const [batch, jobs, job, queues, schedules, typeTitles] = await Promise.all([
     isId(id) ? api.batch.getBatch({ params: { id: id! } }) : null,
     isId(id) ? api.batch.listJobs({ query: { batchId: id, page, limit: 20 } }) : null,
     isId(jobId) ? api.batch.getJob({ params: { id: jobId! } }) : null,
     canSteer ? api.batch.listQueues() : null,
     canSteer ? api.batch.listJobSchedules() : null,
+    jobTypeTitles(api),
   ]);
   if (batch && batch.status === 404) throw data({ message: 'Batch not found.' }, { status: 404 });
   if (batch && batch.status !== 200) throw failureResponse(batch.status, batch.body);
@@ -106,6 +111,7 @@ export async function loadBatchView(request: Request): Promise<BatchViewData> {
     schedules: schedules?.status === 200 ? schedules.body.rows : [],
     canSteer,
     search: url.search,
+    typeTitles,
   };
 }
 

@@ -7,13 +7,18 @@ import { BATCH_STATE_LABELS, JOB_STATE_LABELS, type BatchState, type JobState } 
 
 const count = new Intl.NumberFormat('en-PH');
 
-/** Done and failed of the total as a native progress bar with its figures written out beside it. */
-export function ProgressBar({ done, failed, total, progress, label }: { done: number; failed: number; total: number; progress: number; label: string }) {
+/**
+ * Done and failed of the total as a native progress bar with its figures written out beside it; a batch that counts
+ * no units (`countsJobs`) counts its jobs, and says so.
+ */
+export function ProgressBar(props: { done: number; failed: number; total: number; progress: number; label: string; countsJobs?: boolean }) {
+  const { done, failed, total, progress, label } = props;
   return (
     <div className="cas-batch-progress">
       <progress max={100} value={progress} aria-label={label} aria-valuetext={`${progress} %`} />
       <span>
         {progress} % · {count.format(done + failed)} / {count.format(total)}
+        {props.countsJobs ? (total === 1 ? ' job' : ' jobs') : null}
         {failed ? <strong className="cas-batch-failed"> · {count.format(failed)} failed</strong> : null}
       </span>
     </div>
@@ -28,6 +33,9 @@ export function StateBadge({ state, kind }: { state: string; kind: 'batch' | 'jo
 export const when = (iso: string | null) => (iso ? formatDate(iso, { style: 'short', time: 'medium' }) : '—');
 export const took = (ms: number | null) => (ms === null ? '—' : formatDuration(Math.round(ms / 1000)));
 export const figure = (n: number) => count.format(n);
+
+/** A job type's title as the API registers it; the name only for a type this version no longer has. */
+export const typeTitle = (titles: Readonly<Record<string, string>>, type: string) => titles[type] ?? type;
 
 /** While something runs, reloads the page's data every 1.5 s (with JavaScript; without it, reloading does it). */
 export function useLiveData(isRunning: boolean) {

@@ -14,11 +14,10 @@ export function isBulkIntent(form: FormData): boolean {
 
 /**
  * Starts a batch over the list as it is shown (its search, filters and order, read from `returnTo`), then opens
- * the batch's view, or, for a user without Batch Management, returns to the list with a notice (the result
- * arrives in their notifications).
+ * the batch's view (every user sees the batches they started; the result also arrives in their notifications).
  */
 export async function startBulk(request: Request, entity: AnyEntity, form: FormData): Promise<Response> {
-  const { user } = await requireUser(request);
+  await requireUser(request);
   const back = returnPath(entity, form.get('returnTo'));
   const listed = toApiQuery(readListState(entity, new URL(back, 'http://x').searchParams));
   const selection = {
@@ -40,16 +39,10 @@ export async function startBulk(request: Request, entity: AnyEntity, form: FormD
     return redirectWithNotice(request, back, { tone: 'error', title: 'Error', description: message });
   }
   const batch = result.body.data;
-  if (user.adminScopes.includes('BATCH')) {
-    return redirectWithNotice(request, `/app/batch-management/tabs/batch-view?id=${batch._id}`, {
-      tone: 'success',
-      title: 'Success!',
-      description: `Batch started for ${batch.total} records.`,
-    });
-  }
-  return redirectWithNotice(request, back, {
+  // Whoever starts a batch may follow it in its view (their own batches), with or without Batch Management.
+  return redirectWithNotice(request, `/app/batch-management/tabs/batch-view?id=${batch._id}`, {
     tone: 'success',
     title: 'Success!',
-    description: `Batch started for ${batch.total} records. You will find the result in Notifications.`,
+    description: `Batch started for ${batch.total} records.`,
   });
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { JOB_TYPE_LABELS } from '@campus/domain-batch';
 import type { AnyEntity } from '@campus/domain-core';
 import { rows, type Db } from '../../../platform/db/client.js';
+import { resourceUserOf, storedUserRefusal, type StoredResourceUser } from '../../../resources/access.js';
 import { snake } from '../../../platform/db/table-for.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { updateRecord, updateStateMany, type ActorContext, type CrudDeps } from '../../../resources/crud.js';
@@ -30,13 +32,8 @@ export interface ResourceAccess {
 }
 
 /** The acting user as the generic update needs them, read when the job runs (scopes may have changed). */
-export async function actorFor(db: Db, userId: string, now: Date): Promise<ActorContext> {
-  const [user] = await rows<{ email: string; admin_scopes: string[]; iam_admin: boolean }>(
-    db,
-    sql`select email, admin_scopes, iam_admin from users where id = ${userId}`,
-  );
-  if (!user) throw new Error('The user who started this batch no longer exists.');
-  return { id: userId, email: user.email, ip: null, adminScopes: user.admin_scopes, iamAdmin: user.iam_admin, now };
+export function actorOf(user: StoredResourceUser, userId: string, now: Date): ActorContext {
+  return { id: userId, email: user.email, ip: null, adminScopes: user.adminScopes, iamAdmin: user.iamAdmin, now };
 }
 
 /**
@@ -48,6 +45,7 @@ export async function actorFor(db: Db, userId: string, now: Date): Promise<Actor
 export function bulkStateChangeJob(access: ResourceAccess) {
   return defineJobType({
     name: 'bulk-state-change',
+    title: JOB_TYPE_LABELS['bulk-state-change']!,
     params: BulkChunkSchema,
     concurrency: 2,
     retryLimit: 3,
@@ -61,7 +59,17 @@ export function bulkStateChangeJob(access: ResourceAccess) {
       const stateKey = entity.state.kind;
       const target = set[stateKey];
       if (target === undefined) throw new Error(`${resource} changes state through ${stateKey}.`);
-      const actor = await actorFor(job.db, actorId, job.now());
+      const user = await resourceUserOf(job.db, actorId);
+      // Checked again in each job, as a single change would be: a role taken away while the batch runs stops it.
+      const refusal = storedUserRefusal(user, entity);
+      if (refusal) {
+        await job.once(async (_tx, log) => {
+          await log(`Refused: ${refusal.message} No record of this job was changed.`, 'error');
+          return { done: 0, failed: ids.length };
+        });
+        return;
+      }
+      const actor = actorOf(user!, actorId, job.now());
       await job.once(async (tx, log) => {
         // Records already in the target state count as done and are not written (nor audited) again.
         const pending = await rows<{ id: string }>(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { HousekeepingParamsSchema } from '@campus/domain-batch';
+import { HousekeepingParamsSchema, JOB_TYPE_LABELS } from '@campus/domain-batch';
 import { rows } from '../../../platform/db/client.js';
 import { defineJobType } from '../../../platform/jobs/types.js';
 import type { EntityModel } from '../../../resources/model.js';
@@ -33,6 +33,7 @@ export interface HousekeepingSettings {
 export function housekeepingJob(settings: () => Promise<HousekeepingSettings>, tables: () => readonly EntityModel[]) {
   return defineJobType({
     name: 'housekeeping',
+    title: JOB_TYPE_LABELS.housekeeping!,
     params: HousekeepingParamsSchema,
     concurrency: 1,
     retryLimit: 2,

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { listQuerySchemaFor, type ListQuery } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
-import { ListSelectionSchema } from '@campus/domain-batch';
+import { JOB_TYPE_LABELS, ListSelectionSchema } from '@campus/domain-batch';
 import { rows, type Db } from '../../../platform/db/client.js';
 import type { EntityModel } from '../../../resources/model.js';
+import { resourceUserOf, storedUserRefusal } from '../../../resources/access.js';
 import { selectionSql } from '../../../resources/list.js';
 import { defineJobType } from '../../../platform/jobs/types.js';
 import type { ResourceAccess } from './bulk-state-change.js';
@@ -36,6 +37,7 @@ export async function listCsv(db: Db, entity: AnyEntity, model: EntityModel, que
 export function listExportJob(access: ResourceAccess) {
   return defineJobType({
     name: 'list-export',
+    title: JOB_TYPE_LABELS['list-export']!,
     params: ExportJobSchema,
     concurrency: 1,
     retryLimit: 2,
@@ -47,6 +49,17 @@ export function listExportJob(access: ResourceAccess) {
       const model = access.model(resource);
       if (!entity || !model) throw new Error(`Unknown resource ${resource}.`);
       const query = listQuerySchemaFor(entity).parse({ ...selection, page: 1, limit: 1 });
+      // The requester must still be allowed to list the resource when the export runs (roles change while it waits).
+      const [batch] = await rows<{ requested_by_id: string | null }>(job.db, sql`select requested_by_id from batches where id = ${batchId}`);
+      const requester = batch?.requested_by_id ? await resourceUserOf(job.db, batch.requested_by_id) : undefined;
+      const refusal = storedUserRefusal(requester, entity);
+      if (refusal) {
+        await job.once(async (_tx, log) => {
+          await log(`Refused: ${refusal.message} No file was written.`, 'error');
+          return { done: 0, failed: Math.max(job.units, 1) };
+        });
+        return;
+      }
       await job.once(async (tx, log) => {
         const { content, rows: count } = await listCsv(tx, entity, model, query);
         const name = `${resource}-${job.now().toISOString().slice(0, 10)}.csv`;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { listQuerySchemaFor, fieldErrorsOf } from '@campus/api-contract';
 import type { StartBatch } from '@campus/domain-batch';
 import { rows } from '../../../platform/db/client.js';
-import { NO_ACCESS } from '../../../app.js';
+import { resourceRefusal } from '../../../resources/access.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { selectionSql } from '../../../resources/list.js';
 import { BULK_CHUNK_SIZE } from '../jobs/bulk-state-change.js';
@@ -10,9 +10,9 @@ import { viewerOf, type BatchContext, type HandlerInput } from '../context.js';
 import { batchFor } from './get-batch.js';
 
 /**
- * Starts a bulk state change or a list export over a list's current search and filters. The caller needs the
- * list's application (as for a single change); bad parameters are refused with field errors before anything
- * is queued. A bulk change fixes its records now (the ids matching at this moment, in list order) and splits
+ * Starts a bulk state change or a list export over a list's current search and filters. The caller needs what
+ * listing or changing the resource one record at a time needs (its application and module, `resourceRefusal`);
+ * bad parameters are refused with field errors before anything is queued. A bulk change fixes its records now (the ids matching at this moment, in list order) and splits
  * them into jobs of `BULK_CHUNK_SIZE`.
  */
 export function startBatch(area: BatchContext) {
@@ -23,7 +23,9 @@ export function startBatch(area: BatchContext) {
     const entity = area.access.byResource(resource);
     const model = area.access.model(resource);
     if (!entity || !model) throw new HttpError(400, `Unknown resource ${resource}.`, { 'params.resource': [`Unknown resource ${resource}.`] });
-    if (!viewer.adminScopes.includes(entity.application)) throw new HttpError(403, NO_ACCESS);
+    // Exactly what the same user may do one record at a time: list the resource (export) or change it (state).
+    const refusal = resourceRefusal(viewer, entity);
+    if (refusal) throw refusal;
     const parsed = listQuerySchemaFor(entity).safeParse({ search: selection.search, q: selection.q, sort: selection.sort });
     if (!parsed.success) {
       const fieldErrors = Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error)).map(([k, v]) => [`params.${k}`, v]));

@@ -26,6 +26,7 @@ export const CHATBOT_SCHEDULES_SCHEDULE = {
 export function fireSchedulesJob(ctx: AreaContext) {
   return defineJobType({
     name: FIRE_SCHEDULES_JOB,
+    title: 'Scheduled broadcasts',
     params: z.object({}).passthrough(),
     concurrency: 1,
     retryLimit: 1,

@@ -19,6 +19,7 @@ export const CHATBOT_RETENTION_SCHEDULE = {
  */
 export const chatbotRetentionJob = defineJobType({
   name: 'chatbot-retention',
+  title: 'Chat transcript retention',
   params: z.object({}).passthrough(),
   concurrency: 1,
   retryLimit: 2,

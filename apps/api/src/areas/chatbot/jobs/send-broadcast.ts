@@ -59,6 +59,7 @@ type Row = Recipient & { deliveryId: string; channel: BroadcastChannel; reachabl
 export function sendBroadcastJob(ctx: AppContext) {
   return defineJobType({
     name: SEND_BROADCAST_JOB,
+    title: 'Chatbot broadcast',
     params: z.object({ broadcastId: z.string().uuid() }).strict(),
     concurrency: 1,
     retryLimit: 3,

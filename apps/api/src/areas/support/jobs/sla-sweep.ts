@@ -82,6 +82,7 @@ export const SLA_SWEEP_SCHEDULE = {
 export function slaSweepJob(notifier: SlaNotifier) {
   return defineJobType({
     name: SLA_SWEEP_JOB,
+    title: 'Support SLA sweep',
     params: z.object({}).passthrough(),
     concurrency: 1,
     retryLimit: 1,
