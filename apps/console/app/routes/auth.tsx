@@ -6,7 +6,7 @@ import { AuthPanel } from '../components/AuthPanel';
 import { FormNotice } from '../components/FormNotice';
 import { publicApi } from '../lib/api.server';
 import { signInPanel } from '../lib/sign-in-panel.server';
-import { clientTokenCookie, cookiesFor, isValidClientId } from '../lib/cookies.server';
+import { clientIdsInRequest, clientTokenCookie, cookiesFor, isValidClientId } from '../lib/cookies.server';
 import { formProblem, formValues } from '../lib/forms.server';
 import { rememberedPath } from '../lib/redirect.server';
 import { assertSameOrigin } from '../lib/security.server';
@@ -22,19 +22,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const clientId = url.searchParams.get('clientId');
   const uid = signInRequestId(url.searchParams.get('interaction'));
-  const session = await cookiesFor(request).session.getSession(request.headers.get('cookie'));
+  const { session: storage } = cookiesFor(request);
+  const session = await storage.getSession(request.headers.get('cookie'));
   const token = session.get('token') as string | undefined;
+  const headers = new Headers();
   // Already signed in: an application's sign-in request is answered at once (single sign-on).
   if (token && session.get('secondFactor') === 'verify') throw redirect('/auth/second-factor');
-  if (token && uid && !session.get('mustChangePassword') && !session.get('secondFactor')) throw await continueSignInRequest(token, uid);
-  if (token) throw redirect(session.get('mustChangePassword') ? '/reset-password' : await rememberedPath(request));
+  if (token && uid && !session.get('mustChangePassword') && !session.get('secondFactor')) {
+    const answer = await continueSignInRequest(token, uid);
+    if (answer) throw answer;
+    // The console session has ended (an application logged the user out, or it expired): its cookies go, and the
+    // application's request waits for the password here instead of being lost on the way to /app.
+    headers.append('Set-Cookie', await storage.destroySession(session));
+    for (const id of clientIdsInRequest(request)) headers.append('Set-Cookie', clientTokenCookie(request, id, null));
+  } else if (token) {
+    throw redirect(session.get('mustChangePassword') ? '/reset-password' : await rememberedPath(request));
+  }
   const signInRequest = uid ? await describeSignInRequest(uid) : null;
-  return {
-    clientId: isValidClientId(clientId) ? clientId : null,
-    uid: signInRequest ? uid : null,
-    applicationName: signInRequest?.applicationName ?? null,
-    panel: await signInPanel(context),
-  };
+  return data(
+    {
+      clientId: isValidClientId(clientId) ? clientId : null,
+      uid: signInRequest ? uid : null,
+      applicationName: signInRequest?.applicationName ?? null,
+      panel: await signInPanel(context),
+    },
+    { headers },
+  );
 }
 
 /**

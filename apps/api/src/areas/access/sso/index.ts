@@ -11,6 +11,7 @@ import { rows, type Db } from '../../../platform/db/client.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { applicationAccess } from './access.js';
 import { sweepExpired } from './adapter.js';
+import type { ConsoleSessionMark } from './console-sessions.js';
 import { createSsoProvider, SSO_PATH } from './provider.js';
 import { secretBox } from './secret-box.js';
 
@@ -54,7 +55,7 @@ export function ssoArea(ctx: AppContext) {
     }
     // Each rebuild (at least every few minutes) also clears rows whose expiry has passed; reads ignore them anyway.
     current = sweepExpired(db, new Date())
-      .then(() => createSsoProvider({ db, box, issuer, consoleUrl, cookieSecret: config.sessionSecret }))
+      .then(() => createSsoProvider({ db, box, issuer, consoleUrl, cookieSecret: config.sessionSecret, now: config.now }))
       .then((built) => ({
         ...built,
         handle: built.provider.callback(),
@@ -119,7 +120,15 @@ export function ssoArea(ctx: AppContext) {
       );
       throw new HttpError(403, NO_ACCESS);
     }
-    interaction.result = { login: { accountId: auth.user.id, amr: ['pwd'] } };
+    const mark: ConsoleSessionMark = { consoleSessionId: auth.sessionId };
+    interaction.result = {
+      login: { accountId: auth.user.id, amr: ['pwd'] },
+      // First-party applications: consent is recorded with the sign-in, so a request with prompt=consent (which
+      // relying parties send with offline_access) finishes instead of coming back for a consent step (decision 0052).
+      consent: {},
+      // The console session that answered, linked to this browser's provider session when the request resumes.
+      campus: mark,
+    };
     await interaction.save(Math.max(1, (interaction.exp ?? epoch() + 60) - epoch()));
     await writeAudit(
       db,
