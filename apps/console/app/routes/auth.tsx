@@ -15,6 +15,7 @@ import { APP_TITLE } from '../lib/constants';
 import { continueSignInRequest, continueSignInRequestFromForm, describeSignInRequest, signInRequestId } from '../areas/access-management/sign-in-request.server';
 import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
 import { rememberedDeviceHeaders } from '../areas/access-management/second-factor.server';
+import { revokeAtApi } from '../lib/sign-out.server';
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${APP_TITLE}` }];
 
@@ -76,6 +77,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { token, userId, mustChangePassword, secondFactor } = result.body.data;
   const { session: storage } = cookiesFor(request);
   const session = await storage.getSession(request.headers.get('cookie'));
+  // A sign-in in a browser that was already signed in (another tab, the back button) replaces that session: its token
+  // ends now, or as soon as the API takes it, rather than living on in nobody's hands.
+  const replaced = { token: session.get('token'), userId: session.get('userId') };
+  if (replaced.token && replaced.userId && replaced.token !== token) await revokeAtApi(replaced.token, replaced.userId, false, request);
+  // A fresh session: nothing of the one it replaces (second factor owed, a waiting request) carries over.
+  for (const key of ['mustChangePassword', 'secondFactor', 'signInRequest'] as const) session.unset(key);
   session.set('token', token);
   session.set('userId', userId);
   session.set('mustChangePassword', mustChangePassword);
@@ -83,6 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ((secondFactor || mustChangePassword) && uid) session.set('signInRequest', uid);
   const headers = new Headers();
   headers.append('Set-Cookie', await storage.commitSession(session));
+  for (const id of clientIdsInRequest(request)) if (id !== clientId) headers.append('Set-Cookie', clientTokenCookie(request, id, null));
   if (clientId) headers.append('Set-Cookie', clientTokenCookie(request, clientId, token));
   // The second factor comes before anything else (decision 0015).
   if (secondFactor) throw redirect(secondFactor === 'verify' ? '/auth/second-factor' : TWO_FACTOR_PATH, { headers });
