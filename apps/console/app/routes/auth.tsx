@@ -29,17 +29,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   // Already signed in: an application's sign-in request is answered at once (single sign-on).
   if (token && session.get('secondFactor') === 'verify') throw redirect('/auth/second-factor');
-  if (token && uid && !session.get('mustChangePassword') && !session.get('secondFactor')) {
+  const signInRequest = uid ? await describeSignInRequest(uid) : null;
+  // An application that asks for the password again (prompt=login, max_age) gets the form, signed in or not; the
+  // sign-in it posts replaces this session.
+  const asksForPassword = Boolean(uid && signInRequest?.reauthenticate);
+  if (token && uid && !asksForPassword && !session.get('mustChangePassword') && !session.get('secondFactor')) {
     const answer = await continueSignInRequest(token, uid);
     if (answer) throw answer;
     // The console session has ended (an application logged the user out, or it expired): its cookies go, and the
     // application's request waits for the password here instead of being lost on the way to /app.
     headers.append('Set-Cookie', await storage.destroySession(session));
     for (const id of clientIdsInRequest(request)) headers.append('Set-Cookie', clientTokenCookie(request, id, null));
-  } else if (token) {
+  } else if (token && !asksForPassword) {
     throw redirect(session.get('mustChangePassword') ? '/reset-password' : await rememberedPath(request));
   }
-  const signInRequest = uid ? await describeSignInRequest(uid) : null;
   return data(
     {
       clientId: isValidClientId(clientId) ? clientId : null,

@@ -175,3 +175,29 @@ describe('single logout from an application', () => {
     expect(new URL(elsewhere.url()).pathname).toBe('/app');
   });
 });
+
+describe('prompt=login', () => {
+  it.each([true, false])(
+    'asks a signed-in user for the password again, then returns to the application (JavaScript %s)',
+    async (javaScriptEnabled) => {
+      const page = await (await context(javaScriptEnabled)).newPage();
+      await signIn(page, DEMO_USERS.registrar);
+      const before = await sessionToken(page.context());
+
+      const request = await authorization({ prompt: 'login' });
+      await page.goto(request.href);
+      const signInPage = new URL(page.url());
+      expect(signInPage.pathname).toBe('/auth');
+      expect(signInPage.searchParams.get('interaction')).toEqual(expect.any(String));
+      await page.getByLabel('Email').fill(DEMO_USERS.registrar.email);
+      await page.getByLabel(/^Password\*?$/).fill(DEMO_USERS.registrar.password);
+      await Promise.all([page.waitForURL(backAtApplication), page.getByRole('button', { name: 'Sign in' }).click()]);
+      expect((await request.tokens(page)).claims()).toMatchObject({ email: DEMO_USERS.registrar.email });
+
+      // The new sign-in replaced the console session it found.
+      expect((await apiClient(before.token).getCurrentUser()).status).toBe(401);
+      await page.goto(url('/app'));
+      expect(new URL(page.url()).pathname).toBe('/app');
+    },
+  );
+});

@@ -17,6 +17,8 @@ import { secretBox } from './secret-box.js';
 
 export const NO_ACCESS = 'You have invalid authentication credentials to view the page requested';
 const EXPIRED_REQUEST = 'This sign-in request has expired. Start again from the application.';
+/** The provider's reasons for a login prompt that a signed-in console must not answer on its own. */
+const REAUTHENTICATE = new Set(['login_prompt', 'max_age']);
 
 const asTx = (tx: unknown) => tx as Db;
 const epoch = () => Math.floor(Date.now() / 1000);
@@ -96,7 +98,14 @@ export function ssoArea(ctx: AppContext) {
     if (!app) throw new HttpError(404, EXPIRED_REQUEST);
     return {
       status: 200 as const,
-      body: { data: { clientId, applicationName: app.name, prompt: interaction.prompt.name } },
+      body: {
+        data: {
+          clientId,
+          applicationName: app.name,
+          prompt: interaction.prompt.name,
+          reauthenticate: interaction.prompt.reasons.some((reason) => REAUTHENTICATE.has(reason)),
+        },
+      },
     };
   }
 

@@ -406,6 +406,33 @@ describe('single sign-on with OpenID Connect', () => {
     }
   });
 
+  it('tells the console to ask for the password again when the application sends prompt=login', async () => {
+    await student('josefa@example.edu');
+    const { started } = await signInToPortal('josefa@example.edu');
+    const ask = async (prompt?: string) => {
+      const url = client.buildAuthorizationUrl(rp, {
+        redirect_uri: REDIRECT,
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+        ...(prompt ? { prompt } : {}),
+      });
+      const response = await started.browser.get(url.href);
+      if (response.status !== 303) return { status: response.status };
+      const location = new URL(response.headers.get('location')!);
+      if (!location.searchParams.get('interaction')) return { back: location.origin + location.pathname };
+      const found = await api.call('GET', `/core/v1.0/sso/sign-in-requests/${location.searchParams.get('interaction')}`);
+      return found.body.data as { prompt: string; reauthenticate: boolean };
+    };
+    // With the central session, a plain request comes straight back; one with prompt=login goes to the console.
+    expect(await ask()).toEqual({ back: REDIRECT });
+    expect(await ask('login')).toMatchObject({ prompt: 'login', reauthenticate: true });
+    // A browser without a central session is asked to sign in, which a signed-in console may answer.
+    const fresh = await startSignIn();
+    const found = await api.call('GET', `/core/v1.0/sso/sign-in-requests/${fresh.uid}`);
+    expect(found.body.data).toMatchObject({ prompt: 'login', reauthenticate: false });
+  });
+
   it('ends the console session that answered the sign-in when the application logs the user out there', async () => {
     const userId = await student('macario@example.edu');
     const consoleToken = await api.signIn('macario@example.edu');
