@@ -407,8 +407,8 @@ describe('single sign-on with OpenID Connect', () => {
   });
 
   it('tells the console to ask for the password again when the application sends prompt=login', async () => {
-    await student('josefa@example.edu');
-    const { started } = await signInToPortal('josefa@example.edu');
+    await student('trinidad@example.edu');
+    const { started } = await signInToPortal('trinidad@example.edu');
     const ask = async (prompt?: string) => {
       const url = client.buildAuthorizationUrl(rp, {
         redirect_uri: REDIRECT,
