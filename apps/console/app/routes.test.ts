@@ -195,8 +195,11 @@ describe('session', () => {
     expect(result.status).toBe(503);
     expect(result.data).toMatchObject({ notice: { tone: 'error', title: 'You are still signed in' } });
     expect(result.setCookies.some((c) => c.startsWith('msc.session='))).toBe(false);
-    // The token was not revoked, and the console did not pretend otherwise: the session still works.
-    expect((await outcome(() => appLoader(args(get('/app', cookie))))).status).toBe(200);
+    // The console did not pretend: the session worked on until the API was back, and then the retried sign-out
+    // ended it.
+    await expect
+      .poll(async () => (await outcome(() => appLoader(args(get('/app', cookie))))).location, { timeout: 30_000 })
+      .toBe('/auth');
   });
 
   it('signs out everywhere: every session of the user ends, this one included', async () => {

@@ -12,6 +12,11 @@ export const SignInRequestSchema = z.object({
   applicationName: z.string(),
   /** What the provider asks for: `login` (sign in) or `consent` (a signed-in user without access). */
   prompt: z.string(),
+  /**
+   * The application asked for the password again (`prompt=login`, or a `max_age` the last sign-in is older than):
+   * a console that is already signed in shows the form instead of answering at once.
+   */
+  reauthenticate: z.boolean(),
 });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 

@@ -6,7 +6,7 @@ import { AuthPanel } from '../components/AuthPanel';
 import { FormNotice } from '../components/FormNotice';
 import { publicApi } from '../lib/api.server';
 import { signInPanel } from '../lib/sign-in-panel.server';
-import { clientTokenCookie, cookiesFor, isValidClientId } from '../lib/cookies.server';
+import { clientIdsInRequest, clientTokenCookie, cookiesFor, isValidClientId } from '../lib/cookies.server';
 import { formProblem, formValues } from '../lib/forms.server';
 import { rememberedPath } from '../lib/redirect.server';
 import { assertSameOrigin } from '../lib/security.server';
@@ -15,6 +15,7 @@ import { APP_TITLE } from '../lib/constants';
 import { continueSignInRequest, continueSignInRequestFromForm, describeSignInRequest, signInRequestId } from '../areas/access-management/sign-in-request.server';
 import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
 import { rememberedDeviceHeaders } from '../areas/access-management/second-factor.server';
+import { revokeAtApi } from '../lib/sign-out.server';
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${APP_TITLE}` }];
 
@@ -22,19 +23,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const clientId = url.searchParams.get('clientId');
   const uid = signInRequestId(url.searchParams.get('interaction'));
-  const session = await cookiesFor(request).session.getSession(request.headers.get('cookie'));
+  const { session: storage } = cookiesFor(request);
+  const session = await storage.getSession(request.headers.get('cookie'));
   const token = session.get('token') as string | undefined;
+  const headers = new Headers();
   // Already signed in: an application's sign-in request is answered at once (single sign-on).
   if (token && session.get('secondFactor') === 'verify') throw redirect('/auth/second-factor');
-  if (token && uid && !session.get('mustChangePassword') && !session.get('secondFactor')) throw await continueSignInRequest(token, uid);
-  if (token) throw redirect(session.get('mustChangePassword') ? '/reset-password' : await rememberedPath(request));
   const signInRequest = uid ? await describeSignInRequest(uid) : null;
-  return {
-    clientId: isValidClientId(clientId) ? clientId : null,
-    uid: signInRequest ? uid : null,
-    applicationName: signInRequest?.applicationName ?? null,
-    panel: await signInPanel(context),
-  };
+  // An application that asks for the password again (prompt=login, max_age) gets the form, signed in or not; the
+  // sign-in it posts replaces this session.
+  const asksForPassword = Boolean(uid && signInRequest?.reauthenticate);
+  if (token && uid && !asksForPassword && !session.get('mustChangePassword') && !session.get('secondFactor')) {
+    const answer = await continueSignInRequest(token, uid);
+    if (answer) throw answer;
+    // The console session has ended (an application logged the user out, or it expired): its cookies go, and the
+    // application's request waits for the password here instead of being lost on the way to /app.
+    headers.append('Set-Cookie', await storage.destroySession(session));
+    for (const id of clientIdsInRequest(request)) headers.append('Set-Cookie', clientTokenCookie(request, id, null));
+  } else if (token && !asksForPassword) {
+    throw redirect(session.get('mustChangePassword') ? '/reset-password' : await rememberedPath(request));
+  }
+  return data(
+    {
+      clientId: isValidClientId(clientId) ? clientId : null,
+      uid: signInRequest ? uid : null,
+      applicationName: signInRequest?.applicationName ?? null,
+      panel: await signInPanel(context),
+    },
+    { headers },
+  );
 }
 
 /**
@@ -63,6 +80,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { token, userId, mustChangePassword, secondFactor } = result.body.data;
   const { session: storage } = cookiesFor(request);
   const session = await storage.getSession(request.headers.get('cookie'));
+  // A sign-in in a browser that was already signed in (another tab, the back button) replaces that session: its token
+  // ends now, or as soon as the API takes it, rather than living on in nobody's hands.
+  const replaced = { token: session.get('token'), userId: session.get('userId') };
+  if (replaced.token && replaced.userId && replaced.token !== token) await revokeAtApi(replaced.token, replaced.userId, false, request);
+  // A fresh session: nothing of the one it replaces (second factor owed, a waiting request) carries over.
+  for (const key of ['mustChangePassword', 'secondFactor', 'signInRequest'] as const) session.unset(key);
   session.set('token', token);
   session.set('userId', userId);
   session.set('mustChangePassword', mustChangePassword);
@@ -70,6 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ((secondFactor || mustChangePassword) && uid) session.set('signInRequest', uid);
   const headers = new Headers();
   headers.append('Set-Cookie', await storage.commitSession(session));
+  for (const id of clientIdsInRequest(request)) if (id !== clientId) headers.append('Set-Cookie', clientTokenCookie(request, id, null));
   if (clientId) headers.append('Set-Cookie', clientTokenCookie(request, clientId, token));
   // The second factor comes before anything else (decision 0015).
   if (secondFactor) throw redirect(secondFactor === 'verify' ? '/auth/second-factor' : TWO_FACTOR_PATH, { headers });

@@ -15,16 +15,18 @@ export async function describeSignInRequest(uid: string): Promise<SignInRequest 
 
 /**
  * Answers the application's sign-in request as the signed-in user: back to the application, or the No Access page
- * when the user holds no role in it. `headers` carries the cookies of a sign-in made on the same request.
+ * when the user holds no role in it. `headers` carries the cookies of a sign-in made on the same request. Null when
+ * the console session has ended (expired, or logged out from an application): the user signs in again for it.
  */
 export async function continueSignInRequest(
   token: string,
   uid: string,
   headers?: Headers,
-): Promise<Response> {
+): Promise<Response | null> {
   const result = await apiWithToken(token).sso.completeSignInRequest({ params: { uid } });
   if (result.status === 200) return redirect(result.body.data.redirectTo, { headers });
   if (result.status === 403) return redirect('/unauthorized', { headers });
+  if (result.status === 401) return null;
   return redirect('/app', { headers });
 }
 

@@ -11,11 +11,14 @@ import { rows, type Db } from '../../../platform/db/client.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { applicationAccess } from './access.js';
 import { sweepExpired } from './adapter.js';
+import type { ConsoleSessionMark } from './console-sessions.js';
 import { createSsoProvider, SSO_PATH } from './provider.js';
 import { secretBox } from './secret-box.js';
 
 export const NO_ACCESS = 'You have invalid authentication credentials to view the page requested';
 const EXPIRED_REQUEST = 'This sign-in request has expired. Start again from the application.';
+/** The provider's reasons for a login prompt that a signed-in console must not answer on its own. */
+const REAUTHENTICATE = new Set(['login_prompt', 'max_age']);
 
 const asTx = (tx: unknown) => tx as Db;
 const epoch = () => Math.floor(Date.now() / 1000);
@@ -54,7 +57,7 @@ export function ssoArea(ctx: AppContext) {
     }
     // Each rebuild (at least every few minutes) also clears rows whose expiry has passed; reads ignore them anyway.
     current = sweepExpired(db, new Date())
-      .then(() => createSsoProvider({ db, box, issuer, consoleUrl, cookieSecret: config.sessionSecret }))
+      .then(() => createSsoProvider({ db, box, issuer, consoleUrl, cookieSecret: config.sessionSecret, now: config.now }))
       .then((built) => ({
         ...built,
         handle: built.provider.callback(),
@@ -95,7 +98,14 @@ export function ssoArea(ctx: AppContext) {
     if (!app) throw new HttpError(404, EXPIRED_REQUEST);
     return {
       status: 200 as const,
-      body: { data: { clientId, applicationName: app.name, prompt: interaction.prompt.name } },
+      body: {
+        data: {
+          clientId,
+          applicationName: app.name,
+          prompt: interaction.prompt.name,
+          reauthenticate: interaction.prompt.reasons.some((reason) => REAUTHENTICATE.has(reason)),
+        },
+      },
     };
   }
 
@@ -119,7 +129,15 @@ export function ssoArea(ctx: AppContext) {
       );
       throw new HttpError(403, NO_ACCESS);
     }
-    interaction.result = { login: { accountId: auth.user.id, amr: ['pwd'] } };
+    const mark: ConsoleSessionMark = { consoleSessionId: auth.sessionId };
+    interaction.result = {
+      login: { accountId: auth.user.id, amr: ['pwd'] },
+      // First-party applications: consent is recorded with the sign-in, so a request with prompt=consent (which
+      // relying parties send with offline_access) finishes instead of coming back for a consent step (decision 0052).
+      consent: {},
+      // The console session that answered, linked to this browser's provider session when the request resumes.
+      campus: mark,
+    };
     await interaction.save(Math.max(1, (interaction.exp ?? epoch() + 60) - epoch()));
     await writeAudit(
       db,

@@ -7,6 +7,7 @@ import { applicationAccess, claimsOf } from './access.js';
 import { loadSigningKeys } from './keys.js';
 import type { SecretBox } from './secret-box.js';
 import { errorPage, logoutPage, signedOutPage } from './pages.js';
+import { consoleSessionBridge } from './console-sessions.js';
 
 /** Where the provider's endpoints live on the API (discovery stays at the root, where clients look for it). */
 export const SSO_PATH = '/oidc';
@@ -20,6 +21,8 @@ export interface SsoProviderOptions {
   readonly consoleUrl: string;
   /** Signs the provider's cookies. */
   readonly cookieSecret: string;
+  /** The API's clock (audit rows and revocations). */
+  readonly now: () => Date;
 }
 
 interface ClientRow {
@@ -164,5 +167,7 @@ export async function createSsoProvider(
   };
 
   const provider = new Provider(options.issuer, configuration);
+  // Single logout reaches the console session of the same browser (decision 0052).
+  provider.use(consoleSessionBridge(db, options.now));
   return { provider, reloadAt: keySet.reloadAt };
 }

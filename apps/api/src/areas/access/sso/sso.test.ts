@@ -370,6 +370,105 @@ describe('single sign-on with OpenID Connect', () => {
     expect(sessions[0]!.n).toBe(0);
   });
 
+  it('finishes a request with prompt=consent and offline_access: first-party consent is recorded, a refresh token comes back', async () => {
+    await student('marcela@example.edu');
+    const token = await api.signIn('marcela@example.edu');
+    /** One authorization request with prompt=consent, answered by the console's signed-in session. */
+    const consentRound = async (browser: Browser) => {
+      const verifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const url = client.buildAuthorizationUrl(rp, {
+        redirect_uri: REDIRECT,
+        scope: 'openid email offline_access',
+        prompt: 'consent',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+      });
+      const toConsole = await browser.get(url.href);
+      expect(toConsole.status).toBe(303);
+      const uid = new URL(toConsole.headers.get('location')!).searchParams.get('interaction')!;
+      const finished = await api.call('POST', `/core/v1.0/sso/sign-in-requests/${uid}`, { token });
+      expect(finished.status).toBe(200);
+      const back = await browser.get(finished.body.data.redirectTo);
+      expect(back.status).toBe(303);
+      // Straight back to the application, not to the console again for another round.
+      const callback = new URL(back.headers.get('location')!);
+      expect(callback.origin + callback.pathname).toBe(REDIRECT);
+      return client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    };
+    const browser = new Browser();
+    // A browser without a central session (sign-in and consent in one answer), then one that has it (consent only).
+    for (let round = 0; round < 2; round++) {
+      const tokens = await consentRound(browser);
+      expect(tokens.refresh_token).toEqual(expect.any(String));
+      expect(tokens.scope?.split(' ')).toContain('offline_access');
+    }
+  });
+
+  it('tells the console to ask for the password again when the application sends prompt=login', async () => {
+    await student('trinidad@example.edu');
+    const { started } = await signInToPortal('trinidad@example.edu');
+    const ask = async (prompt?: string) => {
+      const url = client.buildAuthorizationUrl(rp, {
+        redirect_uri: REDIRECT,
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+        ...(prompt ? { prompt } : {}),
+      });
+      const response = await started.browser.get(url.href);
+      if (response.status !== 303) return { status: response.status };
+      const location = new URL(response.headers.get('location')!);
+      if (!location.searchParams.get('interaction')) return { back: location.origin + location.pathname };
+      const found = await api.call('GET', `/core/v1.0/sso/sign-in-requests/${location.searchParams.get('interaction')}`);
+      return found.body.data as { prompt: string; reauthenticate: boolean };
+    };
+    // With the central session, a plain request comes straight back; one with prompt=login goes to the console.
+    expect(await ask()).toEqual({ back: REDIRECT });
+    expect(await ask('login')).toMatchObject({ prompt: 'login', reauthenticate: true });
+    // A browser without a central session is asked to sign in, which a signed-in console may answer.
+    const fresh = await startSignIn();
+    const found = await api.call('GET', `/core/v1.0/sso/sign-in-requests/${fresh.uid}`);
+    expect(found.body.data).toMatchObject({ prompt: 'login', reauthenticate: false });
+  });
+
+  it('ends the console session that answered the sign-in when the application logs the user out there', async () => {
+    const userId = await student('macario@example.edu');
+    const consoleToken = await api.signIn('macario@example.edu');
+    const otherBrowserToken = await api.signIn('macario@example.edu');
+    const started = await startSignIn();
+    const finished = await api.call('POST', `/core/v1.0/sso/sign-in-requests/${started.uid}`, { token: consoleToken });
+    const back = await started.browser.get(finished.body.data.redirectTo);
+    const tokens = await client.authorizationCodeGrant(rp, new URL(back.headers.get('location')!), {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+    });
+    const me = (token: string) => api.call('GET', '/core/v1.0/users/me', { token });
+    expect((await me(consoleToken)).status).toBe(200);
+
+    const confirm = await started.browser.get(
+      client.buildEndSessionUrl(rp, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT }).href,
+    );
+    const html = await confirm.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    const ended = await started.browser.get(new URL(action, issuer).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    });
+    expect(ended.headers.get('location'), `${ended.status} ${await ended.clone().text()}`).toBe(AFTER_LOGOUT);
+    // The console session of that browser ended with the central one; another browser's session goes on.
+    expect((await me(consoleToken)).status).toBe(401);
+    expect((await me(otherBrowserToken)).status).toBe(200);
+    const audit = await rows<{ n: number }>(
+      api.database.db,
+      sql`select count(*)::int as n from audit_trails where record_id = ${userId} and activity = 'Signed out (single sign-on)'`,
+    );
+    expect(audit[0]!.n).toBe(1);
+  });
+
   it('shows a client secret once, stores it sealed, and rotates it', async () => {
     const stored = await rows<{ secret_ciphertext: string }>(
       api.database.db,
