@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import type { ImportColumn, ImportTarget } from '@campus/domain-migration';
 import { templateColumns } from '@campus/domain-migration';
+import { csvLine, sheetRow } from '@campus/formatters';
 import { HttpError } from '../../platform/http/errors.js';
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -155,9 +156,6 @@ export async function readRows(
   return { headers, count };
 }
 
-const csvCell = (v: string) =>
-  /[",\r\n]/.test(v) || /^\s|\s$/.test(v) || v.startsWith('#') ? `"${v.replace(/"/g, '""')}"` : v;
-export const csvLine = (values: readonly string[]) => values.map(csvCell).join(',');
 
 function guideRows(columns: readonly ImportColumn[]): string[][] {
   return columns.map((c) => [
@@ -198,16 +196,16 @@ export async function templateFile(
   }
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(target.name);
-  sheet.addRow(names).font = { bold: true };
+  sheet.addRow(sheetRow(names)).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   names.forEach((n, i) => (sheet.getColumn(i + 1).width = Math.max(12, n.length + 2)));
   const guide = book.addWorksheet('Guide');
-  guide.addRow(GUIDE_HEADER).font = { bold: true };
-  for (const r of guideRows(columns)) guide.addRow(r);
+  guide.addRow(sheetRow(GUIDE_HEADER)).font = { bold: true };
+  for (const r of guideRows(columns)) guide.addRow(sheetRow(r));
   guide.addRow([]);
   guide.addRow(['Example row']).font = { bold: true };
-  guide.addRow(names);
-  guide.addRow(columns.map((c) => c.example));
+  guide.addRow(sheetRow(names));
+  guide.addRow(sheetRow(columns.map((c) => c.example)));
   return {
     name: `${target.name}.xlsx`,
     contentType: XLSX_TYPE,
@@ -215,7 +213,7 @@ export async function templateFile(
   };
 }
 
-/** Rows as a file in the given headers (the rejected rows plus their `error` column). */
+/** Rows as a file in the given headers (the rejected rows plus their `error` column), every cell written safely. */
 export async function rowsFile(
   name: string,
   headers: readonly string[],
@@ -228,7 +226,7 @@ export async function rowsFile(
   }
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Rows');
-  sheet.addRow([...headers]).font = { bold: true };
-  for (const r of rows) sheet.addRow(r);
+  sheet.addRow(sheetRow(headers)).font = { bold: true };
+  for (const r of rows) sheet.addRow(sheetRow(r));
   return { name: `${name}.xlsx`, contentType: XLSX_TYPE, bytes: Buffer.from(await book.xlsx.writeBuffer()) };
 }
