@@ -100,7 +100,7 @@ describe('a key repeated inside one file', () => {
     expect(again.counts).toEqual({ read: 1, created: 0, updated: 0, rejected: 1 });
     expect(again.rejectedRows[0]!.error).toBe('studentNumber: line 4 repeats the key of line 2.');
     expect(await student('2026-0701')).toEqual([{ first_name: 'Mariano', middle_name: 'Reyes', last_name: 'Ponce' }]);
-  });
+   }, 120_000);
 
   it('leaves nothing saved in an all-or-nothing run', async () => {
     const run = await uploaded('repeated-all.csv', [HEADER, '2026-0711,"Luna, Antonio",Male,MAIN,BSMATH,2001-01-01', '2026-0711,"Luna, Juan",Male,MAIN,BSMATH,2001-01-01'].join('\n'));

@@ -161,6 +161,8 @@ export function migrationHandlers(ctx: AreaContext) {
         target.columns.map((c) => c.name),
       );
       const mapping = Object.fromEntries(matches.map((m) => [m.header, m.column ?? '']));
+      // An error file sent back fixed: its own first (`line`) and last (`error`) columns fill nothing.
+      if (headers[0] === 'line' && headers.at(-1) === 'error') mapping.line = mapping.error = '';
       const kinds = Object.fromEntries(matches.map((m) => [m.header, m.kind]));
       await tx.execute(sql`update migration_runs set headers = ${JSON.stringify(headers)}::jsonb, mapping = ${JSON.stringify(mapping)}::jsonb,
           match_kinds = ${JSON.stringify(kinds)}::jsonb, date_format = ${detectDateFormat(dateSamples)},
