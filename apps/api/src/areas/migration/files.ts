@@ -56,7 +56,7 @@ export function fileKind(head: Buffer): 'xlsx' | 'csv' {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06)) return 'xlsx';
   if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))
-    throw refuse('This is an Excel 97–2003 workbook (.xls). Open it in a spreadsheet, save it as XLSX or as CSV (UTF-8), and upload it again.');
+    throw refuse('This is an Excel 97–2003 workbook (.xls) or a workbook locked with a password. Open it in a spreadsheet, remove any password, save it as XLSX or as CSV (UTF-8), and upload it again.');
   if (starts(0x25, 0x50, 0x44, 0x46)) throw refuse(`This is a PDF document, not a spreadsheet. ${UPLOAD_AGAIN}`);
   if (starts(0xff, 0xfe) || starts(0xfe, 0xff)) throw refuse('This file is saved as UTF-16 text. Save it as CSV (UTF-8) and upload it again.');
   if (starts(0x1f, 0x8b)) throw refuse(`This is a compressed (gzip) file. Unpack it first. ${UPLOAD_AGAIN}`);

@@ -149,7 +149,7 @@ describe('files that are not what they say', () => {
 
   it.each([
     ['binary garbage', 'garbage.csv', Buffer.from([0x7a, 0x70, 0x1f, 0x8c, 0x00, 0x01, 0x02, 0x22, 0x03, 0x04, 0x05, 0x06, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x22, 0x14]), 'This file is not a CSV or XLSX file: its content is not text. Upload a CSV or XLSX file.'],
-    ['an Excel 97–2003 workbook', 'old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]), 'This is an Excel 97–2003 workbook (.xls). Open it in a spreadsheet, save it as XLSX or as CSV (UTF-8), and upload it again.'],
+    ['an Excel 97–2003 workbook', 'old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]), 'This is an Excel 97–2003 workbook (.xls) or a workbook locked with a password. Open it in a spreadsheet, remove any password, save it as XLSX or as CSV (UTF-8), and upload it again.'],
     ['a PDF', 'students.csv', Buffer.from('%PDF-1.7\n1 0 obj\n'), 'This is a PDF document, not a spreadsheet. Upload a CSV or XLSX file.'],
     ['UTF-16 text', 'students.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEADER}\n`, 'utf16le')]), 'This file is saved as UTF-16 text. Save it as CSV (UTF-8) and upload it again.'],
     ['a text file named .xlsx that is not a workbook', 'students.xlsx', Buffer.from('this is not, a workbook\n"x\n'), 'The file could not be read as CSV. Line 2: a quoted cell is never closed: a closing quote (") is missing.'],
