@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { decodeEnvelope } from '@campus/api-contract';
@@ -134,6 +136,30 @@ describe('NUL characters', () => {
     expect(run.message).toBe('2 cells held NUL characters, which were removed.');
     expect((await runIt(run)).counts).toEqual({ read: 1, created: 1, updated: 0, rejected: 0 });
     expect(await student('2026-0731')).toEqual([{ first_name: 'Diego', middle_name: null, last_name: 'Silang' }]);
+  });
+});
+
+describe('NUL characters from a connector', () => {
+  // The old system's REST API, on loopback, answering one student whose values carry NULs (`\u0000` in JSON).
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify([{ studentNumber: '2026-0735\u0000', 'names\u0000': 'Rizal\u0000, Paciano', gender: 'Male', campusCode: 'MAIN', courseCode: 'BSMATH' }]));
+  });
+  const listening = new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('are removed from what an API source reads too, and the read run imports', async () => {
+    await listening;
+    const settings = (await api.call('GET', '/core/v1.0/settings', { token: admin })).body.data.settings;
+    expect((await api.call('PUT', '/core/v1.0/settings', { token: admin, body: { ...settings, apiSourceHosts: '127.0.0.1' } })).status).toBe(200);
+    const source = await call('POST', '/api-sources', { name: 'Old SIS with NULs', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/students` });
+    expect(source.status, JSON.stringify(source.body)).toBe(201);
+    const started = await call('POST', `/api-sources/${source.body.data._id}/read`, { resource: 'students', incremental: false });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const read = await until(started.body.data._id, ['uploaded', 'failed']);
+    expect(read.state, read.message ?? '').toBe('uploaded');
+    expect((await runIt(read)).counts).toEqual({ read: 1, created: 1, updated: 0, rejected: 0 });
+    expect(await student('2026-0735')).toEqual([{ first_name: 'Paciano', middle_name: null, last_name: 'Rizal' }]);
   });
 });
 
