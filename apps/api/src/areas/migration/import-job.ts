@@ -70,7 +70,8 @@ function problemsOf(target: ImportTarget, error: z.ZodError): { column: string; 
 /**
  * Imports a run's rows into its target entity: each row's cells go to the import columns by the run's mapping,
  * are converted, checked with the entity's own schema, references resolved by code; a row whose natural key
- * exists updates that record, otherwise a record is created — through the generic create and update, so each
+ * exists updates that record, otherwise a record is created (a line repeating the key of an earlier line of the
+ * file, or holding more cells than the header, is rejected) — through the generic create and update, so each
  * record gets the same checks and audit row as one saved by hand. A dry run does the same in one transaction
  * and rolls it back. "All or nothing" is one transaction that is rolled back if any row is rejected; "skip
  * rejected rows" commits every chunk with its rejected rows marked and the run's progress, so a killed run resumes
@@ -212,9 +213,9 @@ export function importJob(deps: ImportDeps) {
         /**
          * Saves a checked chunk, set-based: the accepted rows go to `saveMany` (multi-row INSERT, UPDATE … FROM
          * VALUES, audit rows in bulk) inside a savepoint. A row checked before the chunk before it was saved is
-         * checked again if that chunk created the record its natural key names (it is an update now). A row whose
-         * natural key an earlier row of the chunk already carries waits for the rows before it (it updates what
-         * they created); if the database refuses the set (a clash no check foresaw), the savepoint is rolled back
+         * checked again if that chunk created the record its natural key names. A row whose natural key an earlier
+         * row of the chunk already carries (the check rejects such a repeat, so only as a safeguard) waits for the
+         * rows before it; if the database refuses the set (a clash no check foresaw), the savepoint is rolled back
          * and the chunk is saved row by row, so each row still gets its own outcome. Resources with hooks are
          * saved row by row.
          */
