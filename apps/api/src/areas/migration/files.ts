@@ -60,14 +60,15 @@ export function fileKind(head: Buffer): 'xlsx' | 'csv' {
   if (starts(0x25, 0x50, 0x44, 0x46)) throw refuse(`This is a PDF document, not a spreadsheet. ${UPLOAD_AGAIN}`);
   if (starts(0xff, 0xfe) || starts(0xfe, 0xff)) throw refuse('This file is saved as UTF-16 text. Save it as CSV (UTF-8) and upload it again.');
   if (starts(0x1f, 0x8b)) throw refuse(`This is a compressed (gzip) file. Unpack it first. ${UPLOAD_AGAIN}`);
-  // Text has no control characters besides tab and line ends; exports of old systems may pad cells with NULs.
+  // Text has no control characters besides tab and line ends; exports of old systems may pad cells with NULs or end
+  // with a DOS end-of-file mark (^Z), so a few of them in a short file are still text.
   let control = 0;
   let nul = 0;
   for (const b of head) {
     if (b === 0) nul += 1;
     else if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) control += 1;
   }
-  if (head.length && (control > head.length * 0.01 || nul > head.length * 0.3))
+  if (control > Math.max(4, head.length * 0.01) || nul > Math.max(4, head.length * 0.3))
     throw refuse(`This file is not a CSV or XLSX file: its content is not text. ${UPLOAD_AGAIN}`);
   return 'csv';
 }
@@ -195,7 +196,8 @@ export async function readRows(
       headers = uniqueHeaders(values);
       return;
     }
-    if (values.every((v) => v.trim() === '')) return;
+    // A blank line, or the DOS end-of-file mark (^Z) that ends some old exports, is no row.
+    if (values.every((v) => v.replaceAll('\u001a', '').trim() === '')) return;
     count += 1;
     if (count > IMPORT_MAX_ROWS)
       throw refuse(`The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files and upload them one by one.`, 413);

@@ -164,6 +164,11 @@ describe('NUL characters from a connector', () => {
 });
 
 describe('files that are not what they say', () => {
+  it('reads a short CSV that ends with a DOS end-of-file mark as text', async () => {
+    const run = await uploaded('dos.csv', `${HEADER}\r\n2026-0745,"Jacinto, Marina",Female,MAIN,BSMATH,2001-01-01\r\n\u001a`);
+    expect((await runIt(run)).counts).toEqual({ read: 1, created: 1, updated: 0, rejected: 0 });
+  });
+
   it('reads an XLSX workbook named .csv as the workbook it is', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Students');
