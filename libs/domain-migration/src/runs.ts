@@ -17,6 +17,12 @@ export const SOURCE_KINDS = ['file', 'database', 'api'] as const;
 
 /** Largest upload, in bytes. */
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+/** Most rows one file or source may hold. */
+export const IMPORT_MAX_ROWS = 1_000_000;
+/** Most bytes an XLSX workbook (a zip) may unpack to, all its parts together, checked before it is parsed. */
+export const XLSX_MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
+/** Most parts an XLSX workbook may hold. */
+export const XLSX_MAX_PARTS = 10_000;
 /** Rejected rows a dry run or run shows (the error file has them all). */
 export const REJECTED_SAMPLE = 20;
 

@@ -28,3 +28,4 @@ export {
   type TemplatePlaceholder,
 } from './template.js';
 export { initials } from './initials.js';
+export { csvCell, csvLine, csvText, neutraliseFormula, sheetCell, sheetRow, spreadsheetText } from './spreadsheet.js';

@@ -70,7 +70,8 @@ function problemsOf(target: ImportTarget, error: z.ZodError): { column: string; 
 /**
  * Imports a run's rows into its target entity: each row's cells go to the import columns by the run's mapping,
  * are converted, checked with the entity's own schema, references resolved by code; a row whose natural key
- * exists updates that record, otherwise a record is created — through the generic create and update, so each
+ * exists updates that record, otherwise a record is created (a line repeating the key of an earlier line of the
+ * file, or holding more cells than the header, is rejected) — through the generic create and update, so each
  * record gets the same checks and audit row as one saved by hand. A dry run does the same in one transaction
  * and rolls it back. "All or nothing" is one transaction that is rolled back if any row is rejected; "skip
  * rejected rows" commits every chunk with its rejected rows marked and the run's progress, so a killed run resumes
@@ -108,6 +109,25 @@ export function importJob(deps: ImportDeps) {
           refs.set(c.target.resource, await keyIndex(db, deps.resources, c.target.resource, [c.target.keyField]));
         }
         const lookup = (resource: string, key: string) => refs.get(resource)?.get(key.toLowerCase());
+        const headerSet = new Set(run.headers);
+        /** The file's headers of the natural key, to name it in the message of a repeated key. */
+        const keyHeaders = target.naturalKey.map((field) => {
+          const column = target.columns.find((c) => c.target.kind !== 'names' && c.target.field === field);
+          return column ? (headerOf.get(column.name) ?? column.name) : field;
+        });
+        /**
+         * The first line of each natural key met: a later line with the same key is rejected, never merged into the
+         * record of the first (two people, or two versions of one, in one file are for the person to settle).
+         */
+        const firstLineOf = new Map<string, number>();
+        const cellsOf = (raw: Record<string, string>) => {
+          const cells: Record<string, string> = {};
+          for (const [header, value] of Object.entries(raw)) {
+            const column = columnOf.get(header);
+            if (column) cells[column] = value;
+          }
+          return cells;
+        };
         const existing = target.naturalKey.length ? await keyIndex(db, deps.resources, run.resource, target.naturalKey) : new Map<string, string>();
         const [total] = await rows<{ n: number }>(db, sql`select count(*)::int as n from migration_rows where run_id = ${runId}`);
         const counts = { read: total?.n ?? 0, created: 0, updated: 0, rejected: 0 };
@@ -115,24 +135,28 @@ export function importJob(deps: ImportDeps) {
         /** A row's cells converted and checked with the entity's schema: rejected, or what to save. */
         type Checked = { line: number; raw: Record<string, string>; rejected?: Outcome; id?: string; key?: string; data?: Record<string, unknown> };
         const checkRow = (line: number, raw: Record<string, string>): Checked => {
-          const cells: Record<string, string> = {};
-          for (const [header, value] of Object.entries(raw)) {
-            const column = columnOf.get(header);
-            if (column) cells[column] = value;
-          }
-          const converted = convertRow(target, entity, cells, lookup, run.date_format);
+          const converted = convertRow(target, entity, cellsOf(raw), lookup, run.date_format);
           const key = keyOf(target, converted.input);
           const id = key ? existing.get(key) : undefined;
           const problems = [...converted.problems];
+          // What the line itself is wrong in, before its cells: more cells than the header has, a key met before.
+          const notes: string[] = [];
+          const extra = Object.keys(raw).filter((k) => !headerSet.has(k)).length;
+          if (extra) notes.push(`The line has ${run.headers.length + extra} cells; the header has ${run.headers.length}.`);
+          if (key) {
+            const first = firstLineOf.get(key);
+            if (first === undefined) firstLineOf.set(key, line);
+            else if (first !== line) notes.push(`${keyHeaders.join(' + ')}: line ${line} repeats the key of line ${first}.`);
+          }
           const parsed = (id ? updateSchema : createSchema).safeParse(converted.input);
           if (!parsed.success) {
             // A column already reported (a code not found, a value not read) is not reported again as missing.
             const reported = new Set(problems.map((p) => p.column));
             problems.push(...problemsOf(target, parsed.error).filter((p) => !reported.has(p.column)));
           }
-          if (problems.length) {
+          if (problems.length || notes.length) {
             // Messages name the file's own header, so the person finds the cell to fix.
-            const text = problems.map((p) => `${headerOf.get(p.column) ?? p.column}: ${p.message}`);
+            const text = [...notes, ...problems.map((p) => `${headerOf.get(p.column) ?? p.column}: ${p.message}`)];
             return { line, raw, key, id, rejected: { line, outcome: 'rejected', error: [...new Set(text)].join('; '), cells: raw } };
           }
           return { line, raw, id, key, data: parsed.data as Record<string, unknown> };
@@ -190,9 +214,9 @@ export function importJob(deps: ImportDeps) {
         /**
          * Saves a checked chunk, set-based: the accepted rows go to `saveMany` (multi-row INSERT, UPDATE … FROM
          * VALUES, audit rows in bulk) inside a savepoint. A row checked before the chunk before it was saved is
-         * checked again if that chunk created the record its natural key names (it is an update now). A row whose
-         * natural key an earlier row of the chunk already carries waits for the rows before it (it updates what
-         * they created); if the database refuses the set (a clash no check foresaw), the savepoint is rolled back
+         * checked again if that chunk created the record its natural key names. A row whose natural key an earlier
+         * row of the chunk already carries (the check rejects such a repeat, so only as a safeguard) waits for the
+         * rows before it; if the database refuses the set (a clash no check foresaw), the savepoint is rolled back
          * and the chunk is saved row by row, so each row still gets its own outcome. Resources with hooks are
          * saved row by row.
          */
@@ -240,6 +264,37 @@ export function importJob(deps: ImportDeps) {
           return chunk.map((r) => byLine.get(r.line)!);
         };
 
+        /**
+         * The keys of the file's lines this run does not hold or has already saved: those of a resumed run's
+         * committed chunks, and, for a run of rejected rows, those of the first run's other lines. A line of this run
+         * that repeats one of them is rejected as a repeat, as it was the first time.
+         */
+        const seedKeys = async (after: number) => {
+          const [root] = await rows<{ id: string }>(
+            db,
+            sql`with recursive up(id, parent_run_id) as (
+                  select id, parent_run_id from migration_runs where id = ${runId}
+                  union all select r.id, r.parent_run_id from migration_runs r join up on r.id = up.parent_run_id)
+                select id from up where parent_run_id is null limit 1`,
+          );
+          const rootId = root?.id ?? runId;
+          if (rootId === runId && after === 0) return;
+          for (let from = 0; ; ) {
+            const chunk = await rows<StagedRow>(
+              db,
+              sql`select line, cells from migration_rows m where m.run_id = ${rootId} and m.line > ${from}
+                     and not exists (select 1 from migration_rows c where c.run_id = ${runId} and c.line = m.line and c.line > ${after})
+                   order by m.line limit ${CHUNK}`,
+            );
+            if (!chunk.length) return;
+            for (const r of chunk) {
+              const key = keyOf(target, convertRow(target, entity, cellsOf(r.cells), lookup, run.date_format).input);
+              if (key && !firstLineOf.has(key)) firstLineOf.set(key, r.line);
+            }
+            from = chunk.at(-1)!.line;
+          }
+        };
+
         const rejected: Outcome[] = [];
         const tally = (o: Outcome) => {
           counts[o.outcome] += 1;
@@ -261,6 +316,7 @@ export function importJob(deps: ImportDeps) {
         };
 
         if (dryRun || run.mode === 'all') {
+          await seedKeys(0);
           const rejectedAll: Outcome[] = [];
           try {
             await db.transaction(async (txRaw) => {
@@ -307,6 +363,7 @@ export function importJob(deps: ImportDeps) {
         // Skip rejected rows: chunk by chunk, each committed with its rejected rows marked and the run's progress (the
         // chunk's last line and the counts so far), from which a restarted run goes on.
         const progress = run.progress ?? { line: 0, created: 0, updated: 0, rejected: 0 };
+        await seedKeys(progress.line);
         counts.created = progress.created;
         counts.updated = progress.updated;
         counts.rejected = progress.rejected;

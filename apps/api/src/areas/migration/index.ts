@@ -87,8 +87,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       throw new HttpError(400, 'Please fillup required fields.', { resource: ['Choose what to import.'] });
     if (!name || (await stat(path)).size === 0)
       throw new HttpError(400, 'Please fillup required fields.', { file: ['Choose a CSV or XLSX file.'] });
-    if (!/\.(csv|xlsx|txt)$/i.test(name))
-      throw new HttpError(400, 'Choose a CSV or XLSX file.', { file: ['Choose a CSV or XLSX file.'] });
+    // What the file is comes from its content when it is read (`readRows`), not from its name.
     return { resource, name, path, discard };
   } catch (error) {
     await discard();
@@ -148,7 +147,7 @@ export function migrationHandlers(ctx: AreaContext) {
       );
       const id = created!.id;
       const dateSamples: string[] = [];
-      const { headers, count } = await readRows(upload.name, upload.path, async (_headers, chunk) => {
+      const { headers, count, nulCells } = await readRows(upload.path, async (_headers, chunk) => {
         if (dateSamples.length < 200)
           for (const r of chunk.slice(0, 200))
             dateSamples.push(
@@ -162,9 +161,12 @@ export function migrationHandlers(ctx: AreaContext) {
         target.columns.map((c) => c.name),
       );
       const mapping = Object.fromEntries(matches.map((m) => [m.header, m.column ?? '']));
+      // An error file sent back fixed: its own first (`line`) and last (`error`) columns fill nothing.
+      if (headers[0] === 'line' && headers.at(-1) === 'error') mapping.line = mapping.error = '';
       const kinds = Object.fromEntries(matches.map((m) => [m.header, m.kind]));
       await tx.execute(sql`update migration_runs set headers = ${JSON.stringify(headers)}::jsonb, mapping = ${JSON.stringify(mapping)}::jsonb,
-          match_kinds = ${JSON.stringify(kinds)}::jsonb, date_format = ${detectDateFormat(dateSamples)} where id = ${id}`);
+          match_kinds = ${JSON.stringify(kinds)}::jsonb, date_format = ${detectDateFormat(dateSamples)},
+          message = ${nulCells ? `${nulCells} ${nulCells === 1 ? 'cell held' : 'cells held'} NUL characters, which were removed.` : null} where id = ${id}`);
       return id;
     });
   };
@@ -254,13 +256,17 @@ export function migrationHandlers(ctx: AreaContext) {
     startRun: start(false),
     getErrorFile: async ({ params, query }: Input) => {
       const row = await runRow(db, params.id!);
-      const rejected = await rows<{ cells: Record<string, string>; error: string }>(
+      const rejected = await rows<{ line: number; cells: Record<string, string>; error: string }>(
         db,
-        sql`select cells, error from migration_rows where run_id = ${row.id} and outcome = 'rejected' order by line`,
+        sql`select line, cells, error from migration_rows where run_id = ${row.id} and outcome = 'rejected' order by line`,
       );
       if (!rejected.length) throw new HttpError(404, 'This run has no rejected rows.');
-      const headers = [...row.headers.filter((h) => h !== 'error'), 'error'];
-      const data = rejected.map((r) => headers.map((h) => (h === 'error' ? r.error : (r.cells[h] ?? ''))));
+      // The line of the source first (a file's own `line` and `error` columns, from an earlier error file, give way),
+      // then its columns, any cells past the header's last, and the error.
+      const extra = [...new Set(rejected.flatMap((r) => Object.keys(r.cells).filter((k) => !row.headers.includes(k))))];
+      const columns = [...row.headers.filter((h) => h !== 'error' && h !== 'line'), ...extra];
+      const headers = ['line', ...columns, 'error'];
+      const data = rejected.map((r) => [r.line, ...columns.map((h) => r.cells[h] ?? ''), r.error]);
       const base = `${row.source_name.replace(/\.[^.]+$/, '')}-errors`;
       return {
         status: 200 as const,

@@ -155,9 +155,9 @@ describe('Data Migration Management', () => {
 
     const errors = fileText((await call('GET', `/runs/${run._id}/errors?format=csv`)).body.data).replace(/^\ufeff/, '');
     expect(errors.trim().split('\r\n')).toEqual([
-      'Student Number,names,gender,campus_code,courseCode,birthDate,Notes,error',
-      '2026-0102,"Luna, Juan",Robot,MAIN,BSMATH,2007-01-02,y,"gender: Choose one of: Male, Female, Other."',
-      '2026-0103,"Jacinto, Emilio",Male,NOWHERE,BSMATH,2007-01-02,z,campus_code: No record with the code NOWHERE.',
+      'line,Student Number,names,gender,campus_code,courseCode,birthDate,Notes,error',
+      '3,2026-0102,"Luna, Juan",Robot,MAIN,BSMATH,2007-01-02,y,"gender: Choose one of: Male, Female, Other."',
+      '4,2026-0103,"Jacinto, Emilio",Male,NOWHERE,BSMATH,2007-01-02,z,campus_code: No record with the code NOWHERE.',
     ]);
 
     // The missing campus is added; re-running only the rejected rows brings in the one whose reference now resolves.
@@ -211,18 +211,19 @@ describe('Data Migration Management', () => {
     expect(s!.birth_date).toBe('2006-11-14');
   });
 
-  it('saves rows set-based with the outcomes and audit rows of one-by-one saving: a repeated key updates, a clash falls back row by row', async () => {
+  it('saves rows set-based with the outcomes and audit rows of one-by-one saving: an existing key updates, a repeated one is rejected, a clash falls back row by row', async () => {
     const content = [
       header,
       line('2026-0501', 'Ponce, Mariano', { birthDate: '2001-01-01' }),
       line('2026-0502', 'Lopez, Graciano', { birthDate: '2001-01-02' }),
-      line('2026-0501', 'Ponce, Mariano Jr', { birthDate: '2001-01-01' }),
+      line('2026-0501', 'Ponce, Mariano Sr', { birthDate: '2001-01-01' }),
       line('2026-0500', 'Bonifacio, Andres III'),
     ].join('\n');
     await runIt(await uploaded('students', 'first.csv', `${header}\n${line('2026-0500', 'Bonifacio, Andres')}\n`));
     const run = await uploaded('students', 'repeated.csv', content);
-    expect((await check(run)).preview).toEqual({ read: 4, created: 2, updated: 2, rejected: 0 });
-    expect((await runIt(run)).counts).toEqual({ read: 4, created: 2, updated: 2, rejected: 0 });
+    expect((await check(run)).preview).toEqual({ read: 4, created: 2, updated: 1, rejected: 1 });
+    expect((await runIt(run)).counts).toEqual({ read: 4, created: 2, updated: 1, rejected: 1 });
+    await runIt(await uploaded('students', 'second.csv', `${header}\n${line('2026-0501', 'Ponce, Mariano Jr', { birthDate: '2001-01-01' })}\n`));
     const ponce = await rows<{ id: string; first_name: string }>(db, sql`select id, first_name from students where student_number = '2026-0501'`);
     expect(ponce.map((p) => p.first_name)).toEqual(['Mariano Jr']);
     const audit = await rows<{ activity: string; changes: Record<string, { before: unknown; after: unknown }> }>(

@@ -25,6 +25,9 @@ export interface ReadResult {
 
 const DATE_LIKE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/;
 
+const withoutNul = (cells: SourceCells): SourceCells =>
+  Object.entries(cells).some(([k, v]) => k.includes('\0') || v.includes('\0')) ? Object.fromEntries(Object.entries(cells).map(([k, v]) => [k.replaceAll('\0', ''), v.replaceAll('\0', '')])) : cells;
+
 /**
  * Reads a connector's source into a run's `migration_rows`, chunk by chunk as `read` hands them over, then matches
  * the headers to the target's columns as an upload does, so the run is `uploaded` and goes on like a file's. In the
@@ -55,20 +58,22 @@ export async function readIntoRun(
     const read = await input.read(run, async (chunk) => {
       if (dateSamples.length < 200)
         for (const r of chunk.slice(0, 200)) dateSamples.push(...Object.values(r).filter((v) => DATE_LIKE.test(v.trim())));
-      const staged = chunk.map((cells) => ({ line: (line += 1), cells }));
+      // A database cannot store NUL characters (old systems pad values with them): they are left out.
+      const staged = chunk.map((cells) => ({ line: (line += 1), cells: withoutNul(cells) }));
       await db.execute(sql`
         insert into migration_rows (run_id, line, cells)
         select ${runId}, (e->>'line')::int, e->'cells' from jsonb_array_elements(${JSON.stringify(staged)}::jsonb) e`);
       await input.progress(line);
     });
-    const matches = matchColumns(read.headers, target.columns.map((c) => c.name));
+    const headers = read.headers.map((h) => h.replaceAll('\0', ''));
+    const matches = matchColumns(headers, target.columns.map((c) => c.name));
     const mapping = Object.fromEntries(matches.map((m) => [m.header, m.column ?? '']));
     const kinds = Object.fromEntries(matches.map((m) => [m.header, m.kind]));
     const at = now().toISOString();
     const empty = run.cursor_from !== null ? 'There are no rows newer than the last read.' : 'The source has no rows to import.';
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      await tx.execute(sql`update migration_runs set headers = ${JSON.stringify(read.headers)}::jsonb, mapping = ${JSON.stringify(mapping)}::jsonb,
+      await tx.execute(sql`update migration_runs set headers = ${JSON.stringify(headers)}::jsonb, mapping = ${JSON.stringify(mapping)}::jsonb,
           match_kinds = ${JSON.stringify(kinds)}::jsonb, date_format = ${detectDateFormat(dateSamples)},
           state = ${read.count ? 'uploaded' : 'failed'}, message = ${read.count ? null : empty},
           finished_at = ${read.count ? null : at}

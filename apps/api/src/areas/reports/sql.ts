@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { csvText } from '@campus/formatters';
 
 /** Calendar days `from`–`to`, both included, in the report's time zone. */
 export interface Period {
@@ -18,16 +19,9 @@ export function dayBounds(period: Period, tz: string): { start: SQL; end: SQL } 
 }
 
 
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  // Cells a spreadsheet would run as a formula are kept as text.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** RFC 4180 CSV with CRLF line ends. */
+/** RFC 4180 CSV with CRLF line ends, every cell written by the one spreadsheet-cell writer. */
 export function csvOf(header: readonly string[], lines: readonly (readonly unknown[])[]): string {
-  return `${[header, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText([header, ...lines]);
 }
 
 /**

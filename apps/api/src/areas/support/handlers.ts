@@ -12,6 +12,7 @@ import type {
   TicketListQuery,
   UpdateTicketSchema,
 } from '@campus/api-contract';
+import { csvLine } from '@campus/formatters';
 import { ancestorsOf, parseIntakeForm, resolveCategory, stateAfterRequesterReply, type TicketState } from '@campus/domain-support';
 import type { Db } from '../../platform/db/client.js';
 import { col } from '../../platform/db/column.js';
@@ -53,12 +54,6 @@ import { listConditionsFor, listSelection, listTickets } from './ticket-list.js'
 
 type In<S extends z.ZodTypeAny> = z.infer<S>;
 
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
-  // Cells a spreadsheet would run as a formula are quoted as text.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /** The handlers of the support contract; `notifier` receives SLA notices. */
 export function supportHandlers(ctx: AreaContext, notifier: SlaNotifier): ContractHandlers {
@@ -126,8 +121,8 @@ export function supportHandlers(ctx: AreaContext, notifier: SlaNotifier): Contra
       const customKeys = [...new Set(list.flatMap((r) => Object.keys(r.customFields ?? {})))].sort();
       const columns = ['reference', 'subject', 'requesterName', 'requesterEmail', 'state', 'priority', 'channel', 'categoryName', 'officeName', 'teamName', 'assigneeName', 'slaStatus', 'createdAt', 'resolutionDueAt'] as const;
       const lines = [
-        [...columns, ...customKeys.map((k) => `custom.${k}`)].map(csvCell).join(','),
-        ...list.map((r) => [...columns.map((c) => csvCell(r[c])), ...customKeys.map((k) => csvCell(r.customFields?.[k]))].join(',')),
+        csvLine([...columns, ...customKeys.map((k) => `custom.${k}`)]),
+        ...list.map((r) => csvLine([...columns.map((c) => r[c]), ...customKeys.map((k) => r.customFields?.[k])])),
       ];
       return { status: 200, body: { data: { csv: `${lines.join('\r\n')}\r\n`, rows: list.length } } };
     },

@@ -89,8 +89,14 @@ describe('charts drawn on the server', () => {
   });
 
   it('exports exactly the table’s rows as CSV (formulas kept as text) and as XLSX', async () => {
-    expect(chartCsv(rates)).toBe(`Office,Breach rate\r\n'=Registrar,50%\r\n"Cashier, main",12.5%\r\n`);
+    expect(chartCsv(rates)).toBe(`Office,Breach rate\r\n"'=Registrar",50%\r\n"Cashier, main",12.5%\r\n`);
     const xlsx = new Uint8Array(await chartXlsx(rates));
     expect(String.fromCharCode(xlsx[0]!, xlsx[1]!)).toBe('PK');
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.buffer as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect([sheet.getCell('A2').value, sheet.getCell('B2').value, sheet.getCell('A3').value]).toEqual(["'=Registrar", 0.5, 'Cashier, main']);
+    expect(sheet.getCell('A2').type).not.toBe(ExcelJS.ValueType.Formula);
   });
 });

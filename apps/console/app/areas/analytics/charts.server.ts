@@ -1,5 +1,6 @@
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
+import { csvText, neutraliseFormula, sheetCell } from '@campus/formatters';
 
 /** A cell of a chart's table: what the chart shows, row by row (and what its export holds). */
 export type Cell = string | number | null;
@@ -117,25 +118,19 @@ export function cellText(column: ChartColumn, value: Cell): string {
   return String(value);
 }
 
-const csvCell = (s: string) => {
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** A chart's rows as CSV (RFC 4180, CRLF), exactly what its table shows. */
+/** A chart's rows as CSV (RFC 4180, CRLF), exactly what its table shows, formulas neutralised. */
 export function chartCsv(spec: Pick<ChartSpec, 'columns' | 'rows'>): string {
-  const lines = [spec.columns.map((c) => c.label), ...spec.rows.map((row) => spec.columns.map((c) => cellText(c, row[c.key] ?? null)))];
-  return `${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText([spec.columns.map((c) => c.label), ...spec.rows.map((row) => spec.columns.map((c) => cellText(c, row[c.key] ?? null)))]);
 }
 
-/** A chart's rows as an XLSX workbook (numbers stay numbers). */
+/** A chart's rows as an XLSX workbook (numbers stay numbers, text that would start a formula is neutralised). */
 export async function chartXlsx(spec: Pick<ChartSpec, 'columns' | 'rows' | 'title'>): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(spec.title.slice(0, 31).replace(/[\\/*?:[\]]/g, ' '));
-  sheet.columns = spec.columns.map((c) => ({ header: c.label, key: c.key, width: Math.max(12, c.label.length + 2) }));
+  sheet.columns = spec.columns.map((c) => ({ header: neutraliseFormula(c.label), key: c.key, width: Math.max(12, c.label.length + 2) }));
   for (const row of spec.rows) {
-    sheet.addRow(Object.fromEntries(spec.columns.map((c) => [c.key, row[c.key] ?? null])));
+    sheet.addRow(Object.fromEntries(spec.columns.map((c) => [c.key, sheetCell(row[c.key] ?? null)])));
   }
   for (const [index, c] of spec.columns.entries()) if (c.percent) sheet.getColumn(index + 1).numFmt = '0.0%';
   const buffer = await book.xlsx.writeBuffer();

@@ -1,6 +1,2 @@
-/** One CSV cell: quoted when needed, and a leading formula character neutralised (spreadsheets run formulas). */
-export const csvCell = (value: unknown) => {
-  const text = String(value ?? '');
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+/** One CSV cell, written by the product's one spreadsheet-cell writer (quoted when needed, formulas neutralised). */
+export { csvCell } from '@campus/formatters';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { listQuerySchemaFor, type ListQuery } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
 import { JOB_TYPE_LABELS, ListSelectionSchema } from '@campus/domain-batch';
+import { csvLine } from '@campus/formatters';
 import { rows, type Db } from '../../../platform/db/client.js';
 import type { EntityModel } from '../../../resources/model.js';
 import { resourceUserOf, storedUserRefusal } from '../../../resources/access.js';
@@ -12,13 +13,6 @@ import type { ResourceAccess } from './bulk-state-change.js';
 
 export const ExportJobSchema = ListSelectionSchema.extend({ batchId: z.string().uuid() });
 
-/** A CSV cell: quoted when it holds a comma, quote or line break; formulas defused for spreadsheets. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** The whole filtered list, in its order, as CSV text: the id, the list's columns, the state and the last change. */
 export async function listCsv(db: Db, entity: AnyEntity, model: EntityModel, query: ListQuery): Promise<{ content: string; rows: number }> {
@@ -28,8 +22,8 @@ export async function listCsv(db: Db, entity: AnyEntity, model: EntityModel, que
     sql`select ${model.record} as record from ${model.table} t ${model.joins} where ${where} order by ${order}`,
   );
   const columns = ['_id', ...entity.listColumns, entity.state.kind, 'updatedAt'].filter((c, i, all) => all.indexOf(c) === i);
-  const lines = [columns.join(',')];
-  for (const { record } of records) lines.push(columns.map((c) => csvCell(record[c])).join(','));
+  const lines = [csvLine(columns)];
+  for (const { record } of records) lines.push(csvLine(columns.map((c) => record[c])));
   return { content: `${lines.join('\r\n')}\r\n`, rows: records.length };
 }
 
