@@ -8,6 +8,7 @@ import { snake } from '../../platform/db/table-for.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { createRecord, pgErrorCode, saveMany, updateRecord, type ActorContext, type SaveOutcome } from '../../resources/crud.js';
 import type { ResourceServices } from '../../resources/service.js';
+import { resourceUserOf, storedUserRefusal } from '../../resources/access.js';
 import { defineJobType } from '../../platform/jobs/types.js';
 import type { RunRow } from './runs.js';
 
@@ -96,6 +97,12 @@ export function importJob(deps: ImportDeps) {
       const started = job.now();
       await db.execute(sql`update migration_runs set started_at = coalesce(started_at, ${started.toISOString()}) where id = ${runId}`);
       try {
+        // Checked again when the run runs, as each single change would be: a role taken away meanwhile stops it.
+        const denied = storedUserRefusal(await resourceUserOf(db, run.started_by_id ?? ''), entity);
+        if (denied) {
+          await db.execute(sql`update migration_runs set state = 'failed', message = ${`Refused: ${denied.message} Nothing was imported.`}, finished_at = ${job.now().toISOString()} where id = ${runId}`);
+          throw denied;
+        }
         const actor = await actorFor(db, run.started_by_id ?? '', started);
         const model = deps.resources.of(run.resource).model;
         const createSchema = createSchemaOf(entity);

@@ -17,6 +17,7 @@ import {
 } from '@campus/domain-migration';
 import { rows, type Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
+import { resourceRefusal } from '../../resources/access.js';
 import type { AreaContext, AreaModule } from '../../platform/area.js';
 import { readRows, rowsFile, templateFile, type ReadRow } from './files.js';
 import { IMPORT_JOB, importJob } from './import-job.js';
@@ -182,6 +183,10 @@ export function migrationHandlers(ctx: AreaContext) {
       if (row.state === 'completed' || (row.state === 'failed' && row.counts))
         throw new HttpError(409, 'This run has finished; re-run its rejected rows instead.');
       const target = targetOrThrow(row.resource);
+      // An import creates and changes the target's records: allowed exactly when the same user may do so one by one.
+      const entity = entityRegistry.byResource(row.resource) as AnyEntity | undefined;
+      const refusal = entity ? resourceRefusal(auth.user, entity) : new HttpError(404, 'Not found.');
+      if (refusal) throw refusal;
       const settings = checkedSettings(target, row.headers, body);
       const matchKinds: Record<string, string | null> = {};
       for (const h of row.headers) {
