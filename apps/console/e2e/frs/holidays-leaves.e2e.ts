@@ -75,4 +75,21 @@ describe('holidays and leave (Facial Recognition Management)', () => {
     expect(dates).not.toContain(leave.from);
     expect(dates).not.toContain(leave.to);
   });
+
+  it('colours an absence in the DTR list as leave without pay, not as a normal day', async () => {
+    const signedIn = await apiClient().signIn({ body: DEMO_USERS.admin });
+    if (signedIn.status !== 200) throw new Error('The administrator could not sign in.');
+    const api = apiClient(signedIn.body.data.token);
+    // The employee of the demo leave (not the one whose week the employee page's tests read).
+    const leaves = await api.resource('leaves').list({ q: 'Family reunion in Naga' });
+    if (leaves.status !== 200) throw new Error('The demo leave is missing.');
+    const employeeId = String(leaves.body.rows[0]!.employeeId);
+    // An absence as the server records one: status 4 (absent), the day's official hours without pay.
+    const absent = await api.resource('daily-time-records').create({ employeeId, date: '2031-08-04', statuses: [4], totalDuration: 0, lwopDuration: 28_800 });
+    expect(absent.status).toBe(201);
+    await page.goto(url(`/app/campus-management/hr/daily-time-records?employeeId=${employeeId}&sort=-date`));
+    const row = page.locator('table tbody tr').filter({ hasText: /2031-08-04|8\/4\/2031|04\/08\/2031/ });
+    expect(await row.getAttribute('data-accent')).toBe('Leave without pay');
+    if (absent.status === 201) await api.resource('daily-time-records').update(absent.body.data._id, { isActive: false });
+  });
 });
