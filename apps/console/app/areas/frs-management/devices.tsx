@@ -98,7 +98,7 @@ export default function DevicesScreen() {
         {devices.length === 0 ? (
           <Notice tone="info" title="No device is registered yet." />
         ) : (
-          <div className="cas-data-table" style={{ overflowX: 'auto' }}>
+          <div className="cas-data-table" style={{ position: 'relative', overflowX: 'auto' }}>
             <table>
               <caption className="cas-visually-hidden">Devices</caption>
               <thead>
@@ -167,7 +167,7 @@ export default function DevicesScreen() {
         <h2 id="attempts-title" style={{ marginTop: 0, fontSize: '1.125rem' }}>
           Recent clock attempts
         </h2>
-        <div className="cas-data-table" style={{ overflowX: 'auto' }}>
+        <div className="cas-data-table" style={{ position: 'relative', overflowX: 'auto' }}>
           <table>
             <caption className="cas-visually-hidden">Recent clock attempts with their scores</caption>
             <thead>
