@@ -6,7 +6,7 @@ import { resources } from './resources';
 describe('the DTR list colours', () => {
   const entity = entityRegistry.byResource('daily-time-records')!;
   // What the list page carries to the browser is all the row colour sees.
-  const accentOf = (record: Record<string, unknown>) => resources['daily-time-records']!.rowAccent!(listedPart(entity, { _id: 'r1', isActive: true, ...record } as EntityRecord))!;
+  const accentOf = (record: Record<string, unknown>) => resources['daily-time-records']!.rowAccent!(listedPart(entity, { _id: 'r1', isActive: true, ...record } as unknown as EntityRecord))!;
 
   it.each([
     [{ statuses: [4], totalDuration: 0, lwopDuration: 28_800 }, 'Leave without pay'],

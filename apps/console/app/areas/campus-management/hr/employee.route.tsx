@@ -141,7 +141,9 @@ const hours = (seconds: unknown) => (typeof seconds === 'number' && seconds > 0 
  * late, short or without pay when it was. The days wrap onto more rows on a narrow screen rather than cut words.
  */
 function DtrWeek({ rows }: { rows: EntityRecord[] }) {
-  const byDate = new Map(rows.map((r) => [String((r as Record<string, unknown>).date), r as Record<string, unknown>]));
+  // A deactivated record (a day struck out by HR) is not the day's record.
+  const active = rows.filter((r) => (r as Record<string, unknown>).isActive !== false);
+  const byDate = new Map(active.map((r) => [String((r as Record<string, unknown>).date), r as Record<string, unknown>]));
   const latest = [...byDate.keys()].sort().at(-1);
   const anchor = latest ? new Date(`${latest}T00:00:00Z`) : new Date();
   const monday = new Date(anchor.getTime() - ((anchor.getUTCDay() + 6) % 7) * 86_400_000);
