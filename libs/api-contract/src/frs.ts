@@ -123,7 +123,9 @@ export type ClockResult = z.infer<typeof ClockResultSchema>;
 
 /**
  * The clock form, `multipart/form-data`: `photo` (JPEG or PNG), optional `coordinates` (`'latitude, longitude'`),
- * and for devices that require liveness `challenge` (as given by `getKiosk`) with the second frame `photo2`.
+ * and for devices that require liveness `challenge` — the `id` of the challenge `getKiosk` issued to this device,
+ * answered once and within its minute — with the second frame `photo2`. The server checks the head turn against
+ * the challenge it issued, never against one the device names.
  */
 export interface ClockForm {
   photo: Blob;
@@ -134,7 +136,8 @@ export interface ClockForm {
 
 export const KioskSchema = z.object({
   device: z.object({ name: z.string(), campus: z.string(), building: z.string(), requireLiveness: z.boolean() }),
-  challenge: z.object({ code: z.string(), prompt: z.string() }).nullable(),
+  /** Issued to this device and remembered by the server: single use, until `expiresAt` (about a minute). */
+  challenge: z.object({ id: z.string().uuid(), code: z.string(), prompt: z.string(), expiresAt: z.string() }).nullable(),
 });
 
 const MessageSchema = z.object({ message: z.string() });

@@ -24,6 +24,9 @@ export function passesLiveness(
   return challenge === 'turn-left' ? turn >= settings.livenessTurn : -turn >= settings.livenessTurn;
 }
 
+/** How long an issued challenge may be answered, in seconds (once only). */
+export const CHALLENGE_SECONDS = 60;
+
 /** A challenge picked by a random number 0…1. */
 export function pickChallenge(random: number): LivenessChallenge {
   return LIVENESS_CHALLENGES[Math.min(LIVENESS_CHALLENGES.length - 1, Math.floor(random * LIVENESS_CHALLENGES.length))]!;

@@ -33,7 +33,8 @@ export const dailyTimeRecordEntity = defineEntity({
     undertimeDuration: seconds('Undertime duration'),
     lwopDuration: seconds('Leave without pay duration'),
   },
-  listColumns: ['date', 'employeeId', 'statuses', 'totalDuration', 'tardinessDuration', 'undertimeDuration'],
+  // The leave without pay is listed too: the row's colour (a day's status) reads it, and an absence is LWOP, not normal.
+  listColumns: ['date', 'employeeId', 'statuses', 'totalDuration', 'tardinessDuration', 'undertimeDuration', 'lwopDuration'],
   searchFields: [],
   sortFields: ['date', 'totalDuration', 'tardinessDuration', 'undertimeDuration'],
   filterFields: ['employeeId', 'date', 'statuses'],

@@ -105,6 +105,18 @@ export const SystemSettingsSchema = z
   });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 
+/**
+ * The organisation as the product ships it: the name, mission and vision that settings show and the sign-in panel
+ * reads until an administrator changes them. One source: the API's defaults, and what the console shows when it
+ * cannot reach the API. An emptied mission or vision is this text again.
+ */
+export const DEFAULT_ORGANISATION = {
+  organisationName: 'Mabini State University',
+  mission:
+    'To provide accessible, relevant and quality higher education, advanced research and extension services that develop competent, ethical and service-oriented graduates for the nation.',
+  vision: 'A premier state university of excellence, innovation and inclusive growth in the region and beyond.',
+} as const;
+
 /** What the sign-in panel shows (public: read by `/auth` before anyone signs in). */
 export const SignInPanelSchema = z.object({
   organisationName: z.string(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SystemSettings } from '@campus/domain-iam';
+import { DEFAULT_ORGANISATION, type SystemSettings } from '@campus/domain-iam';
 import type { ApiConfig } from '../config.js';
 import { rows, type Database } from './db/client.js';
 import { answerCache } from './cache.js';
@@ -12,10 +12,11 @@ export interface EffectiveSettings extends SystemSettings {
 /** The defaults when nothing is stored: the configuration (environment) and the product's wording. */
 export function defaultSettings(config: ApiConfig): SystemSettings {
   return {
-    organisationName: 'Campus Administration System',
+    // The organisation the product ships with (one source with the console's sign-in panel).
+    organisationName: DEFAULT_ORGANISATION.organisationName,
     logoUrl: null,
-    mission: '',
-    vision: '',
+    mission: DEFAULT_ORGANISATION.mission,
+    vision: DEFAULT_ORGANISATION.vision,
     timeZone: 'Asia/Manila',
     lockoutThreshold: config.lockoutThreshold,
     lockoutMinutes: Math.round(config.lockoutMs / 60_000),
@@ -49,7 +50,14 @@ export async function currentSettings(database: Pick<Database, 'db' | 'tableChan
     );
     return { data: row?.data ?? {}, updatedAt: row ? new Date(row.updated_at).toISOString() : null };
   });
-  return { ...defaultSettings(config), ...(stored.data as Partial<SystemSettings>), updatedAt: stored.updatedAt };
+  const settings = { ...defaultSettings(config), ...(stored.data as Partial<SystemSettings>) };
+  // An emptied mission or vision is the product's text again, in settings and on the sign-in panel alike.
+  return {
+    ...settings,
+    mission: settings.mission || DEFAULT_ORGANISATION.mission,
+    vision: settings.vision || DEFAULT_ORGANISATION.vision,
+    updatedAt: stored.updatedAt,
+  };
 }
 
 /** The security limits in milliseconds, as the sign-in and session code uses them. */

@@ -36,7 +36,8 @@ const idOf = (...parts: string[]) => `areas/${parts.join('/').replace(/:/g, '$')
  * grouped resources, a layout route at `/app/{segment}` (the same admin layout as `/app/:area`, under `/app`, so
  * the guard and the menu apply) with the area's index, its screens and its grouped resource screens below it.
  * Areas without any keep using `/app/:area` alone. Route matching prefers these static segments, and a path
- * none of them matches falls through to the generic `/app/:area/:resource` screens.
+ * none of them matches falls through to the generic `/app/:area/:resource` screens. An area's documents
+ * (`document: true`, e.g. a printable form) are mounted beside its layout, under `/app` alone.
  */
 export function areaRoutes(defineRoutes: (callback: (route: DefineRoute) => void) => RouteManifest): RouteManifest {
   const groups = resourceGroups();
@@ -50,11 +51,15 @@ export function areaRoutes(defineRoutes: (callback: (route: DefineRoute) => void
         // `…/{resource}/new` is always the create form, even beside an area screen such as `campuses/:code`: routes of
         // the same rank are tried in the order they are defined, so this one comes first.
         route(':resource/new', 'routes/app.$area.$resource.new.tsx', { id: idOf(segment, ':resource/new') });
-        for (const screen of screens) if (!screen.index) route(screen.path, screen.file, { id: idOf(segment, screen.path) });
+        for (const screen of screens) if (!screen.index && !screen.document) route(screen.path, screen.file, { id: idOf(segment, screen.path) });
         for (const group of [...(groups.get(segment) ?? [])].sort()) {
           for (const screen of RESOURCE_SCREENS) route(`${group}/${screen.path}`, screen.file, { id: idOf(segment, group, screen.path) });
         }
       });
+      // Documents (a printable form) sit beside the area's layout, not inside it: the whole path, under /app only.
+      for (const screen of AREA_SCREENS[segment] ?? []) {
+        if (screen.document) route(`${segment}/${screen.path}`, screen.file, { id: idOf(segment, screen.path) });
+      }
     }
   });
   // The area layouts sit inside /app (its layout runs the route guard), like the file route app.$area.

@@ -47,4 +47,9 @@ export interface AreaScreen {
   readonly file: string;
   /** The area's own index page (`path: ''`), in place of the generic one. */
   readonly index?: boolean;
+  /**
+   * A document of its own, such as a printable form: mounted under `/app` (the guard and the redirect cookie still
+   * apply) but outside the admin layout, so it has no header or side menu and prints as itself.
+   */
+  readonly document?: boolean;
 }

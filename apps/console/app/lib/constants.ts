@@ -3,4 +3,3 @@ export const APP_TITLE = 'Campus Administration System';
 export const APP_VERSION = '1.0.6';
 /** The fixed role label beside the user's name (spec §1, §6). */
 export const ROLE_LABEL = 'System Administrator';
-export const UNIVERSITY_NAME = 'Mabini State University';

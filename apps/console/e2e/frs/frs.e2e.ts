@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { DEMO_USERS, newContext, signIn, TEST_OUTPUT, url } from '../support';
+import { apiClient, DEMO_USERS, newContext, signIn, TEST_OUTPUT, url } from '../support';
 import { AUTHOR } from './samples';
 
 let admin: BrowserContext;
@@ -77,7 +77,8 @@ describe('facial recognition attendance', () => {
     await page.goto(url('/app/campus-management/hr/daily-time-records'));
     const row = page.getByRole('row').filter({ hasText: date }).filter({ hasText: 'Bautista' });
     expect(await row.count()).toBe(1);
-    expect(await row.getByRole('cell', { name: /^\d+h \d+m \d+s$/ }).count()).toBe(3);
+    // Total, tardiness, undertime and leave without pay.
+    expect(await row.getByRole('cell', { name: /^\d+h \d+m \d+s$/ }).count()).toBe(4);
     const edit = await row.locator('a[href*="/daily-time-records/"]').first().getAttribute('href');
     const recordId = /daily-time-records\/([0-9a-f-]{36})/.exec(edit ?? '')![1]!;
     await page.goto(url(`/app/campus-management/hr/timesheets?recordId=${recordId}`));
@@ -106,4 +107,37 @@ describe('facial recognition attendance', () => {
       });
     await kiosk.close();
   }, 90_000);
+
+  it('a kiosk that requires liveness answers the challenge the API issued by its id, and gets a new one each time', async () => {
+    const signedIn = await apiClient().signIn({ body: DEMO_USERS.admin });
+    if (signedIn.status !== 200) throw new Error('The administrator could not sign in.');
+    const api = apiClient(signedIn.body.data.token);
+    const devices = await api.frs.listDevices();
+    if (devices.status !== 200) throw new Error('Devices not listed.');
+    const library = devices.body.rows.find((d) => d.name === 'Library entrance kiosk')!;
+    await api.frs.updateDevice({ params: { id: library._id }, body: { requireLiveness: true } });
+    try {
+      const kiosk = await newContext({ javaScriptEnabled: false });
+      const device = await kiosk.newPage();
+      await device.goto(url('/kiosk'));
+      await device.getByLabel('Device key').fill(deviceKey);
+      await device.getByRole('button', { name: 'Sign in device' }).click();
+      await device.getByText(/^Second photo: Turn your head to your (left|right)\.$/).waitFor();
+      const challenge = device.locator('input[type="hidden"][name="challenge"]');
+      const first = await challenge.inputValue();
+      // The page carries the challenge's id, not the turn: the API checks the turn it remembers.
+      expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      // The same photo twice: no head turn, refused; the page that answers asks a new challenge.
+      await device.getByLabel('Photo of your face').setInputFiles({ name: 'first.jpg', mimeType: 'image/jpeg', buffer: AUTHOR.probe });
+      await device.getByLabel(/^Second photo/).setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: AUTHOR.probe });
+      await device.getByRole('button', { name: 'Clock in / out' }).click();
+      await device.getByText('The liveness check failed: turn your head as asked and try again.').waitFor({ timeout: 150_000 });
+      const next = await challenge.inputValue();
+      expect(next).toMatch(/^[0-9a-f-]{36}$/);
+      expect(next).not.toBe(first);
+      await kiosk.close();
+    } finally {
+      await api.frs.updateDevice({ params: { id: library._id }, body: { requireLiveness: false } });
+    }
+  }, 180_000);
 });

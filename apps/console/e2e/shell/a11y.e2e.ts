@@ -22,6 +22,7 @@ const PAGES = [
   { name: 'sign-in', path: '/auth', signedIn: false },
   { name: 'launcher', path: '/app', signedIn: true },
   { name: 'admin', path: '/app/campus-management', signedIn: true },
+  { name: 'device-locations', path: '/app/frs-management/device-locations', signedIn: true },
 ] as const;
 
 describe('accessibility (axe-core: no serious or critical violation)', () => {

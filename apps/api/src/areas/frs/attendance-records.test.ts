@@ -115,6 +115,20 @@ describe('holidays', () => {
     expect(await recordOn(TUESDAY)).toMatchObject({ statuses: [4], lwop_duration: EIGHT_HOURS });
   });
 
+  it('a switched-off holiday no longer holds its date; switching it back on while another holds it is refused', async () => {
+    const replacement = await api.call('POST', `${B}/holidays`, { token, body: { date: TUESDAY, name: 'Bonifacio Day (observed)', kind: 'REGULAR' } });
+    expect(replacement.status, JSON.stringify(replacement.body)).toBe(201);
+    expect(await recordOn(TUESDAY)).toMatchObject({ statuses: [], lwop_duration: 0 });
+    const [old] = (await api.call('GET', `${B}/holidays?search=name:Bonifacio Day (moved)`, { token })).body.rows;
+    const back = await api.call('PUT', `${B}/holidays/${old._id}`, { token, body: { isActive: true } });
+    expect(back.status).toBe(409);
+    expect(back.body.fieldErrors?.date ?? back.body.error?.fieldErrors?.date).toEqual(['Date is existing in Bonifacio Day (observed).']);
+    // Moving the switched-off one to a free date is fine, and back onto the taken date while off too.
+    expect((await api.call('PUT', `${B}/holidays/${old._id}`, { token, body: { date: '2026-11-27' } })).status).toBe(200);
+    expect((await api.call('PUT', `${B}/holidays/${old._id}`, { token, body: { date: TUESDAY } })).status).toBe(200);
+    expect((await api.call('PUT', `${B}/holidays/${replacement.body.data._id}`, { token, body: { isActive: false } })).status).toBe(200);
+  });
+
   it('checks the form: a date, a name and a kind', async () => {
     const r = await api.call('POST', `${B}/holidays`, { token, body: { name: '' } });
     expect(r.status).toBe(400);
@@ -138,10 +152,36 @@ describe('leave', () => {
     const cancelled = await api.call('PUT', `${B}/leaves/${leave.body.data._id}`, { token, body: { isActive: false } });
     expect(cancelled.status).toBe(200);
     expect(await balance()).toBe(1);
-    expect(await recordOn(WEDNESDAY)).toMatchObject({ statuses: [4], lwop_duration: EIGHT_HOURS });
+    // The leave made both records (nobody clocked in those days): cancelling it takes them away, paid and unpaid day alike.
+    expect(await recordOn(WEDNESDAY)).toBeUndefined();
+    expect(await recordOn(THURSDAY)).toBeUndefined();
     const restored = await api.call('PUT', `${B}/leaves/${leave.body.data._id}`, { token, body: { isActive: true } });
     expect(restored.status).toBe(400);
     expect(restored.body.message ?? restored.body.error?.message).toBe('A cancelled leave cannot be restored: file a new one.');
+  });
+
+  it('cancelling puts each day back as it would be without the leave', async () => {
+    const [before, worked, untouched] = ['2026-11-24', '2026-11-25', '2026-11-26'];
+    // A record HR had opened before the leave was filed stays, and is an absence again.
+    expect((await api.call('POST', `${B}/daily-time-records`, { token, body: { employeeId, date: before } })).status).toBe(201);
+    const leave = await api.call('POST', `${B}/leaves`, { token, body: { employeeId, typeCode: 'VL', from: before, to: untouched } });
+    expect(leave.body.data).toMatchObject({ days: 3, paidDays: 1 });
+    expect(await recordOn(untouched)).toMatchObject({ statuses: [9], lwop_duration: EIGHT_HOURS });
+    // The employee came in on the second day after all: that record, made by the leave, now holds a timesheet.
+    const record = (await recordOn(worked))!;
+    expect((await api.call('POST', `${B}/timesheets`, { token, body: { recordId: record.id, timeIn: '08:00:00', timeOut: '17:00:00' } })).status).toBe(201);
+
+    expect((await api.call('PUT', `${B}/leaves/${leave.body.data._id}`, { token, body: { isActive: false } })).status).toBe(200);
+    expect(await recordOn(before)).toMatchObject({ statuses: [4], lwop_duration: EIGHT_HOURS });
+    expect(await recordOn(worked)).toMatchObject({ statuses: [5, 6], lwop_duration: 0, tardiness_duration: 0 });
+    expect(await recordOn(untouched)).toBeUndefined();
+    const [removed] = await rows<{ activity: string }>(
+      db,
+      sql`select activity from audit_trails where resource = 'daily-time-records' and activity like ${`Removed daily time record ${untouched}%`}`,
+    );
+    expect(removed!.activity).toBe(`Removed daily time record ${untouched} after a VL leave was cancelled`);
+    const listed = await api.call('GET', `${B}/daily-time-records?search=employeeId:${employeeId}&limit=100`, { token });
+    expect(listed.body.rows.map((r: { date: string }) => r.date)).not.toContain(untouched);
   });
 
   it('refuses an end before the start, and a leave type that is not one', async () => {

@@ -7,7 +7,7 @@ import { openDatabase, rows, type Database } from '../../platform/db/client.js';
 import { ENCRYPTION_KEY, startTestApi, testDatabaseUrls, type TestApi } from '../../test/harness.js';
 import { sharedRecognizer } from './recognition/recognizer.js';
 import { multipartForm } from './test/form.js';
-import { SAMPLES } from './test/samples.js';
+import { mirrored, SAMPLES } from './test/samples.js';
 
 // Real models on a shared 2-core machine: a photo can take many seconds of waiting for a core, so the tests get room.
 vi.setConfig({ testTimeout: 120_000 });
@@ -219,15 +219,91 @@ describe('clock', () => {
 });
 
 describe('liveness', () => {
-  it('a device that requires liveness refuses a single still photo, and logs the attempt', async () => {
+  const kiosk = () => send(api.app, 'GET', `${BASE}/kiosk`, null, { 'x-device-key': deviceKey });
+  const clockTwice = (first: Buffer, second: Buffer, fields: Record<string, string>) =>
+    send(
+      api.app,
+      'POST',
+      `${BASE}/clock`,
+      multipartForm(fields, [
+        { field: 'photo', bytes: first },
+        { field: 'photo2', bytes: second },
+      ]),
+      { 'x-device-key': deviceKey },
+    );
+  const latestAttempt = async () => (await rows<{ outcome: string; reason: string | null; challenge: string | null }>(api.database.db, sql`select outcome, reason, challenge from frs_attempts order by created_at desc limit 1`))[0]!;
+
+  /**
+   * A still photo and its mirror image, in the order that passes a head turn to the given side: the "turn"
+   * between them is the mirror's, which a printed photo can fake. Only binding the answer to the challenge the
+   * server issued, once, stops it.
+   */
+  let photo: Buffer;
+  let mirror: Buffer;
+  let photoFirstTurnsLeft: boolean;
+  const ordered = (code: string): [Buffer, Buffer] => ((code === 'turn-left') === photoFirstTurnsLeft ? [photo, mirror] : [mirror, photo]);
+
+  beforeAll(async () => {
     await api.call('PATCH', `${BASE}/devices/${deviceId}`, { token, body: { requireLiveness: true } });
-    const kiosk = await send(api.app, 'GET', `${BASE}/kiosk`, null, { 'x-device-key': deviceKey });
-    expect(['turn-left', 'turn-right']).toContain(kiosk.body.data.challenge.code);
-    const result = await clockAt(api.app, SAMPLES.author.probe(), { challenge: kiosk.body.data.challenge.code });
+    photo = SAMPLES.author.probe();
+    mirror = mirrored(photo);
+    const [a] = (await sharedRecognizer().identify(photo)).faces;
+    const [b] = (await sharedRecognizer().identify(mirror)).faces;
+    photoFirstTurnsLeft = b!.yaw > a!.yaw;
+    // Whatever the sample's pose, the pair must clear the turn the settings ask for: the attack passes the pose check.
+    const turn = Math.abs(b!.yaw - a!.yaw);
+    await api.call('PUT', `${BASE}/settings`, { token, body: { livenessTurn: Math.min(0.2, turn / 2) } });
+    api.clock.current = new Date('2026-11-23T08:00:00Z'); // 16:00 in Manila, the same Monday (the session stays fresh)
+    return async () => {
+      await api.call('PATCH', `${BASE}/devices/${deviceId}`, { token, body: { requireLiveness: false } });
+    };
+  });
+
+  it('a device that requires liveness refuses a single still photo, and logs the attempt', async () => {
+    const issued = await kiosk();
+    expect(['turn-left', 'turn-right']).toContain(issued.body.data.challenge.code);
+    const result = await clockAt(api.app, SAMPLES.author.probe(), { challenge: issued.body.data.challenge.id });
     expect(result.body.data).toMatchObject({ outcome: 'liveness-failed', employee: null });
     const [attempt] = (await api.call('GET', `${BASE}/attempts`, { token })).body.rows;
     expect(attempt).toMatchObject({ outcome: 'liveness-failed', employeeId: null });
-    await api.call('PATCH', `${BASE}/devices/${deviceId}`, { token, body: { requireLiveness: false } });
+  });
+
+  it('checks the answer against the challenge the server issued, not one the request names', async () => {
+    const { challenge } = (await kiosk()).body.data;
+    const other = challenge.code === 'turn-left' ? 'turn-right' : 'turn-left';
+    // The server asked for one turn; the request answers the other, with a photo and its mirror image.
+    const answered = await clockTwice(...ordered(other), { challenge: other });
+    expect(answered.body.data).toMatchObject({ outcome: 'liveness-failed', employee: null });
+    const wrongTurn = await clockTwice(...ordered(other), { challenge: challenge.id });
+    expect(wrongTurn.body.data).toMatchObject({ outcome: 'liveness-failed', employee: null });
+    expect(await latestAttempt()).toMatchObject({ outcome: 'liveness-failed', challenge: challenge.code });
+  });
+
+  it('answers an issued challenge once: the identical request again is refused', async () => {
+    const { challenge } = (await kiosk()).body.data;
+    expect(challenge.id).toMatch(/^[0-9a-f-]{36}$/);
+    const first = await clockTwice(...ordered(challenge.code), { challenge: challenge.id });
+    expect(first.body.data).toMatchObject({ outcome: 'matched', employee: { _id: employeeId } });
+    const replayed = await clockTwice(...ordered(challenge.code), { challenge: challenge.id });
+    expect(replayed.body.data).toMatchObject({ outcome: 'liveness-failed', employee: null });
+    expect(await latestAttempt()).toMatchObject({ outcome: 'liveness-failed', reason: 'challenge-unknown-or-used' });
+  });
+
+  it("refuses a challenge past its minute, and another device's challenge", async () => {
+    const { challenge } = (await kiosk()).body.data;
+    api.clock.current = new Date(api.clock.current!.getTime() + 61_000);
+    const late = await clockTwice(...ordered(challenge.code), { challenge: challenge.id });
+    expect(late.body.data).toMatchObject({ outcome: 'liveness-failed' });
+    expect(await latestAttempt()).toMatchObject({ outcome: 'liveness-failed', reason: 'challenge-expired' });
+
+    const created = await api.call('POST', `${BASE}/devices`, {
+      token,
+      body: { name: 'Library kiosk', campus: 'Diliman', building: 'Library', coordinates: CENTRE, geofenceRadius: 150, requireLiveness: true },
+    });
+    const theirs = (await send(api.app, 'GET', `${BASE}/kiosk`, null, { 'x-device-key': created.body.data.apiKey })).body.data.challenge;
+    const borrowed = await clockTwice(...ordered(theirs.code), { challenge: theirs.id });
+    expect(borrowed.body.data).toMatchObject({ outcome: 'liveness-failed' });
+    await api.call('PATCH', `${BASE}/devices/${created.body.data.device._id}`, { token, body: { isActive: false } });
   });
 });
 

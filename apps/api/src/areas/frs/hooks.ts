@@ -79,12 +79,12 @@ export const timesheetHooks: ResourceHooks = {
   },
 };
 
-/** One holiday a date: the clash names the holiday already there. */
+/** One active holiday a date: the clash names the holiday already there (a switched-off one holds nothing). */
 async function checkHolidayDate(tx: Db, date: unknown, selfId: string | null): Promise<void> {
   if (typeof date !== 'string' || !date) return;
   const [holder] = await rows<{ name: string }>(
     tx,
-    sql`select name from holidays where date = ${date}::date ${selfId ? sql`and id <> ${selfId}` : sql``} limit 1`,
+    sql`select name from holidays where date = ${date}::date and is_active ${selfId ? sql`and id <> ${selfId}` : sql``} limit 1`,
   );
   if (holder) {
     const message = `Date is existing in ${holder.name}.`;
@@ -95,11 +95,15 @@ async function checkHolidayDate(tx: Db, date: unknown, selfId: string | null): P
 /** A holiday added, moved or (de)activated recomputes the records of its date (old and new). */
 export const holidayHooks: ResourceHooks = {
   async beforeCreate(tx, data) {
-    await checkHolidayDate(tx, data.date, null);
+    if (data.isActive !== false) await checkHolidayDate(tx, data.date, null);
     return {};
   },
   async beforeUpdate(tx, current, changes) {
-    if ('date' in changes && changes.date !== current.date) await checkHolidayDate(tx, changes.date, current._id);
+    const date = 'date' in changes ? changes.date : current.date;
+    const isActive = 'isActive' in changes ? changes.isActive : current.isActive;
+    // Moving an active holiday, or switching one back on, needs its date free of another active holiday.
+    const claims = isActive !== false && (date !== current.date || current.isActive === false);
+    if (claims) await checkHolidayDate(tx, date, String(current._id));
   },
   async afterCreate(tx, record, actor) {
     await recomputeDates(tx, [record.date], actor, `for the holiday ${String(record.name)}`);
@@ -128,7 +132,8 @@ function datesOf(from: string, to: string): string[] {
 
 /**
  * Each working day of the leave (a day the employee's schedule has an official time, or that already has a
- * record) gets its daily time record, created when missing, and is recomputed as on leave.
+ * record) gets its daily time record, created when missing — and remembered as the leave's, so that cancelling
+ * the leave can take it away again — and is recomputed as on leave.
  */
 async function applyLeave(tx: Db, leave: EntityRecord, actor: ActorContext, why: string): Promise<void> {
   const employeeId = String(leave.employeeId);
@@ -139,11 +144,12 @@ async function applyLeave(tx: Db, leave: EntityRecord, actor: ActorContext, why:
       sql`select ${RECORD_COLUMNS} from daily_time_records where employee_id = ${employeeId} and date = ${date}::date and is_active
           order by created_at limit 1 for update`,
     );
-    if (!record && leave.isActive && (await officialTimeOf(tx, employeeId, date, weekdayOf(date)))) {
+    if (!record && leave.isActive !== false && (await officialTimeOf(tx, employeeId, date, weekdayOf(date)))) {
       [record] = await rows<RecordRow>(
         tx,
         sql`insert into daily_time_records (employee_id, date, modified_by_id) values (${employeeId}, ${date}::date, ${actor.id}) returning ${RECORD_COLUMNS}`,
       );
+      await tx.execute(sql`insert into frs_leave_records (leave_id, record_id) values (${leave._id}, ${record!.id})`);
     }
     if (record) touched.push(record);
   }
@@ -151,9 +157,35 @@ async function applyLeave(tx: Db, leave: EntityRecord, actor: ActorContext, why:
 }
 
 /**
+ * Cancelling a leave puts its days back as if it had never been filed: a record the leave created that still
+ * holds no timesheet (nobody clocked in, HR typed nothing) is removed, with an audit row; every other record of
+ * its days (one that was there before, or one someone has worked on since) is recomputed without the leave.
+ */
+async function withdrawLeave(tx: Db, leave: EntityRecord, actor: ActorContext, why: string): Promise<void> {
+  const removed = await rows<{ id: string; date: string }>(
+    tx,
+    sql`delete from daily_time_records r using frs_leave_records l
+        where l.leave_id = ${leave._id} and r.id = l.record_id
+          and not exists (select 1 from timesheets t where t.record_id = r.id)
+        returning r.id, r.date::text as date`,
+  );
+  for (const r of removed) {
+    await writeAudit(tx, { actor, activity: `Removed daily time record ${r.date} ${why}`, resource: 'daily-time-records', recordId: r.id }, actor.now);
+  }
+  const left = await rows<RecordRow>(
+    tx,
+    sql`select ${RECORD_COLUMNS} from daily_time_records
+        where employee_id = ${String(leave.employeeId)} and date between ${String(leave.from)}::date and ${String(leave.to)}::date and is_active
+        for update`,
+  );
+  await recompute(tx, left, actor, why);
+}
+
+/**
  * A leave debits the employee's leave credits of its type for as many of its days as they cover (a ledger entry
  * in the same transaction, under the ledger's lock); the rest are without pay. Cancelling it (deactivating) gives
- * the debited days back; a cancelled leave is not restored (file a new one, which debits again).
+ * the debited days back and the days their records as if it had never been filed; a cancelled leave is not
+ * restored (file a new one, which debits again).
  */
 export const leaveHooks: ResourceHooks = {
   async beforeCreate(tx, data, actor) {
@@ -195,6 +227,6 @@ export const leaveHooks: ResourceHooks = {
                     ${`Leave from ${String(after.from)} to ${String(after.to)} cancelled`}, ${actor.id}::uuid)`,
       );
     }
-    await applyLeave(tx, after, actor, `after a ${String(after.typeCode)} leave was cancelled`);
+    await withdrawLeave(tx, after, actor, `after a ${String(after.typeCode)} leave was cancelled`);
   },
 };

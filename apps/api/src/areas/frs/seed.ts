@@ -106,10 +106,14 @@ export async function seedAttendance(tx: Db, put: (resource: string, records: Se
 
 /**
  * A vacation leave filed ahead: the employee's next Monday and Tuesday, paid from their vacation leave credits
- * (debited in the ledger), with the two days' records showing as on leave. Runs after the HR seed has given the
+ * (debited in the ledger), with the two days' records showing as on leave, made by the leave. Runs after the HR seed has given the
  * employee their opening credits.
  */
-export async function seedLeave(put: (resource: string, records: SeedRecord[]) => Promise<void>, seed: { id: () => string; at: Date; employeeId: string }): Promise<void> {
+export async function seedLeave(
+  tx: Db,
+  put: (resource: string, records: SeedRecord[]) => Promise<void>,
+  seed: { id: () => string; at: Date; employeeId: string },
+): Promise<void> {
   const { id, at, employeeId } = seed;
   const today = localDayAndTime(at, 'Asia/Manila');
   const ahead = ((8 - today.weekday) % 7) || 7;
@@ -118,7 +122,11 @@ export async function seedLeave(put: (resource: string, records: SeedRecord[]) =
   const to = day(ahead + 1);
   // Debited on the day it is filed: a ledger entry cannot be dated ahead.
   await put('leave-credits', [{ id: id(), employeeId, typeCode: 'VL', debit: 2, asOf: today.date, remarks: `Leave from ${from} to ${to}` }]);
-  await put('leaves', [{ id: id(), employeeId, typeCode: 'VL', from, to, days: 2, paidDays: 2, remarks: 'Family reunion in Naga' }]);
+  const leaveId = id();
+  await put('leaves', [{ id: leaveId, employeeId, typeCode: 'VL', from, to, days: 2, paidDays: 2, remarks: 'Family reunion in Naga' }]);
   const figures = computeDailyRecord({ official: OFFICIAL, timesheets: [], isHoliday: false, leave: { paid: true } });
-  await put('daily-time-records', [from, to].map((date) => ({ id: id(), employeeId, date, ...figures })));
+  const records = [from, to].map((date) => ({ id: id(), employeeId, date, ...figures }));
+  await put('daily-time-records', records);
+  // The leave made these records (no one clocks in ahead): cancelling it takes them away again.
+  for (const r of records) await tx.execute(sql`insert into frs_leave_records (leave_id, record_id) values (${leaveId}, ${r.id})`);
 }

@@ -365,7 +365,7 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
     await seedAttendance(tx, putTx, { id, random, at, employees: [adminEmployee, registrarEmployee], campus: campuses[0]! });
     await seedChatbot(tx, putTx, { id, at });
     await seedHr(tx, putTx, { id, employees: [adminEmployee, registrarEmployee], at });
-    await seedLeave(putTx, { id, at, employeeId: registrarEmployee });
+    await seedLeave(tx, putTx, { id, at, employeeId: registrarEmployee });
     await seedMigration(tx, { at, adminId });
   });
   await seedBatchHistory(db, at);

@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import type { ClockResult } from '@campus/api-contract';
 import { dayStatusOf } from '@campus/domain-frs';
@@ -64,12 +64,30 @@ function useDevicePosition(isSignedIn: boolean): [string, (value: string) => voi
   return [coordinates, setCoordinates];
 }
 
+/**
+ * A liveness challenge may be answered for a minute only (decision 0053): while nobody has taken a photo yet, the
+ * page fetches a fresh one every half minute, so a person walking up to an idle kiosk does not meet a stale one.
+ * Without JavaScript a stale challenge is refused and the page that answers carries a new one.
+ */
+function useFreshChallenge(expiresAt: string | undefined): void {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!expiresAt) return;
+    const timer = window.setInterval(() => {
+      const chosen = ['photo', 'photo2'].some((id) => ((document.getElementById(id) as HTMLInputElement | null)?.files?.length ?? 0) > 0);
+      if (!chosen && revalidator.state === 'idle') revalidator.revalidate();
+    }, 30_000);
+    return () => window.clearInterval(timer);
+  }, [expiresAt, revalidator]);
+}
+
 export default function KioskScreen() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as (Partial<ActionProblem> & { clocked?: ClockResult }) | undefined;
   const isSubmitting = useNavigation().state === 'submitting';
   const { kiosk } = loaded;
   const [coordinates, setCoordinates] = useDevicePosition(Boolean(kiosk));
+  useFreshChallenge(kiosk?.challenge?.expiresAt);
   return (
     <main className="cas-auth-main" style={{ maxWidth: 640, margin: '0 auto', padding: 16 }}>
       <h1 className="cas-page-title">Attendance kiosk</h1>
@@ -103,7 +121,7 @@ export default function KioskScreen() {
             </div>
             {kiosk.challenge ? (
               <div className="cas-field">
-                <input type="hidden" name="challenge" value={kiosk.challenge.code} />
+                <input type="hidden" name="challenge" value={kiosk.challenge.id} />
                 <label htmlFor="photo2" className="cas-field__label">
                   Second photo: {kiosk.challenge.prompt}
                 </label>

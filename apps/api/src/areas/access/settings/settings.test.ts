@@ -40,6 +40,21 @@ describe('system settings', () => {
     expect(read.body.data.smtpUrl).toBe(sink.url);
   });
 
+  it('shows the organisation the sign-in panel shows: one name, mission and vision, from one place', async () => {
+    const admin = await api.signIn('admin@example.edu');
+    const { settings } = (await api.call('GET', '/core/v1.0/settings', { token: admin })).body.data;
+    const panel = (await api.call('GET', '/core/v1.0/settings/sign-in-panel')).body.data;
+    expect(settings.organisationName).toBe('Mabini State University');
+    expect(settings.mission).toMatch(/^To provide accessible, relevant and quality higher education/);
+    expect(settings.vision).not.toBe('');
+    expect(panel).toEqual({ organisationName: settings.organisationName, logoUrl: settings.logoUrl, mission: settings.mission, vision: settings.vision });
+    // Emptied, the mission is the product's text again, in both places.
+    const { updatedAt: _u, ...current } = settings;
+    expect((await save(admin, { ...current, mission: '' })).status).toBe(200);
+    expect((await api.call('GET', '/core/v1.0/settings', { token: admin })).body.data.settings.mission).toBe(settings.mission);
+    expect((await api.call('GET', '/core/v1.0/settings/sign-in-panel')).body.data.mission).toBe(settings.mission);
+  });
+
   it('masks the SMTP password', () => {
     expect(maskSmtpUrl('smtps://mailer:s3cret@mail.example.edu:465')).toBe('smtps://mailer:••••••@mail.example.edu:465');
     expect(maskSmtpUrl(undefined)).toBeNull();

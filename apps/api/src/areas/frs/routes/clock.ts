@@ -43,6 +43,26 @@ async function logAttempt(db: Db, device: DeviceRow, a: AttemptFields, at: Date)
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Takes the challenge the server issued to this device (by the id the request carries) out of the store, so it is
+ * answered once: the head turn it asked for, or why there is none to answer (unknown, used, another device's,
+ * or past its minute).
+ */
+async function takeChallenge(db: Db, device: DeviceRow, id: string | undefined, now: Date): Promise<{ code: LivenessChallenge } | { reason: string }> {
+  if (!id || !UUID.test(id.trim())) return { reason: 'challenge-missing' };
+  const [taken] = await rows<{ code: string; expired: boolean }>(
+    db,
+    sql`delete from frs_challenges where id = ${id.trim()} and device_id = ${device.id}
+        returning code, expires_at <= ${now.toISOString()} as expired`,
+  );
+  if (!taken) return { reason: 'challenge-unknown-or-used' };
+  if (taken.expired) return { reason: 'challenge-expired' };
+  const code = LIVENESS_CHALLENGES.find((c) => c === taken.code);
+  return code ? { code } : { reason: 'challenge-unknown-or-used' };
+}
+
 /** The largest face that counts, or null. */
 function mainFace(faces: readonly IdentifiedFace[], minScore: number): IdentifiedFace | null {
   let best: IdentifiedFace | null = null;
@@ -86,6 +106,8 @@ export async function clock(state: FrsState, request: FastifyRequest) {
   const outsideGeofence = Boolean(centre && point && !insideGeofence(centre, device.geofence_radius, point));
   const settings = await state.settings();
   const at = config.now();
+  // A challenge is spent by the request that carries it, whatever the photos show: each is answered once.
+  const issued = device.require_liveness ? await takeChallenge(db, device, form.fields.challenge, at) : null;
 
   const analyse = async (bytes: Buffer, field: string) => {
     try {
@@ -102,13 +124,13 @@ export async function clock(state: FrsState, request: FastifyRequest) {
   }
 
   let challenge: LivenessChallenge | null = null;
-  if (device.require_liveness) {
-    const asked = form.fields.challenge;
+  if (issued) {
+    // The answer is checked against the challenge this server issued and remembered, never one the request names.
     const second = form.files.find((f) => f.field === 'photo2');
-    challenge = LIVENESS_CHALLENGES.find((c) => c === asked) ?? null;
+    challenge = 'code' in issued ? issued.code : null;
     const secondFace = challenge && second ? mainFace((await analyse(second.bytes, 'photo2')).faces, settings.minFaceScore) : null;
     if (!challenge || !secondFace || !passesLiveness(challenge, face.yaw, secondFace.yaw, settings)) {
-      await logAttempt(db, device, { outcome: 'liveness-failed', face, challenge: asked ?? null, coordinates, outsideGeofence }, at);
+      await logAttempt(db, device, { outcome: 'liveness-failed', reason: 'reason' in issued ? issued.reason : null, face, challenge, coordinates, outsideGeofence }, at);
       return {
         status: 200 as const,
         body: { data: result({ outcome: 'liveness-failed', message: 'The liveness check failed: turn your head as asked and try again.', outsideGeofence }) },

@@ -43,3 +43,14 @@ export const SAMPLES = {
   group: () => readFileSync(sampleImage('samples.jpg')),
   noFace: () => readFileSync(sampleImage('screenshot-vrm.jpg')),
 } as const;
+
+/** The same JPEG turned left to right, as a mirror shows it (the head seems turned the other way). */
+export function mirrored(photo: Buffer): Buffer {
+  const image = jpeg.decode(photo, { useTArray: true });
+  const { width, height } = image;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) data.set(image.data.subarray((y * width + x) * 4, (y * width + x) * 4 + 4), (y * width + (width - 1 - x)) * 4);
+  }
+  return jpeg.encode({ width, height, data }, 92).data;
+}

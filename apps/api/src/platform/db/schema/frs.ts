@@ -1,4 +1,4 @@
-import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { employees } from './hr.js';
 import { holidayEntity, leaveEntity } from '@campus/domain-frs';
 import { tableFor } from '../table-for.js';
@@ -102,3 +102,34 @@ export const frsSettings = pgTable('frs_settings', {
 /** Holidays and filed leave (descriptors of @campus/domain-frs), which the daily time records respect. */
 export const holidays = tableFor(holidayEntity);
 export const leaves = tableFor(leaveEntity);
+
+/**
+ * The daily time records a leave created (days that had none): cancelling the leave removes those that still hold
+ * no timesheet, so the days are as if it had never been filed. The table of `daily_time_records` is the HR
+ * descriptor's; the link is kept here, beside the leave.
+ */
+export const frsLeaveRecords = pgTable(
+  'frs_leave_records',
+  {
+    leaveId: uuid('leave_id')
+      .notNull()
+      .references(() => leaves.id!, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leaveId, t.recordId] }), index('frs_leave_records_record_idx').on(t.recordId)],
+);
+
+/** A liveness challenge issued to a kiosk: answered once, within about a minute, by that kiosk only (decision 0053). */
+export const frsChallenges = pgTable(
+  'frs_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => frsDevices.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('frs_challenges_device_idx').on(t.deviceId, t.expiresAt)],
+);

@@ -3,8 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
 import { dayStatusOfRecord, TIMESHEET_DAY_STATUSES, timesheetColor, timesheetLabel, type DailyRecordFacts } from '@campus/domain-hr';
-import { formatPeso, maskHealthNumber, maskTin } from '@campus/formatters';
-import { AreaLayout } from '../../../components/AreaLayout';
+import { formatDuration, formatPeso, maskHealthNumber, maskTin } from '@campus/formatters';
 import { RouteError } from '../../../features/resources/RouteError';
 import { APP_TITLE } from '../../../lib/constants';
 import { EMPLOYEE_TABS, type EmployeeTabKey } from './employee-tabs';
@@ -134,9 +133,17 @@ function Ledger({ title, rows }: { title: string; rows: EntityRecord[] }) {
   );
 }
 
-/** The week of the latest daily time record, each day in its status colour (spec §9). */
+/** A day's length of time for the week (`Xh Ym Zs`, spec §9); nothing for none. */
+const hours = (seconds: unknown) => (typeof seconds === 'number' && seconds > 0 ? formatDuration(seconds) : null);
+
+/**
+ * The week of the latest daily time record, each day in its status colour (spec §9) with its hours: worked, and
+ * late, short or without pay when it was. The days wrap onto more rows on a narrow screen rather than cut words.
+ */
 function DtrWeek({ rows }: { rows: EntityRecord[] }) {
-  const byDate = new Map(rows.map((r) => [String((r as Record<string, unknown>).date), r as Record<string, unknown>]));
+  // A deactivated record (a day struck out by HR) is not the day's record.
+  const active = rows.filter((r) => (r as Record<string, unknown>).isActive !== false);
+  const byDate = new Map(active.map((r) => [String((r as Record<string, unknown>).date), r as Record<string, unknown>]));
   const latest = [...byDate.keys()].sort().at(-1);
   const anchor = latest ? new Date(`${latest}T00:00:00Z`) : new Date();
   const monday = new Date(anchor.getTime() - ((anchor.getUTCDay() + 6) % 7) * 86_400_000);
@@ -146,21 +153,38 @@ function DtrWeek({ rows }: { rows: EntityRecord[] }) {
       <h2 id="dtr-week-title" className="cas-panel-title">
         Week of {days[0]}
       </h2>
-      <ol className="cas-dtr-week" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 4, listStyle: 'none', padding: 0 }}>
+      <ol className="cas-dtr-week" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(8.5rem, 1fr))', gap: 4, listStyle: 'none', padding: 0 }}>
         {days.map((day) => {
           const record = byDate.get(day);
           const status = record ? dayStatusOfRecord(record as DailyRecordFacts) : null;
+          const figures = record
+            ? ([
+                ['Worked', hours(record.totalDuration) ?? '0h 0m 0s'],
+                ['Late', hours(record.tardinessDuration)],
+                ['Undertime', hours(record.undertimeDuration)],
+                ['LWOP', hours(record.lwopDuration)],
+              ] as const)
+            : [];
           return (
             <li
               key={day}
               data-testid={`dtr-${day}`}
-              style={{ background: status ? timesheetColor(status) : '#eee', color: '#111', padding: 8, borderRadius: 4, minHeight: 56 }}
+              style={{ background: status ? timesheetColor(status) : '#eee', color: '#111', padding: 8, borderRadius: 4, minHeight: 56, overflowWrap: 'break-word' }}
             >
-              <strong>{new Date(`${day}T00:00:00Z`).toLocaleDateString('en-PH', { weekday: 'short', timeZone: 'UTC' })}</strong>
-              <br />
-              {day.slice(5)}
-              <br />
-              {status ? timesheetLabel(status) : 'No record'}
+              <strong>{new Date(`${day}T00:00:00Z`).toLocaleDateString('en-PH', { weekday: 'short', timeZone: 'UTC' })}</strong> {day.slice(5)}
+              <div>{status ? timesheetLabel(status) : 'No record'}</div>
+              {figures.length > 0 ? (
+                <dl style={{ margin: '4px 0 0', fontSize: '0.8125rem' }}>
+                  {figures.map(([label, value]) =>
+                    value ? (
+                      <div key={label}>
+                        <dt style={{ display: 'inline' }}>{label}: </dt>
+                        <dd style={{ display: 'inline', margin: 0 }}>{value}</dd>
+                      </div>
+                    ) : null,
+                  )}
+                </dl>
+              ) : null}
             </li>
           );
         })}
@@ -251,7 +275,7 @@ export default function EmployeePage() {
   const entity = 'resource' in current ? entityRegistry.byResource(current.resource) : undefined;
   const returnTo = `${here}?tab=${tab}`;
   return (
-    <AreaLayout>
+    <>
       <nav aria-label="Breadcrumb" className="cas-breadcrumb">
         <a href="/app/campus-management/hr/employees">Employees</a>
       </nav>
@@ -302,7 +326,7 @@ export default function EmployeePage() {
           <Appointment employee={employee} designation={appointment.designation} appointments={appointment.appointments} />
         ) : null}
       </section>
-    </AreaLayout>
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
-import { maskHealthNumber, maskTin } from '@campus/formatters';
+import type { AnyEntity } from '@campus/domain-core';
+import { cellText, type EntityRow } from '@campus/ui';
 import { RouteError } from '../../../features/resources/RouteError';
 import { APP_TITLE } from '../../../lib/constants';
 import { loadPds } from './pds.server';
@@ -23,7 +24,8 @@ const SECTIONS: readonly { roman: string; title: string; resource: string }[] = 
   { roman: 'VIII', title: 'Other information', resource: 'employee-other-info' },
 ];
 
-const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? String((v as { name?: unknown }).name ?? '—') : String(v));
+/** A field of a record as the sheet reads: coded values by their names, government numbers with their masks. */
+const shown = (entity: AnyEntity, field: string, row: EntityRecord) => cellText(entity, field, row as EntityRow) || '—';
 
 function Section({ roman, title, resource, rows }: { roman: string; title: string; resource: string; rows: EntityRecord[] }) {
   const entity = entityRegistry.byResource(resource)!;
@@ -52,7 +54,7 @@ function Section({ roman, title, resource, rows }: { roman: string; title: strin
             rows.map((r) => (
               <tr key={r._id}>
                 {columns.map((c) => (
-                  <td key={c}>{text((r as Record<string, unknown>)[c])}</td>
+                  <td key={c}>{shown(entity, c, r)}</td>
                 ))}
               </tr>
             ))
@@ -66,32 +68,34 @@ function Section({ roman, title, resource, rows }: { roman: string; title: strin
 /** The personal data sheet as a printable page (PDF through the browser's print), laid out like CS Form 212. */
 export default function PrintablePds() {
   const { employee, sections } = useLoaderData<typeof loader>();
-  const e = employee as Record<string, unknown>;
-  const personal: [string, string][] = [
-    ['Surname', text(e.lastName)],
-    ['First name', text(e.firstName)],
-    ['Middle name', text(e.middleName)],
-    ['Name extension', text(e.nameExtension)],
-    ['Date of birth', text(e.birthDate)],
-    ['Place of birth', text(e.birthPlace)],
-    ['Sex', text(e.sex)],
-    ['Civil status', text(e.civilStatus)],
-    ['Citizenship', text(e.citizenship)],
-    ['Height (m)', text(e.height)],
-    ['Weight (kg)', text(e.weight)],
-    ['Blood type', text(e.bloodType)],
-    ['GSIS ID no.', text(e.gsisNumber)],
-    ['Pag-IBIG ID no.', text(e.pagibigNumber)],
-    ['PhilHealth no.', e.philhealthNumber ? maskHealthNumber(e.philhealthNumber as string) : '—'],
-    ['SSS no.', text(e.sssNumber)],
-    ['TIN', e.tin ? maskTin(e.tin as string) : '—'],
-    ['Employee no.', text(e.employeeNumber)],
-    ['Residential address', text(e.residentialAddress)],
-    ['Permanent address', text(e.permanentAddress)],
-    ['Telephone no.', text(e.telephoneNumber)],
-    ['Mobile no.', text(e.mobileNumber)],
-    ['Email address', text(e.email)],
-  ];
+  const employees = entityRegistry.byResource('employees')!;
+  const personal: [string, string][] = (
+    [
+      ['Surname', 'lastName'],
+      ['First name', 'firstName'],
+      ['Middle name', 'middleName'],
+      ['Name extension', 'nameExtension'],
+      ['Date of birth', 'birthDate'],
+      ['Place of birth', 'birthPlace'],
+      ['Sex', 'sex'],
+      ['Civil status', 'civilStatus'],
+      ['Citizenship', 'citizenship'],
+      ['Height (m)', 'height'],
+      ['Weight (kg)', 'weight'],
+      ['Blood type', 'bloodType'],
+      ['GSIS ID no.', 'gsisNumber'],
+      ['Pag-IBIG ID no.', 'pagibigNumber'],
+      ['PhilHealth no.', 'philhealthNumber'],
+      ['SSS no.', 'sssNumber'],
+      ['TIN', 'tin'],
+      ['Employee no.', 'employeeNumber'],
+      ['Residential address', 'residentialAddress'],
+      ['Permanent address', 'permanentAddress'],
+      ['Telephone no.', 'telephoneNumber'],
+      ['Mobile no.', 'mobileNumber'],
+      ['Email address', 'email'],
+    ] as const
+  ).map(([label, field]) => [label, shown(employees, field, employee)]);
   return (
     <main className="cas-pds-print" style={{ maxWidth: 960, margin: '0 auto', padding: 16, fontSize: 12 }}>
       <style>{'@media print { .cas-no-print { display: none } table { page-break-inside: auto } tr { page-break-inside: avoid } }'}</style>

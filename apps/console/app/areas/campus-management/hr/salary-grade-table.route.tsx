@@ -3,7 +3,6 @@ import { useLoaderData } from '@remix-run/react';
 import type { EntityRecord } from '@campus/api-contract';
 import { SALARY_GRADE_STEPS, salaryGradeEntity, salaryGradeGrid, type SalaryGradeCell } from '@campus/domain-hr';
 import { formatPeso } from '@campus/formatters';
-import { AreaLayout } from '../../../components/AreaLayout';
 import { RouteError } from '../../../features/resources/RouteError';
 import { apiFor, failureResponse } from '../../../lib/api.server';
 import { APP_TITLE } from '../../../lib/constants';
@@ -42,7 +41,7 @@ export default function SalaryGradeTable() {
   const path = salaryGradeEntity.consolePath;
   const returnTo = new URLSearchParams({ returnTo: `${path.replace(/salary-grades$/, 'salary-grade-table')}` });
   return (
-    <AreaLayout>
+    <>
       <h1 className="cas-page-title">Salary grade table</h1>
       <p>
         The monthly salary of each step of each grade. A designation's monthly salary follows its grade and step here: change a
@@ -92,7 +91,7 @@ export default function SalaryGradeTable() {
           </tbody>
         </table>
       </div>
-    </AreaLayout>
+    </>
   );
 }
 

@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { employeeContract } from '@campus/api-contract';
 import { pdsSections } from '@campus/domain-hr';
 import { Button, failureNotice } from '@campus/ui';
-import { AreaLayout } from '../../../components/AreaLayout';
 import { FormNotice } from '../../../components/FormNotice';
 import { RouteError } from '../../../features/resources/RouteError';
 import { contractClientFor } from '../../../lib/api.server';
@@ -40,7 +39,7 @@ export default function UpdateRequestsQueue() {
   const { requests } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <AreaLayout>
+    <>
       <h1 className="cas-page-title">Employees' changes awaiting approval</h1>
       <FormNotice notice={result?.notice} />
       {requests.length === 0 ? <p>No changes are waiting.</p> : null}
@@ -72,7 +71,7 @@ export default function UpdateRequestsQueue() {
           </li>
         ))}
       </ul>
-    </AreaLayout>
+    </>
   );
 }
 
