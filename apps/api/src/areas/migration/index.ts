@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { entityRegistry, migrationContract } from '@campus/api-contract';
+import type { AnyEntity } from '@campus/domain-core';
 import {
   detectDateFormat,
   importTargets,
