@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi, TestClock, testConfig } from '../../test/harness.js';
-import { hostProblem, isInternalAddress, nextLink } from './api-reader.js';
+import { nextLink } from './api-reader.js';
+import { hostProblem, isInternalAddress } from './host-guard.js';
 import { insertImportReferences } from './test/references.js';
 
 /**
