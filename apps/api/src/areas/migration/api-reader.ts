@@ -15,7 +15,7 @@ import { guardedLookup, literalProblem, SourceProblem } from './host-guard.js';
 export type ApiReadSpec = Readonly<Omit<ApiSourceInput, 'name'>>;
 
 export interface ApiReadOptions {
-  /** The allow-list from the system settings (empty: any host outside the network). */
+  /** The allow-list from the system settings (empty: no host). */
   readonly allowedHosts: readonly string[];
   /** Read only rows whose cursor field is above this value (and send it as the since parameter). */
   readonly after?: string | null;

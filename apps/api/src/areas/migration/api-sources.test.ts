@@ -152,11 +152,12 @@ describe('the allow-list of hosts', () => {
     for (const outside of ['8.8.8.8', '151.101.1.69', '2606:4700::1111']) expect(isInternalAddress(outside), outside).toBe(false);
   });
 
-  it('lets a listed host through, inside or not, and only listed hosts once there is a list', () => {
-    expect(hostProblem('sis.example.edu', ['8.8.8.8'], [])).toBeNull();
-    expect(hostProblem('sis.example.edu', ['10.0.0.5'], [])).toMatch(/inside the network/);
-    expect(hostProblem('metadata', ['169.254.169.254'], [])).toMatch(/inside the network/);
-    expect(hostProblem('sis.example.edu', ['10.0.0.5'], ['*.example.edu'])).toBeNull();
+  it('lets only listed hosts through, and an address inside the network only when the host itself is listed', () => {
+    expect(hostProblem('sis.example.edu', ['8.8.8.8'], [])).toMatch(/not on the list/);
+    expect(hostProblem('metadata', ['169.254.169.254'], [])).toMatch(/not on the list/);
+    expect(hostProblem('sis.example.edu', ['8.8.8.8'], ['*.example.edu'])).toBeNull();
+    expect(hostProblem('sis.example.edu', ['10.0.0.5'], ['*.example.edu'])).toMatch(/inside the network/);
+    expect(hostProblem('sis.example.edu', ['10.0.0.5'], ['sis.example.edu'])).toBeNull();
     expect(hostProblem('example.edu', ['8.8.8.8'], ['*.example.edu'])).toMatch(/not on the list/);
     expect(hostProblem('other.org', ['8.8.8.8'], ['sis.example.edu'])).toMatch(/not on the list/);
     expect(hostProblem('[::1]', ['::1'], ['::1'])).toBeNull();
@@ -222,21 +223,21 @@ describe('API sources', () => {
     expect(JSON.stringify(audit)).toContain('set');
   });
 
-  it('refuses a host inside the network until the settings allow it', async () => {
+  it('refuses every host, loopback and metadata addresses too, until the settings list it', async () => {
     const test = await call('POST', `/api-sources/${pagedId}/test`);
     expect(test.body.data.ok).toBe(false);
-    expect(test.body.data.message).toContain('The host 127.0.0.1 is inside the network');
+    expect(test.body.data.message).toContain('The host 127.0.0.1 is not on the list');
     const preview = await call('POST', `/api-sources/${pagedId}/preview`);
     expect(preview.status).toBe(400);
     const failed = await read(pagedId);
     expect(failed.state).toBe('failed');
-    expect(failed.message).toContain('inside the network');
+    expect(failed.message).toContain('not on the list');
     expect(requests.length).toBe(0);
 
     const metadata = await call('POST', '/api-sources', admin, { name: `Metadata ${suffix}`, baseUrl: 'http://169.254.169.254/latest/meta-data/' });
-    expect((await call('POST', `/api-sources/${metadata.body.data._id}/test`)).body.data.message).toContain('The host 169.254.169.254 is inside the network');
+    expect((await call('POST', `/api-sources/${metadata.body.data._id}/test`)).body.data.message).toContain('The host 169.254.169.254 is not on the list');
     const named = await call('POST', '/api-sources', admin, { name: `Loopback name ${suffix}`, baseUrl: `http://localhost:${port}/v4/students` });
-    expect((await call('POST', `/api-sources/${named.body.data._id}/test`)).body.data.message).toContain('The host localhost is inside the network');
+    expect((await call('POST', `/api-sources/${named.body.data._id}/test`)).body.data.message).toContain('The host localhost is not on the list');
 
     await setAllowedHosts('127.0.0.1');
     expect((await call('POST', `/api-sources/${named.body.data._id}/test`)).body.data.message).toContain('The host localhost is not on the list');

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { startTestApi } from '../../test/harness.js';
+import { previewSource, readSource, type SourceConnection } from './sources.js';
 
 /**
  * What a saved database connection may reach and do, against the machine's real servers (PostgreSQL on
@@ -73,24 +74,13 @@ const test = async (id: string) => {
   return answer.body.data as { ok: boolean; message: string };
 };
 
-/** A read's run once it has been read (or failed to be). */
-async function settled(runId: string) {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const run = (await call('GET', `/runs/${runId}`)).body.data;
-    if (run.state !== 'reading') return run as { state: string };
-    if (Date.now() > end) throw new Error(`run ${runId} stayed ${run.state}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 const tableExists = async () => ({
   postgresql: (await pgSource.query(`select to_regclass('public.${WRITTEN}') as t`)).rows[0].t !== null,
   mariadb: ((await mySource.query(`select count(*) as n from information_schema.tables where table_schema = 'test' and table_name = ?`, [WRITTEN])) as unknown as [{ n: number }[]])[0][0]!.n > 0,
 });
 
 describe('the hosts a database connection may reach', () => {
-  it('refuses loopback, by address or by name, until the host is listed in the settings', async () => {
+  it('reaches no host, loopback by address or by name included, until the settings list it', async () => {
     await allowHosts([]);
     const byAddress = await pgAt('127.0.0.1');
     const byName = await myAt('localhost');
@@ -100,13 +90,13 @@ describe('the hosts a database connection may reach', () => {
       // Refused before any connection is tried.
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(answer.ok).toBe(false);
-      expect(answer.message).toMatch(/^Could not connect: The host (127\.0\.0\.1|localhost) is inside the network; an IAM administrator can allow it under Settings/);
+      expect(answer.message).toMatch(/^Could not connect: The host (127\.0\.0\.1|localhost) is not on the list of hosts data sources may reach \(Settings\)\.$/);
       const tables = await call('GET', `/connections/${id}/tables`);
       expect(tables.status).toBe(400);
-      expect(tables.body.message).toMatch(/is inside the network/);
+      expect(tables.body.message).toMatch(/is not on the list/);
       const preview = await call('POST', `/connections/${id}/preview`, { table: '', query: 'select 1 as a', cursorColumn: '' });
       expect(preview.status).toBe(400);
-      expect(preview.body.message).toMatch(/is inside the network/);
+      expect(preview.body.message).toMatch(/is not on the list/);
     }
 
     await allowHosts(['sis.example.edu']);
@@ -143,19 +133,30 @@ describe('the hosts a database connection may reach', () => {
 });
 
 describe('a read-only SELECT', () => {
-  it('cannot end its read-only transaction and write, on PostgreSQL or MariaDB', async () => {
+  const pgQuery = `select E'\\'' as a) as s0;commit;create table ${WRITTEN}(a int);select * from (select 'x' as b`;
+  const myQuery = `select '\\'' as a) as s0;commit;create table ${WRITTEN}(a int);select * from (select 'x' as b`;
+
+  it('is refused when an escaped quote hides more statements, and nothing is written', async () => {
     await allowHosts(['127.0.0.1']);
     const pgId = await pgAt('127.0.0.1');
     const myId = await myAt('127.0.0.1');
-    const pgQuery = `select E'\\'' as a) as s0;commit;create table ${WRITTEN}(a int);select * from (select 'x' as b`;
-    const myQuery = `select '\\'' as a) as s0;commit;create table ${WRITTEN}(a int);select * from (select 'x' as b`;
     for (const [id, query] of [[pgId, pgQuery], [myId, myQuery]] as const) {
       const preview = await call('POST', `/connections/${id}/preview`, { table: '', query, cursorColumn: '' });
       expect(preview.status, JSON.stringify(preview.body)).toBe(400);
-      expect(preview.body.message).toMatch(/^The source could not be read: /);
       const read = await call('POST', `/connections/${id}/read`, { resource: 'students', table: '', query, cursorColumn: '', incremental: false });
-      expect(read.status, JSON.stringify(read.body)).toBe(202);
-      expect((await settled(read.body.data._id)).state).toBe('failed');
+      expect(read.status, JSON.stringify(read.body)).toBe(400);
+    }
+    expect(await tableExists()).toEqual({ postgresql: false, mariadb: false });
+  });
+
+  it('is one statement for the server, whatever the text check lets through', async () => {
+    const base = { database: 'test', password: '', tls: false, tlsCa: '', allowedHosts: ['127.0.0.1'] };
+    const postgres: SourceConnection = { ...base, kind: 'postgresql', host: '127.0.0.1', port: 5432, username: 'postgres' };
+    const maria: SourceConnection = { ...base, kind: 'mariadb', host: '127.0.0.1', port: 3306, username: 'root' };
+    for (const [conn, query] of [[postgres, pgQuery], [maria, myQuery]] as const) {
+      const spec = { table: '', query, cursorColumn: '' };
+      await expect(previewSource(conn, spec)).rejects.toThrow(/^The source could not be read: /);
+      await expect(readSource(conn, spec, { timeoutMs: 5_000 }, async () => undefined)).rejects.toThrow(/^The source could not be read: /);
     }
     expect(await tableExists()).toEqual({ postgresql: false, mariadb: false });
   });

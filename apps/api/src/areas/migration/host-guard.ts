@@ -4,7 +4,7 @@ import { hostAllowed } from '@campus/domain-migration';
 
 /**
  * Addresses inside the network, which a data source (an API source or a database connection) reaches only when its
- * host is on the allow-list: unspecified, private, shared (carrier-grade NAT), loopback, link-local (where cloud
+ * host is on the allow-list by its own name or address: unspecified, private, shared (carrier-grade NAT), loopback, link-local (where cloud
  * metadata services answer), benchmarking, multicast and reserved ranges, and their IPv6 counterparts (an
  * IPv4-mapped address is checked against the IPv4 ranges; NAT64, Teredo and 6to4 addresses, which carry an IPv4
  * address inside, count as inside too).
@@ -33,13 +33,16 @@ export function isInternalAddress(address: string): boolean {
 /** A host name or address without IPv6 brackets, in lower case. */
 export const bareHost = (host: string) => host.replace(/^\[|\]$/g, '').toLowerCase();
 
-/** Why a host may not be reached with these addresses, or null when it may. */
+/**
+ * Why a host may not be reached with these addresses, or null when it may. Only listed hosts are reached (an empty
+ * list reaches none); a host whose addresses are inside the network must be listed by its own name or address, as
+ * a `*.domain` entry is a grant to whatever that domain's DNS says.
+ */
 export function hostProblem(host: string, addresses: readonly string[], allowed: readonly string[]): string | null {
-  const name = bareHost(host);
-  const listed = hostAllowed(name, allowed);
-  if (allowed.length && !listed) return `The host ${name} is not on the list of hosts data sources may reach (Settings).`;
-  if (!listed && addresses.some(isInternalAddress))
-    return `The host ${name} is inside the network; an IAM administrator can allow it under Settings, hosts data sources may reach.`;
+  const name = bareHost(host).replace(/\.$/, '');
+  if (!hostAllowed(name, allowed)) return `The host ${name} is not on the list of hosts data sources may reach (Settings).`;
+  if (!allowed.includes(name) && addresses.some(isInternalAddress))
+    return `The host ${name} is inside the network; an IAM administrator can allow it under Settings by listing the host itself, not only its domain.`;
   return null;
 }
 
