@@ -51,9 +51,10 @@ export function routeGuard(ctx: AppContext, limiter: RateLimiter, areas: readonl
       if (!exception()) throw new HttpError(403, NO_ACCESS);
       return;
     }
-    // Roles narrow an application to their modules; an entity's descriptor names the module it belongs to.
+    // Roles narrow an application to their modules; an entity's descriptor names the module it belongs to, and a
+    // route that is no entity's names its module itself.
     const named = (route.metadata as { resource?: unknown }).resource;
-    const module = entityRegistry.byResource(String(named ?? ''))?.module;
+    const module = meta.module ?? entityRegistry.byResource(String(named ?? ''))?.module;
     if (module && !applications.some((code) => canUseModule(auth.user.moduleGrants, code, module)) && !exception()) {
       throw new HttpError(403, MODULE_NOT_GRANTED);
     }

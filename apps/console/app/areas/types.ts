@@ -47,4 +47,9 @@ export interface AreaScreen {
   readonly file: string;
   /** The area's own index page (`path: ''`), in place of the generic one. */
   readonly index?: boolean;
+  /**
+   * The module of the area's application the screen belongs to (e.g. `HR_RECORDS`), when it is no entity's screen:
+   * the route guard refuses it, loader and action alike, to a user whose roles narrow the application to others.
+   */
+  readonly module?: string;
 }
