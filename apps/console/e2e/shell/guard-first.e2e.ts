@@ -39,5 +39,15 @@ describe('the route guard answers first', () => {
     expect((await post('/app/campus-management/hr/update-requests-queue', { id: NOBODY, decision: 'approve' })).status()).toBe(403);
     expect((await post('/app/support-management/tickets/new', { subject: '' })).status()).toBe(401);
     expect((await post('/app/chatbot-management/settings', { scoreThreshold: 'x' })).status()).toBe(401);
+    // Too many attachments is the form's problem, told only to someone who may file a ticket.
+    const many = new FormData();
+    for (const name of ['a.txt', 'b.txt', 'c.txt', 'd.txt']) many.append('attachments', new Blob(['x'], { type: 'text/plain' }), name);
+    const tooMany = await fetch(url('/app/support-management/tickets/new'), {
+      method: 'POST',
+      body: many,
+      headers: { origin: harness().consoleUrl, cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') },
+      redirect: 'manual',
+    });
+    expect(tooMany.status).toBe(401);
   });
 });

@@ -8,8 +8,8 @@ import { guardedLookup, literalProblem, SourceProblem } from './host-guard.js';
 /**
  * Where a saved connection points, with its opened password (held only while a source is being read). With `tls`,
  * the server's certificate must be signed by a publicly trusted authority or, when `tlsCa` holds one or more PEM
- * certificates, by one of those. `allowedHosts` is the settings' allow-list of hosts data sources may reach (as for
- * API sources: empty, any host outside the network; listed, only those), checked on the address connected to.
+ * certificates, by one of those. `allowedHosts` is the settings' allow-list of hosts data sources may reach (only those,
+ * none while it is empty; see `hostProblem`), checked on the address connected to.
  */
 export interface SourceConnection {
   readonly kind: DbKind;
