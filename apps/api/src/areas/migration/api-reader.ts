@@ -9,7 +9,13 @@ import {
 } from '@campus/domain-migration';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ReadResult, SourceCells } from './read-run.js';
-import { guardedLookup, literalProblem, SourceProblem } from './host-guard.js';
+import { guardedLookup, isUnreachable, literalProblem, SourceProblem } from './host-guard.js';
+
+/** The one answer for a source that could not be reached, or did not answer in time (see `isUnreachable`). */
+export const NO_ANSWER = 'No server answered at this address in time.';
+
+/** A failure's text: the reader's own message, or `NO_ANSWER` for the network's. */
+const failureText = (error: unknown) => (isUnreachable(error) ? NO_ANSWER : error instanceof Error ? error.message : String(error));
 
 /** An API source as a read needs it: its settings, with its opened secret (held only while the source is read). */
 export type ApiReadSpec = Readonly<Omit<ApiSourceInput, 'name'>>;
@@ -104,7 +110,7 @@ function getPage(url: URL, spec: ApiReadSpec, options: ApiReadOptions, agents: A
         resolve({ json, next: nextLink(response.headers.link) });
       });
     });
-    request.on('timeout', () => request.destroy(new SourceProblem(`The source did not answer within ${Math.round(options.timeoutMs / 1000)} s.`)));
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
     request.on('error', reject);
     request.end();
   });
@@ -113,8 +119,7 @@ function getPage(url: URL, spec: ApiReadSpec, options: ApiReadOptions, agents: A
 /** A failure as the person sees it: the reader's own message, or the network's, never the request's headers. */
 export function apiError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new HttpError(400, `The source could not be read: ${message}`);
+  return new HttpError(400, `The source could not be read: ${failureText(error)}`);
 }
 
 /** The rows of a page: a list of JSON objects at the rows path, each flattened to cells. */
@@ -237,6 +242,6 @@ export async function testApi(spec: ApiReadSpec, allowedHosts: readonly string[]
     const n = rowsOf(page.json, spec).length;
     return { ok: true, message: `Connected: ${n} ${n === 1 ? 'row' : 'rows'} on the first page.` };
   } catch (error) {
-    return { ok: false, message: `Could not connect: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, message: `Could not connect: ${failureText(error)}` };
   }
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -324,6 +324,29 @@ describe('API sources', () => {
     const linkRun = await runIt(byLink);
     expect(linkRun.counts).toMatchObject({ read: 33, created: 0, updated: 33, rejected: 0 });
   });
+
+  it('gives one answer for a closed port and a silent one', async () => {
+    await setAllowedHosts('127.0.0.1');
+    const closed = createNetServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const held: Socket[] = [];
+    const silent = createNetServer((socket) => held.push(socket.on('error', () => undefined)));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const answers = await Promise.all(
+        [closedPort, (silent.address() as AddressInfo).port].map(async (p, i) => {
+          const made = await call('POST', '/api-sources', admin, { name: `Unreachable ${i} ${suffix}`, baseUrl: `http://127.0.0.1:${p}/v1/students` });
+          return (await call('POST', `/api-sources/${made.body.data._id}/test`)).body.data;
+        }),
+      );
+      for (const answer of answers) expect(answer).toEqual({ ok: false, message: 'Could not connect: No server answered at this address in time.' });
+    } finally {
+      for (const s of held) s.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
 
   it('fails a read with a clear message: a redirect, not JSON, no rows list, a next page elsewhere, a refused token', async () => {
     const cases: [Record<string, unknown>, string][] = [

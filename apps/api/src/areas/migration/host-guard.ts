@@ -46,6 +46,23 @@ export function hostProblem(host: string, addresses: readonly string[], allowed:
   return null;
 }
 
+/** Network failures (Node's codes and the database drivers' own): a server that could not be reached. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN',
+  'EAI_FAIL', 'EAI_NONAME', 'EPIPE', 'EADDRNOTAVAIL', 'ECONNABORTED', 'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT',
+]);
+const NETWORK_MESSAGES = /^(Connection terminated|timeout expired|Connection lost|Can't add new command when connection is in closed state)/i;
+
+/**
+ * Whether a failure means the server could not be reached — refused, silent, unknown host, cut off. These get one
+ * answer: telling them apart would make a source's test a port scanner of whatever the allow-list lets through.
+ */
+export function isUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return (typeof code === 'string' && NETWORK_CODES.has(code)) || NETWORK_MESSAGES.test(message);
+}
+
 /** A refusal by the allow-list, or another problem the reader words itself (never the network's own text). */
 export class SourceProblem extends Error {}
 

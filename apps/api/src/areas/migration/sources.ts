@@ -3,7 +3,7 @@ import pg from 'pg';
 import mysql from 'mysql2';
 import { PREVIEW_ROWS, type DbKind } from '@campus/domain-migration';
 import { HttpError } from '../../platform/http/errors.js';
-import { guardedLookup, literalProblem, SourceProblem } from './host-guard.js';
+import { guardedLookup, isUnreachable, literalProblem, SourceProblem } from './host-guard.js';
 
 /**
  * Where a saved connection points, with its opened password (held only while a source is being read). With `tls`,
@@ -48,18 +48,8 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 /** How long closing a connection may take before its socket is simply dropped. */
 const CLOSE_TIMEOUT_MS = 2_000;
 
-/**
- * The one answer for a server that could not be reached — refused, silent, unknown host, cut off: telling these
- * apart would make a connection's test a port scanner of whatever the allow-list lets through.
- */
+/** The one answer for a server that could not be reached (see `isUnreachable`). */
 export const NO_ANSWER = 'No database server answered at this host and port.';
-
-/** Network failures (Node's codes and the drivers' own), all answered with `NO_ANSWER`. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN',
-  'EAI_FAIL', 'EAI_NONAME', 'EPIPE', 'EADDRNOTAVAIL', 'ECONNABORTED', 'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT',
-]);
-const NETWORK_MESSAGES = /^(Connection terminated|timeout expired|Connection lost|Can't add new command when connection is in closed state)/i;
 
 /**
  * A socket that connects through the allow-list's lookup: the address checked is the address connected to. A host
@@ -124,7 +114,7 @@ function failureText(error: unknown): string {
     return `${sentence} Turn off Use TLS for this connection, or have TLS turned on at the server.`;
   if (typeof code === 'string' && UNTRUSTED_CERTIFICATE.has(code))
     return `${sentence} The server's certificate could not be verified: paste the certificate of the authority that signed it as the CA certificate.`;
-  if ((typeof code === 'string' && NETWORK_CODES.has(code)) || NETWORK_MESSAGES.test(message)) return NO_ANSWER;
+  if (isUnreachable(error)) return NO_ANSWER;
   return message;
 }
 
