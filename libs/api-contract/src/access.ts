@@ -25,6 +25,12 @@ export interface RouteOptions {
    * owed). Such a session may call nothing else.
    */
   readonly secondFactorSteps?: readonly ('verify' | 'enrol')[];
+  /**
+   * The module of the application a route belongs to when it is no entity's route (an entity's routes name their
+   * `resource`, whose descriptor names the module): a user whose roles narrow the application to other modules is
+   * refused, as for the entity's own routes.
+   */
+  readonly module?: string;
 }
 
 export type RouteMetadata = RouteAccess & RouteOptions & Readonly<Record<string, unknown>>;

@@ -1,6 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { PDS_SECTION_KEYS } from '@campus/domain-hr';
+import { HR_RECORDS_MODULE, PDS_SECTION_KEYS } from '@campus/domain-hr';
 import { guardedRouter } from './access.js';
 import { CORE_BASE } from './crud.js';
 import { dataBody, ErrorBodySchema } from './errors.js';
@@ -9,7 +9,8 @@ const c = initContract();
 /** The separate client of spec §7 for the signed-in employee's own records. */
 export const EMPLOYEE_BASE = '/employee/v1.0';
 const OWN = { signedIn: true } as const;
-const CAMPUS = { application: 'CAMPUS' } as const;
+/** HR's decisions on employees' changes: Campus Management's Human Resource Records module, as the records are. */
+const HR_RECORDS = { application: 'CAMPUS', module: HR_RECORDS_MODULE.code } as const;
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const anyRecord = z.record(z.string(), z.unknown());
 
@@ -44,7 +45,7 @@ export const DecisionSchema = z.object({ note: z.string().trim().max(500, 'At mo
 /**
  * `/employee/v1.0`: the signed-in user's own employee record. Every route finds the employee through the
  * caller's account; no route takes an employee id, so nobody reaches another employee's data through it.
- * HR decides the pending changes under `/core/v1.0/hris/update-requests` (CAMPUS).
+ * HR decides the pending changes under `/core/v1.0/hris/update-requests` (CAMPUS, module Human Resource Records).
  */
 export const employeeContract = c.router(
   guardedRouter({
@@ -97,7 +98,7 @@ export const employeeContract = c.router(
       path: `${CORE_BASE}/hris/update-requests`,
       query: z.object({ status: z.enum(['PENDING', 'APPROVED', 'REJECTED']).default('PENDING') }),
       responses: { 200: dataBody(z.array(UpdateRequestSchema)), ...errors },
-      metadata: CAMPUS,
+      metadata: HR_RECORDS,
       summary: "HR's queue of employees' changes",
     },
     decideUpdateRequest: {
@@ -106,7 +107,7 @@ export const employeeContract = c.router(
       pathParams: z.object({ id: z.string().uuid('Not a request id.'), decision: z.enum(['approve', 'reject']) }),
       body: DecisionSchema,
       responses: { 200: dataBody(UpdateRequestSchema), ...errors, 409: ErrorBodySchema },
-      metadata: CAMPUS,
+      metadata: HR_RECORDS,
       summary: "Approve (applies it, audited) or reject an employee's change",
     },
   }),

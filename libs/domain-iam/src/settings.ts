@@ -88,8 +88,9 @@ export const SystemSettingsSchema = z
     auditRetentionDays: retention('auditRetentionDays'),
     transcriptRetentionDays: retention('transcriptRetentionDays'),
     /**
-     * Hosts Data Migration's API sources may reach. Empty: any host outside the network; listed: only these, and a
-     * listed host may be inside the network (loopback, private, link-local such as a cloud metadata address).
+     * Hosts Data Migration's API sources and database connections may reach: only these (none while empty); a host
+     * inside the network (loopback, private, link-local such as a cloud metadata address) only when listed by its own
+     * name or address, not through a `*.domain` entry.
      */
     apiSourceHosts,
   })

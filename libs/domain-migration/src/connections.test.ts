@@ -20,6 +20,15 @@ describe('the read-only SELECT guard', () => {
     expect(readOnlySelectProblem('select pg_sleep(100)')).toBe('Only a read-only SELECT can be run.');
     expect(readOnlySelectProblem('select * from t into outfile "/tmp/x"')).toBe('Only a read-only SELECT can be run.');
   });
+
+  it('reads a backslash in a string literal both ways, so an escaped quote cannot hide a second statement', () => {
+    const hidden = "select E'\\'' as a) as s0;commit;create table x(a int);select * from (select 'x' as b";
+    expect(readOnlySelectProblem(hidden)).toBe('Write one SELECT statement.');
+    expect(readOnlySelectProblem(hidden.slice(7).replace(/^E/, 'select '))).toBe('Write one SELECT statement.');
+    // A backslash that is only a character (PostgreSQL's standard strings) or an escape (E'…', MySQL) still passes.
+    expect(readOnlySelectProblem("select * from files where path like 'C:\\%'")).toBeNull();
+    expect(readOnlySelectProblem("select E'it\\'s' as a, 'x' as b")).toBeNull();
+  });
 });
 
 describe('a connection as filled in', () => {

@@ -68,10 +68,19 @@ const FORBIDDEN =
  * literals. The database is asked too: the query runs in a READ ONLY transaction with a statement timeout.
  */
 export function readOnlySelectProblem(query: string): string | null {
-  const only = 'Only a read-only SELECT can be run.';
   const trimmed = query.trim().replace(/;\s*$/, '');
   if (!trimmed) return required;
-  const bare = trimmed.replace(/'(?:[^']|'')*'/g, "''").replace(/"(?:[^"]|"")*"/g, '""').replace(/`[^`]*`/g, '``');
+  // A backslash ends a string literal's quote in MySQL, MariaDB and PostgreSQL's E'…' strings, and is a plain
+  // character in PostgreSQL's standard strings: the query is read both ways, and either reading must pass.
+  const plain = trimmed.replace(/'(?:[^']|'')*'/g, "''");
+  const escaped = trimmed.replace(/'(?:[^'\\]|''|\\[\s\S])*'/g, "''");
+  return selectProblem(plain) ?? selectProblem(escaped);
+}
+
+/** `readOnlySelectProblem` of a query whose string literals are already emptied. */
+function selectProblem(withoutStrings: string): string | null {
+  const only = 'Only a read-only SELECT can be run.';
+  const bare = withoutStrings.replace(/"(?:[^"]|"")*"/g, '""').replace(/`[^`]*`/g, '``');
   if (/--|\/\*|#/.test(bare)) return 'Remove the comments from the query.';
   if (bare.includes(';')) return 'Write one SELECT statement.';
   if (!/^\s*(select|with)\b/i.test(bare)) return only;

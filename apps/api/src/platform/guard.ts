@@ -1,7 +1,7 @@
 import type { AppRoute } from '@ts-rest/core';
 import type { FastifyRequest } from 'fastify';
 import { accessOf, applicationsOf, entityRegistry, routesOf, type RouteMetadata } from '@campus/api-contract';
-import { NO_ACCESS_MESSAGE } from '@campus/domain-iam';
+import { canUseModule, MODULE_NOT_GRANTED, NO_ACCESS_MESSAGE } from '@campus/domain-iam';
 import { resourceRefusal } from '../resources/access.js';
 import type { AppContext } from '../context.js';
 import { authenticate } from './auth/sessions.js';
@@ -52,11 +52,17 @@ export function routeGuard(ctx: AppContext, limiter: RateLimiter, areas: readonl
       if (!exception()) throw new HttpError(403, NO_ACCESS);
       return;
     }
-    // Roles narrow an application to their modules; an entity's descriptor names the module it belongs to. The same
-    // function decides a batch over the resource (`resources/access.ts`).
+    // Roles narrow an application to their modules; an entity's descriptor names the module it belongs to (the same
+    // function decides a batch over the resource, `resources/access.ts`), and a route that is no entity's names its
+    // module itself.
     const named = (route.metadata as { resource?: unknown }).resource;
     const entity = entityRegistry.byResource(String(named ?? ''));
-    const refusal = entity ? resourceRefusal(auth.user, entity) : null;
+    const module = meta.module;
+    const refusal = entity
+      ? resourceRefusal(auth.user, entity)
+      : module && !applications.some((code) => canUseModule(auth.user.moduleGrants, code, module))
+        ? new HttpError(403, MODULE_NOT_GRANTED)
+        : null;
     if (refusal && !exception()) throw refusal;
   };
 }

@@ -27,7 +27,7 @@ export function defaultSettings(config: ApiConfig): SystemSettings {
     // Retention is off until an administrator sets a period: nothing is purged.
     auditRetentionDays: null,
     transcriptRetentionDays: null,
-    // Data Migration's API sources may reach any host outside the network until hosts are listed.
+    // Data Migration's API sources and database connections reach no host until hosts are listed.
     apiSourceHosts: [],
   };
 }

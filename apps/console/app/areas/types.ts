@@ -52,4 +52,9 @@ export interface AreaScreen {
    * apply) but outside the admin layout, so it has no header or side menu and prints as itself.
    */
   readonly document?: boolean;
+  /**
+   * The module of the area's application the screen belongs to (e.g. `HR_RECORDS`), when it is no entity's screen:
+   * the route guard refuses it, loader and action alike, to a user whose roles narrow the application to others.
+   */
+  readonly module?: string;
 }

@@ -2,6 +2,7 @@ import type { CurrentUser } from '@campus/api-contract';
 import { redirect } from '@remix-run/node';
 import { entityRegistry } from '@campus/api-contract';
 import { applicationForPath, canUseModule, decideAccess, MODULE_NOT_GRANTED } from '@campus/domain-iam';
+import { AREA_SCREENS } from '../areas/screens';
 import { apiFor, failureResponse } from './api.server.js';
 import { cookiesFor, isHttps, type SessionData } from './cookies.server.js';
 
@@ -90,12 +91,27 @@ function assertAllowed(user: CurrentUser, request: Request): void {
   const { pathname } = new URL(request.url);
   const decision = decideAccess(user, pathname);
   if (!decision.allowed) throw Response.json({ message: decision.reason }, { status: decision.status });
-  // An entity's screens (list, form, export…) also need its module, when the user's roles narrow the application.
+  // An entity's screens (list, form, export…) and an area's screens that name a module also need that module, when
+  // the user's roles narrow the application.
   const application = applicationForPath(pathname);
-  const entity = application && entityOfPath(pathname);
-  if (entity && !canUseModule(user.moduleGrants, application.code, entity.module)) {
+  const module = application && (entityOfPath(pathname)?.module ?? screenModuleOf(pathname));
+  if (application && module && !canUseModule(user.moduleGrants, application.code, module)) {
     throw Response.json({ message: MODULE_NOT_GRANTED }, { status: 403 });
   }
+}
+
+/** The area screens that belong to a module, as path patterns (`/app/{segment}/hr/employee/:id` → `[^/]+`). */
+const MODULE_SCREENS = Object.entries(AREA_SCREENS).flatMap(([segment, screens]) =>
+  screens.flatMap((screen) => {
+    if (!screen.module) return [];
+    const parts = screen.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    return [{ pattern: new RegExp(`^/app/${segment}/${parts.join('/')}/?$`), module: screen.module }];
+  }),
+);
+
+/** The module an area screen at a path belongs to, if it names one. */
+function screenModuleOf(pathname: string): string | undefined {
+  return MODULE_SCREENS.find((s) => s.pattern.test(pathname))?.module;
 }
 
 /** The entity whose screens a path is under (`/app/campus-management/hr/employees/new` → employees). */

@@ -134,9 +134,9 @@ export default function SettingsRoute() {
         <section className="cas-panel" aria-labelledby="api-hosts-title">
           <h2 id="api-hosts-title" className="cas-panel-title">Data Migration</h2>
           <FormField
-            label="Hosts API sources may reach"
+            label="Hosts data sources may reach"
             error={error('apiSourceHosts')}
-            description="One per line: a host such as sis.example.edu, *.example.edu for its sub-domains, or an address. Empty: any host outside the network. Once hosts are listed, API sources reach only these; a listed host may be inside the network (private, loopback or link-local addresses, which are otherwise refused)."
+            description="One per line: a host such as sis.example.edu, *.example.edu for its sub-domains, or an address. API sources and database connections reach only the hosts listed here, none while the list is empty. A host inside the network (private, loopback or link-local addresses) must be listed by its own name or address: a *.example.edu entry does not reach it."
           >
             {(p) => <textarea {...p} name="apiSourceHosts" rows={4} defaultValue={saving?.values?.apiSourceHosts ?? current.apiSourceHosts.join('\n')} className="cas-input" />}
           </FormField>

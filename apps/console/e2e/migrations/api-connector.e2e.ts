@@ -46,7 +46,7 @@ afterAll(async () => {
 
 async function allowHosts(p: Page, hosts: string) {
   await p.goto(url('/app/settings'));
-  await p.getByLabel('Hosts API sources may reach').fill(hosts);
+  await p.getByLabel('Hosts data sources may reach').fill(hosts);
   await p.getByRole('button', { name: 'Save settings' }).click();
   await p.getByText('Settings saved').waitFor();
 }
@@ -79,9 +79,9 @@ describe('API sources and the API connector (issue 14)', () => {
     expect(await p.content()).not.toContain(TOKEN);
     expect(await seriousA11yViolations(p)).toEqual([]);
 
-    // Loopback is inside the network: refused, and nothing is asked of the source.
+    // No host is listed yet: refused, and nothing is asked of the source.
     await p.getByRole('button', { name: `Test source ${name}` }).click();
-    await expect.poll(() => p.getByRole('status').filter({ hasText: 'The host 127.0.0.1 is inside the network' }).count()).toBe(1);
+    await expect.poll(() => p.getByRole('status').filter({ hasText: 'The host 127.0.0.1 is not on the list of hosts data sources may reach' }).count()).toBe(1);
     expect(asked).toEqual([]);
 
     await allowHosts(p, '127.0.0.1');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, newContext, signIn, url } from '../support';
 
@@ -19,6 +19,13 @@ afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
   source(`drop table if exists ${TABLE}`);
 });
+
+async function allowHosts(p: Page, hosts: string) {
+  await p.goto(url('/app/settings'));
+  await p.getByLabel('Hosts data sources may reach').fill(hosts);
+  await p.getByRole('button', { name: 'Save settings' }).click();
+  await p.getByText('Settings saved').waitFor();
+}
 
 describe('database connector (issue 14)', () => {
   it('saves a PostgreSQL connection, tests it, reads a table into a run and runs it', async () => {
@@ -42,6 +49,14 @@ describe('database connector (issue 14)', () => {
     expect(await row.textContent()).toContain('Stored');
     expect(await p.content()).not.toContain(`secret-${suffix}`);
 
+    // No host is listed yet: the machine's own PostgreSQL, on loopback, is not reached.
+    await p.getByRole('button', { name: `Test connection ${name}` }).click();
+    await expect
+      .poll(() => p.getByRole('status').filter({ hasText: 'Could not connect: The host 127.0.0.1 is not on the list of hosts data sources may reach' }).count())
+      .toBe(1);
+    expect(await p.getByText('Connected').count()).toBe(0);
+    await allowHosts(p, '127.0.0.1');
+    await p.goto(url('/app/migrations/databases'));
     await p.getByRole('button', { name: `Test connection ${name}` }).click();
     await expect.poll(() => p.getByRole('status').filter({ hasText: 'Connected' }).count()).toBe(1);
 
@@ -89,11 +104,34 @@ describe('database connector (issue 14)', () => {
     expect(await p.locator('#schedule-state').textContent()).toContain('Not scheduled.');
   });
 
+  it('answers "Test connection" at once when the password is wrong', async () => {
+    const context = await newContext();
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await allowHosts(p, '127.0.0.1');
+    await p.goto(url('/app/migrations/databases'));
+    const name = `Wrong password ${suffix}`;
+    await p.getByLabel('Name').fill(name);
+    await p.getByLabel('Type').selectOption('mariadb');
+    await p.getByLabel('Host').fill('127.0.0.1');
+    await p.getByLabel('Port').fill('3306');
+    await p.getByLabel('Database', { exact: true }).fill('test');
+    await p.getByLabel('User').fill('root');
+    await p.getByLabel('Password').fill(`wrong-${suffix}`);
+    await p.getByRole('button', { name: 'Save' }).click();
+    await p.getByText('New record created').waitFor();
+    await p.getByRole('button', { name: `Test connection ${name}` }).click();
+    await p.getByRole('status').filter({ hasText: "Could not connect: Access denied for user 'root'" }).waitFor({ timeout: 12_000 });
+    expect(await p.content()).not.toContain(`wrong-${suffix}`);
+  });
+
   it('works without JavaScript: refuses a blank form and a non-SELECT with the messages, reads a SELECT', async () => {
     const context = await newContext({ javaScriptEnabled: false });
     contexts.push(context);
     const p = await context.newPage();
     await signIn(p, DEMO_USERS.admin);
+    await allowHosts(p, '127.0.0.1');
     await p.goto(url('/app/migrations/databases'));
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('Validation Error').first().waitFor();

@@ -133,3 +133,38 @@ describe('/employee/v1.0: their own record only', () => {
     expect((await api.call('GET', `${E}/me`)).status).toBe(401);
   });
 });
+
+describe("HR's queue of employees' changes", () => {
+  it('belongs to the HR records module: a registrar whose role grants only academic modules can neither see nor decide it', async () => {
+    const admin = await api.signIn('admin@example.edu');
+    const make = async (resource: string, body: Record<string, unknown>) => {
+      const r = await api.call('POST', `${B}/${resource}`, { token: admin, body });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.data._id as string;
+    };
+    const academic = await make('modules', { code: 'ACADEMIC_STRUCTURE', name: 'Academic Structure', applicationCode: 'CAMPUS' });
+    await make('modules', { code: 'HR_RECORDS', name: 'Human Resource Records', applicationCode: 'CAMPUS' });
+    const role = await make('roles', { name: 'Registrar', applicationCode: 'CAMPUS', moduleIds: [academic] });
+    const own = await create('employee-family', { employeeId: a.id, relation: 'MOTHER', lastName: 'Ay', firstName: 'Mama' });
+    const asked = await api.call('POST', `${E}/me/update-requests`, { token: a.token, body: { section: 'family', recordId: own._id, data: { firstName: 'Changed' } } });
+    expect(asked.status).toBe(201);
+
+    expect((await api.call('PUT', `${B}/users/${api.users.registrar}`, { token: admin, body: { roleIds: [role] } })).status).toBe(200);
+    try {
+      const registrar = await api.signIn('registrar@example.edu');
+      const queue = await api.call('GET', `${B}/hris/update-requests`, { token: registrar });
+      expect(queue.status).toBe(403);
+      expect(queue.body).toEqual({ message: 'Your roles in this application do not include this module.' });
+      for (const decision of ['approve', 'reject']) {
+        const decided = await api.call('POST', `${B}/hris/update-requests/${asked.body.data._id}/${decision}`, { token: registrar, body: {} });
+        expect(decided.status, decision).toBe(403);
+      }
+      const family = await api.call('GET', `${E}/me/pds/family`, { token: a.token });
+      expect(family.body.data.find((r: { _id: string }) => r._id === own._id).firstName).toBe('Mama');
+      const pending = await api.call('GET', `${B}/hris/update-requests`, { token: admin });
+      expect(pending.body.data.map((r: { _id: string }) => r._id)).toContain(asked.body.data._id);
+    } finally {
+      await api.call('PUT', `${B}/users/${api.users.registrar}`, { token: admin, body: { roleIds: [] } });
+    }
+  });
+});

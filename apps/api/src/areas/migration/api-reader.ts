@@ -1,23 +1,27 @@
 import http from 'node:http';
 import https from 'node:https';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
 import {
   compareCursor,
   flattenRow,
-  hostAllowed,
   PREVIEW_ROWS,
   valueAt,
   type ApiSourceInput,
 } from '@campus/domain-migration';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ReadResult, SourceCells } from './read-run.js';
+import { guardedLookup, isUnreachable, literalProblem, SourceProblem } from './host-guard.js';
+
+/** The one answer for a source that could not be reached, or did not answer in time (see `isUnreachable`). */
+export const NO_ANSWER = 'No server answered at this address in time.';
+
+/** A failure's text: the reader's own message, or `NO_ANSWER` for the network's. */
+const failureText = (error: unknown) => (isUnreachable(error) ? NO_ANSWER : error instanceof Error ? error.message : String(error));
 
 /** An API source as a read needs it: its settings, with its opened secret (held only while the source is read). */
 export type ApiReadSpec = Readonly<Omit<ApiSourceInput, 'name'>>;
 
 export interface ApiReadOptions {
-  /** The allow-list from the system settings (empty: any host outside the network). */
+  /** The allow-list from the system settings (empty: no host). */
   readonly allowedHosts: readonly string[];
   /** Read only rows whose cursor field is above this value (and send it as the since parameter). */
   readonly after?: string | null;
@@ -32,64 +36,6 @@ export const API_MAX_ROWS = 2_000_000;
 const MAX_PAGES = 100_000;
 export const API_PAGE_TIMEOUT_MS = 30_000;
 export const API_SHORT_TIMEOUT_MS = 15_000;
-
-/**
- * Addresses inside the network, which an API source reaches only when its host is on the allow-list: unspecified,
- * private, shared (carrier-grade NAT), loopback, link-local (where cloud metadata services answer), benchmarking,
- * multicast and reserved ranges, and their IPv6 counterparts (an IPv4-mapped address is checked against the IPv4
- * ranges; NAT64, Teredo and 6to4 addresses, which carry an IPv4 address inside, count as inside too).
- */
-const INTERNAL = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const)
-  INTERNAL.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16],
-  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const)
-  INTERNAL.addSubnet(net, prefix, 'ipv6');
-
-/** True for an address inside the network (see `INTERNAL`). */
-export function isInternalAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return INTERNAL.check(address, 'ipv4');
-  if (family === 6) return INTERNAL.check(address, 'ipv6');
-  return true;
-}
-
-const bare = (host: string) => host.replace(/^\[|\]$/g, '').toLowerCase();
-
-/** Why a host may not be reached with these addresses, or null when it may. */
-export function hostProblem(host: string, addresses: readonly string[], allowed: readonly string[]): string | null {
-  const name = bare(host);
-  const listed = hostAllowed(name, allowed);
-  if (allowed.length && !listed) return `The host ${name} is not on the list of hosts API sources may reach (Settings).`;
-  if (!listed && addresses.some(isInternalAddress))
-    return `The host ${name} is inside the network; an IAM administrator can allow it under Settings, hosts API sources may reach.`;
-  return null;
-}
-
-class SourceProblem extends Error {}
-
-/**
- * A DNS lookup that refuses, at connection time, a host whose addresses the allow-list does not let through: the
- * check and the connection use the same answer, so a name cannot resolve to a public address for the check and an
- * inside one for the connection.
- */
-function guardedLookup(allowed: readonly string[]) {
-  return (hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
-    dnsLookup(hostname, { ...options, all: true } as never, (error: NodeJS.ErrnoException | null, found: LookupAddress[]) => {
-      if (error) return callback(error);
-      const problem = hostProblem(hostname, found.map((a) => a.address), allowed);
-      if (problem) return callback(new SourceProblem(problem));
-      if (options.all) return callback(null, found);
-      return callback(null, found[0]!.address, found[0]!.family);
-    });
-  };
-}
 
 /** The connections of one read, kept open between its pages and closed when it ends. */
 interface Agents {
@@ -124,11 +70,8 @@ export function nextLink(header: string | string[] | undefined): string | null {
 
 /** One GET of a page: JSON only, no redirects followed, at most `API_PAGE_MAX_BYTES`, within the time limit. */
 function getPage(url: URL, spec: ApiReadSpec, options: ApiReadOptions, agents: Agents): Promise<Page> {
-  const host = bare(url.hostname);
-  if (isIP(host)) {
-    const problem = hostProblem(host, [host], options.allowedHosts);
-    if (problem) return Promise.reject(new SourceProblem(problem));
-  }
+  const refused = literalProblem(url.hostname, options.allowedHosts);
+  if (refused) return Promise.reject(refused);
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'Campus Administration System data migration' };
   if (spec.authKind === 'bearer' && spec.secret) headers.authorization = `Bearer ${spec.secret}`;
   if (spec.authKind === 'header' && spec.secret) headers[spec.authHeader.toLowerCase()] = spec.secret;
@@ -167,7 +110,7 @@ function getPage(url: URL, spec: ApiReadSpec, options: ApiReadOptions, agents: A
         resolve({ json, next: nextLink(response.headers.link) });
       });
     });
-    request.on('timeout', () => request.destroy(new SourceProblem(`The source did not answer within ${Math.round(options.timeoutMs / 1000)} s.`)));
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
     request.on('error', reject);
     request.end();
   });
@@ -176,8 +119,7 @@ function getPage(url: URL, spec: ApiReadSpec, options: ApiReadOptions, agents: A
 /** A failure as the person sees it: the reader's own message, or the network's, never the request's headers. */
 export function apiError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new HttpError(400, `The source could not be read: ${message}`);
+  return new HttpError(400, `The source could not be read: ${failureText(error)}`);
 }
 
 /** The rows of a page: a list of JSON objects at the rows path, each flattened to cells. */
@@ -300,6 +242,6 @@ export async function testApi(spec: ApiReadSpec, allowedHosts: readonly string[]
     const n = rowsOf(page.json, spec).length;
     return { ok: true, message: `Connected: ${n} ${n === 1 ? 'row' : 'rows'} on the first page.` };
   } catch (error) {
-    return { ok: false, message: `Could not connect: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, message: `Could not connect: ${failureText(error)}` };
   }
 }

@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi, TestClock, testConfig } from '../../test/harness.js';
-import { hostProblem, isInternalAddress, nextLink } from './api-reader.js';
+import { nextLink } from './api-reader.js';
+import { hostProblem, isInternalAddress } from './host-guard.js';
 import { insertImportReferences } from './test/references.js';
 
 /**
@@ -151,11 +152,12 @@ describe('the allow-list of hosts', () => {
     for (const outside of ['8.8.8.8', '151.101.1.69', '2606:4700::1111']) expect(isInternalAddress(outside), outside).toBe(false);
   });
 
-  it('lets a listed host through, inside or not, and only listed hosts once there is a list', () => {
-    expect(hostProblem('sis.example.edu', ['8.8.8.8'], [])).toBeNull();
-    expect(hostProblem('sis.example.edu', ['10.0.0.5'], [])).toMatch(/inside the network/);
-    expect(hostProblem('metadata', ['169.254.169.254'], [])).toMatch(/inside the network/);
-    expect(hostProblem('sis.example.edu', ['10.0.0.5'], ['*.example.edu'])).toBeNull();
+  it('lets only listed hosts through, and an address inside the network only when the host itself is listed', () => {
+    expect(hostProblem('sis.example.edu', ['8.8.8.8'], [])).toMatch(/not on the list/);
+    expect(hostProblem('metadata', ['169.254.169.254'], [])).toMatch(/not on the list/);
+    expect(hostProblem('sis.example.edu', ['8.8.8.8'], ['*.example.edu'])).toBeNull();
+    expect(hostProblem('sis.example.edu', ['10.0.0.5'], ['*.example.edu'])).toMatch(/inside the network/);
+    expect(hostProblem('sis.example.edu', ['10.0.0.5'], ['sis.example.edu'])).toBeNull();
     expect(hostProblem('example.edu', ['8.8.8.8'], ['*.example.edu'])).toMatch(/not on the list/);
     expect(hostProblem('other.org', ['8.8.8.8'], ['sis.example.edu'])).toMatch(/not on the list/);
     expect(hostProblem('[::1]', ['::1'], ['::1'])).toBeNull();
@@ -221,21 +223,21 @@ describe('API sources', () => {
     expect(JSON.stringify(audit)).toContain('set');
   });
 
-  it('refuses a host inside the network until the settings allow it', async () => {
+  it('refuses every host, loopback and metadata addresses too, until the settings list it', async () => {
     const test = await call('POST', `/api-sources/${pagedId}/test`);
     expect(test.body.data.ok).toBe(false);
-    expect(test.body.data.message).toContain('The host 127.0.0.1 is inside the network');
+    expect(test.body.data.message).toContain('The host 127.0.0.1 is not on the list');
     const preview = await call('POST', `/api-sources/${pagedId}/preview`);
     expect(preview.status).toBe(400);
     const failed = await read(pagedId);
     expect(failed.state).toBe('failed');
-    expect(failed.message).toContain('inside the network');
+    expect(failed.message).toContain('not on the list');
     expect(requests.length).toBe(0);
 
     const metadata = await call('POST', '/api-sources', admin, { name: `Metadata ${suffix}`, baseUrl: 'http://169.254.169.254/latest/meta-data/' });
-    expect((await call('POST', `/api-sources/${metadata.body.data._id}/test`)).body.data.message).toContain('The host 169.254.169.254 is inside the network');
+    expect((await call('POST', `/api-sources/${metadata.body.data._id}/test`)).body.data.message).toContain('The host 169.254.169.254 is not on the list');
     const named = await call('POST', '/api-sources', admin, { name: `Loopback name ${suffix}`, baseUrl: `http://localhost:${port}/v4/students` });
-    expect((await call('POST', `/api-sources/${named.body.data._id}/test`)).body.data.message).toContain('The host localhost is inside the network');
+    expect((await call('POST', `/api-sources/${named.body.data._id}/test`)).body.data.message).toContain('The host localhost is not on the list');
 
     await setAllowedHosts('127.0.0.1');
     expect((await call('POST', `/api-sources/${named.body.data._id}/test`)).body.data.message).toContain('The host localhost is not on the list');
@@ -322,6 +324,29 @@ describe('API sources', () => {
     const linkRun = await runIt(byLink);
     expect(linkRun.counts).toMatchObject({ read: 33, created: 0, updated: 33, rejected: 0 });
   });
+
+  it('gives one answer for a closed port and a silent one', async () => {
+    await setAllowedHosts('127.0.0.1');
+    const closed = createNetServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const held: Socket[] = [];
+    const silent = createNetServer((socket) => held.push(socket.on('error', () => undefined)));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const answers = await Promise.all(
+        [closedPort, (silent.address() as AddressInfo).port].map(async (p, i) => {
+          const made = await call('POST', '/api-sources', admin, { name: `Unreachable ${i} ${suffix}`, baseUrl: `http://127.0.0.1:${p}/v1/students` });
+          return (await call('POST', `/api-sources/${made.body.data._id}/test`)).body.data;
+        }),
+      );
+      for (const answer of answers) expect(answer).toEqual({ ok: false, message: 'Could not connect: No server answered at this address in time.' });
+    } finally {
+      for (const s of held) s.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
 
   it('fails a read with a clear message: a redirect, not JSON, no rows list, a next page elsewhere, a refused token', async () => {
     const cases: [Record<string, unknown>, string][] = [

@@ -91,8 +91,10 @@ export async function connectionRow(db: Db, id: string): Promise<ConnectionRow> 
   return row;
 }
 
-function openConnection(sealer: SecretSealer, r: ConnectionRow): SourceConnection {
+/** A saved connection with its opened password and the allow-list in force now. */
+async function openConnection(deps: Pick<ReadDeps, 'sealer' | 'allowedHosts'>, r: ConnectionRow): Promise<SourceConnection> {
   const sealed = r.password_sealed;
+  const { sealer } = deps;
   return {
     kind: r.kind,
     host: r.host,
@@ -102,6 +104,7 @@ function openConnection(sealer: SecretSealer, r: ConnectionRow): SourceConnectio
     password: sealed && sealed.length ? sealer.open(Buffer.from(sealed)) : '',
     tls: r.tls,
     tlsCa: r.tls_ca,
+    allowedHosts: await deps.allowedHosts(),
   };
 }
 
@@ -128,7 +131,12 @@ export function connectionSealer(ctx: Pick<AreaContext, 'config'>): SecretSealer
   return secretSealer(secretKey(process.env, ctx.config.dataDir, 'MIGRATION_SECRET_KEY', 'migration-secret-key'));
 }
 
-export type ReadDeps = { sealer: SecretSealer; targetOf: (resource: string) => ImportTarget | undefined };
+export type ReadDeps = {
+  sealer: SecretSealer;
+  targetOf: (resource: string) => ImportTarget | undefined;
+  /** The settings' allow-list of hosts data sources may reach, read at each use so a change applies at once. */
+  allowedHosts: () => Promise<readonly string[]>;
+};
 
 /**
  * Reads a run's database source into the run (see `readIntoRun`); with a cursor column, the highest value read is
@@ -145,7 +153,7 @@ function readDbIntoRun(db: Db, deps: ReadDeps, runId: string, now: () => Date, p
     progress,
     read: async (run, onChunk) => {
       if (!run.connection_id) throw new Error('The connection of this run was deleted.');
-      const conn = openConnection(deps.sealer, await connectionRow(db, run.connection_id));
+      const conn = await openConnection(deps, await connectionRow(db, run.connection_id));
       return readSource(conn, specOf(run), { after: run.cursor_from, chunkSize: CHUNK, timeoutMs: READ_TIMEOUT_MS }, (_h, chunk) => onChunk(chunk));
     },
     remember: async (tx, run, lastCursor, at) => {
@@ -241,7 +249,7 @@ export function dbScheduledReadJob(deps: ReadDeps) {
 /** Saved connections, their test, tables, previews and reads. */
 export function connectionHandlers(
   ctx: AreaContext,
-  deps: { sealer: SecretSealer; targetOf: (resource: string) => ImportTarget | undefined; view: (runId: string) => Promise<unknown> },
+  deps: ReadDeps & { view: (runId: string) => Promise<unknown> },
 ) {
   const db = ctx.db;
   const { sealer } = deps;
@@ -289,7 +297,7 @@ export function connectionHandlers(
     }
   };
 
-  const opened = async (id: string) => openConnection(sealer, await connectionRow(db, id));
+  const opened = async (id: string) => openConnection(deps, await connectionRow(db, id));
 
   return {
     listConnections: async () => {

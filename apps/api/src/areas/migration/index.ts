@@ -220,8 +220,8 @@ export function migrationHandlers(ctx: AreaContext) {
     };
 
   return {
-    ...connectionHandlers(ctx, { sealer, targetOf, view }),
-    ...scheduleHandlers(ctx, { sealer, targetOf }),
+    ...connectionHandlers(ctx, { sealer, targetOf, allowedHosts: allowedHostsOf(ctx), view }),
+    ...scheduleHandlers(ctx, { sealer, targetOf, allowedHosts: allowedHostsOf(ctx) }),
     ...apiSourceHandlers(ctx, { sealer, targetOf, allowedHosts: allowedHostsOf(ctx), view }),
     listTargets: async () => ({
       status: 200 as const,

@@ -1,12 +1,15 @@
+import { Socket, connect as netConnect } from 'node:net';
 import pg from 'pg';
 import mysql from 'mysql2';
 import { PREVIEW_ROWS, type DbKind } from '@campus/domain-migration';
 import { HttpError } from '../../platform/http/errors.js';
+import { guardedLookup, isUnreachable, literalProblem, SourceProblem } from './host-guard.js';
 
 /**
  * Where a saved connection points, with its opened password (held only while a source is being read). With `tls`,
  * the server's certificate must be signed by a publicly trusted authority or, when `tlsCa` holds one or more PEM
- * certificates, by one of those.
+ * certificates, by one of those. `allowedHosts` is the settings' allow-list of hosts data sources may reach (only those,
+ * none while it is empty; see `hostProblem`), checked on the address connected to.
  */
 export interface SourceConnection {
   readonly kind: DbKind;
@@ -17,6 +20,7 @@ export interface SourceConnection {
   readonly password: string;
   readonly tls: boolean;
   readonly tlsCa: string;
+  readonly allowedHosts: readonly string[];
 }
 
 /** A table (`name` or `schema.name`) or a checked read-only SELECT, and an optional cursor column. */
@@ -39,7 +43,51 @@ export type OnChunk = (headers: readonly string[], chunk: readonly SourceRow[]) 
 
 /** Statement timeout of a preview, a test and a table listing. */
 export const SHORT_TIMEOUT_MS = 15_000;
-const CONNECT_TIMEOUT_MS = 10_000;
+/** How long a server has to accept the connection and the sign-in. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+/** How long closing a connection may take before its socket is simply dropped. */
+const CLOSE_TIMEOUT_MS = 2_000;
+
+/** The one answer for a server that could not be reached (see `isUnreachable`). */
+export const NO_ANSWER = 'No database server answered at this host and port.';
+
+/**
+ * A socket that connects through the allow-list's lookup: the address checked is the address connected to. A host
+ * given as an address is checked before connecting, as no lookup happens for it. TLS, when on, is started by the
+ * driver over this socket with the host name as given, so certificates are still checked against the name.
+ */
+function guardedSocket(conn: SourceConnection): Socket {
+  const refused = literalProblem(conn.host, conn.allowedHosts);
+  const socket = new Socket();
+  const lookup = guardedLookup(conn.allowedHosts) as never;
+  socket.connect = ((port: number, host: string) => {
+    if (refused) {
+      process.nextTick(() => socket.destroy(refused));
+      return socket;
+    }
+    return (Socket.prototype.connect as (options: object) => Socket).call(socket, { port, host, lookup });
+  }) as never;
+  return socket;
+}
+
+/** The same for mysql2, which takes a connected stream. */
+function guardedMysqlStream(conn: SourceConnection): Socket {
+  const refused = literalProblem(conn.host, conn.allowedHosts);
+  if (!refused) return netConnect({ port: conn.port, host: conn.host, lookup: guardedLookup(conn.allowedHosts) as never });
+  const socket = new Socket();
+  process.nextTick(() => socket.destroy(refused));
+  return socket;
+}
+
+/** Waits for `work` at most `ms`; past that, the caller goes on (and drops the connection). */
+const within = (work: Promise<unknown>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    work.then(
+      () => (clearTimeout(timer), resolve()),
+      () => (clearTimeout(timer), resolve()),
+    );
+  });
 
 const cellText = (v: unknown): string =>
   v === null || v === undefined ? '' : Buffer.isBuffer(v) ? v.toString('hex') : v instanceof Date ? v.toISOString() : String(v);
@@ -58,6 +106,7 @@ const UNTRUSTED_CERTIFICATE = new Set([
  * certificate is signed by an authority that is not trusted.
  */
 function failureText(error: unknown): string {
+  if (error instanceof SourceProblem) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
   const sentence = /[.!?]$/.test(message) ? message : `${message}.`;
@@ -65,6 +114,7 @@ function failureText(error: unknown): string {
     return `${sentence} Turn off Use TLS for this connection, or have TLS turned on at the server.`;
   if (typeof code === 'string' && UNTRUSTED_CERTIFICATE.has(code))
     return `${sentence} The server's certificate could not be verified: paste the certificate of the authority that signed it as the CA certificate.`;
+  if (isUnreachable(error)) return NO_ANSWER;
   return message;
 }
 
@@ -107,18 +157,24 @@ async function withPg<T>(conn: SourceConnection, timeoutMs: number, work: (clien
     password: conn.password,
     ssl: conn.tls ? { rejectUnauthorized: true, ca: conn.tlsCa || undefined } : false,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    stream: () => guardedSocket(conn),
     // Every value as the server's text: dates stay as written, big numbers keep their digits.
     types: { getTypeParser: () => (value: string) => value } as never,
   });
   client.on('error', () => undefined);
+  let connected = false;
   try {
     await client.connect();
+    connected = true;
     await client.query('begin transaction isolation level repeatable read read only');
     await client.query(`set local statement_timeout = ${Math.floor(timeoutMs)}`);
     return await work(client);
   } finally {
-    await client.query('rollback').catch(() => undefined);
-    await client.end().catch(() => undefined);
+    // A client that never connected has nothing to roll back, and its goodbye would wait for a socket already gone.
+    if (connected) {
+      await within(client.query('rollback'), CLOSE_TIMEOUT_MS);
+      await within(client.end(), CLOSE_TIMEOUT_MS);
+    } else void client.end().catch(() => undefined);
   }
 }
 
@@ -131,6 +187,7 @@ async function withMysql<T>(conn: SourceConnection, timeoutMs: number, work: (c:
     password: conn.password,
     ...(conn.tls ? { ssl: { rejectUnauthorized: true, ca: conn.tlsCa || undefined } } : {}),
     connectTimeout: CONNECT_TIMEOUT_MS,
+    stream: () => guardedMysqlStream(conn),
     dateStrings: true,
     supportBigNumbers: true,
     bigNumberStrings: true,
@@ -150,8 +207,14 @@ async function withMysql<T>(conn: SourceConnection, timeoutMs: number, work: (c:
     await p.query('start transaction read only');
     return await work(c, mariadb);
   } finally {
-    await p.query('rollback').catch(() => undefined);
-    await p.end().catch(() => c.destroy());
+    // A connection that failed (a refused sign-in, a dropped socket) queues what it is asked next and never answers
+    // it: it is dropped instead, and a rollback or goodbye that takes too long does not hold the answer either.
+    if (c.state === 'error' || c.state === 'disconnected') c.destroy();
+    else {
+      await within(p.query('rollback'), CLOSE_TIMEOUT_MS);
+      await within(p.end(), CLOSE_TIMEOUT_MS);
+      c.destroy();
+    }
   }
 }
 
@@ -218,7 +281,8 @@ export async function readSource(
   try {
     if (conn.kind === 'postgresql') {
       await withPg(conn, options.timeoutMs, async (c) => {
-        await c.query(`declare source_rows no scroll cursor for ${text}`, values);
+        // The extended protocol takes one statement: text cannot close the READ ONLY transaction and go on.
+        await c.query({ text: `declare source_rows no scroll cursor for ${text}`, values, queryMode: 'extended' } as pg.QueryConfig);
         for (;;) {
           const result = await c.query({ text: `fetch ${size} from source_rows`, rowMode: 'array' });
           headers = result.fields.map((f) => f.name);

@@ -504,9 +504,9 @@ export async function weeklyEmailOf(request: Request, page: WeeklyEmailPage): Pr
 /** Saves the people ticked on a page's weekly-email form; the API's message when it refuses. */
 export async function saveWeeklyEmail(request: Request, page: WeeklyEmailPage) {
   assertSameOrigin(request);
+  const api = await reportsApi(request);
   const form = await request.formData();
   const userIds = form.getAll('userId').map(String);
-  const api = await reportsApi(request);
   const result = await api.setWeeklyEmail({ body: { page, userIds } });
   const url = new URL(request.url);
   if (result.status === 200) return redirectWithNotice(request, `${url.pathname}${url.search}`, NOTICES.updated);

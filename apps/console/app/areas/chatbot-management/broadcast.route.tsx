@@ -80,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  const api = await chatbotApi(request);
   const form = await request.formData();
   const audience = String(form.get('audience') ?? '');
   const ids = form.getAll(`ids.${audience}`).map(String);
@@ -92,7 +93,6 @@ export async function action({ request }: ActionFunctionArgs) {
     personaId: String(form.get('personaId') ?? ''),
     channels: form.getAll('channels').map(String),
   };
-  const api = await chatbotApi(request);
   let listNote: string | null = null;
   /** The form back with what went wrong, nothing previewed. */
   const refused = (error: string, status: number, fieldErrors: Record<string, string[]> = {}) =>

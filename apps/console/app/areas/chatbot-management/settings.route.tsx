@@ -27,8 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const v = formValues(await request.formData());
   const api = await chatbotApi(request);
+  const v = formValues(await request.formData());
   const number = (s: string | undefined) => (s && s.trim() !== '' && !Number.isNaN(Number(s)) ? Number(s) : (s as unknown as number));
   const body = {
     defaultPersonaId: v.defaultPersonaId || null,

@@ -2,10 +2,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { apiFor, failureResponse } from '../../lib/api.server';
 import { formValues } from '../../lib/forms.server';
 import { assertSameOrigin } from '../../lib/security.server';
+import { requireUser } from '../../lib/session.server';
 import { problemOf } from './api-answers.server';
 
 /** Registered devices with their places and geofences, and the recent clock attempts. */
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
   const api = await apiFor(request);
   const [devices, attempts] = await Promise.all([
     api.frs.listDevices({ query: { page: 1, limit: 100 } }),
@@ -22,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  await requireUser(request);
   const api = await apiFor(request);
   const values = formValues(await request.formData());
   const id = values.id ?? '';

@@ -2,12 +2,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { apiFor, failureResponse } from '../../lib/api.server';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
+import { requireUser } from '../../lib/session.server';
 import { assertUploadSize, problemOf } from './api-answers.server';
 
 const FACES_PATH = '/app/frs-management/faces';
 
 /** Enrolled employees with their consent records, and the employees to pick from. */
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
   const api = await apiFor(request);
   const [faces, employees] = await Promise.all([
     api.frs.listFaces({ query: { page: 1, limit: 100 } }),
@@ -27,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  await requireUser(request);
   assertUploadSize(request);
   const api = await apiFor(request);
   const form = await request.formData();

@@ -56,8 +56,8 @@ export function Apis() {
         APIs
       </h1>
       <p>
-        Saved REST sources of the old systems: where to read, how to sign in, how the rows are paged. Read them with the <Link to={API_CONNECTOR}>API Connector</Link>. An
-        address inside the network is reached only when an IAM administrator lists its host under <Link to="/app/settings">Settings</Link>.
+        Saved REST sources of the old systems: where to read, how to sign in, how the rows are paged. Read them with the <Link to={API_CONNECTOR}>API Connector</Link>. A
+        source reaches only the hosts an IAM administrator lists under <Link to="/app/settings">Settings</Link>.
       </p>
       {answer && answer.intent !== 'save' && 'notice' in answer ? <FormNotice notice={answer.notice} /> : null}
       {tested ? (

@@ -65,7 +65,10 @@ export function Databases() {
       <h1 id="databases-title" className="cas-page-title">
         Databases
       </h1>
-      <p>Saved connections to the old systems' databases (PostgreSQL, MySQL, MariaDB). Read them with the <Link to={DB_CONNECTOR}>Database Connector</Link>.</p>
+      <p>
+        Saved connections to the old systems' databases (PostgreSQL, MySQL, MariaDB). Read them with the <Link to={DB_CONNECTOR}>Database Connector</Link>. A
+        connection reaches only the hosts an IAM administrator lists under <Link to="/app/settings">Settings</Link>; give it a database user that can only read.
+      </p>
       {answer && answer.intent !== 'save' && 'notice' in answer ? <FormNotice notice={answer.notice} /> : null}
       {tested ? (
         <p role="status" className={tested.test.ok ? 'cas-migration-ok' : 'cas-migration-warning'}>

@@ -24,12 +24,12 @@ const FIELDS = ['subject', 'body', 'requesterName', 'requesterEmail', 'requester
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  const api = await supportApi(request);
   const form = await request.formData();
   const posted = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).trim()]));
   const values = { ...Object.fromEntries(FIELDS.map((f) => [f, ''])), ...posted } as Record<(typeof FIELDS)[number], string> & Record<string, string>;
   const { files, error } = await attachmentsOf(form);
   if (error) return data({ values, message: error, fieldErrors: { attachments: [error] } as Record<string, string[]> }, { status: 400 });
-  const api = await supportApi(request);
   const result = await api.createTicket({
     body: {
       subject: values.subject,

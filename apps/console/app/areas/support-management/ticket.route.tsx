@@ -84,10 +84,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Reply or note, state change, take or assign: one named intent each, so the page works without JavaScript. */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  const api = await supportApi(request);
   const id = params.id ?? '';
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
-  const api = await supportApi(request);
   let result: { status: number; body: unknown };
   if (intent === 'reply' || intent === 'note') {
     const { files, error } = await attachmentsOf(form);
