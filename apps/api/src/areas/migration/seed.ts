@@ -11,6 +11,10 @@ const HEADERS = ['studentNumber', 'names', 'gender', 'birthDate', 'campusCode', 
  */
 export async function seedMigration(db: Db, input: { at: Date; adminId: string }): Promise<void> {
   const at = (minutesAgo: number) => new Date(input.at.getTime() - minutesAgo * 60_000).toISOString();
+  // The demo's two sources are on the hosts list, as an administrator would list them (nothing else is reachable).
+  await db.execute(sql`insert into system_settings (id, data, updated_at)
+      values (1, ${JSON.stringify({ apiSourceHosts: ['registrar-db.example.edu', 'sis-legacy.example.edu'] })}::jsonb, ${at(20_160)})
+      on conflict (id) do update set data = system_settings.data || excluded.data`);
   const [connection] = await rows<{ id: string }>(
     db,
     sql`insert into migration_connections (name, kind, host, port, database, username, tls, created_by_id, created_at, updated_at)
