@@ -100,10 +100,14 @@ export const TranscriptSchema = z.object({
   messageCount: z.number().int(),
   unanswered: z.number().int(),
   preview: z.string(),
+  /** The subscriber the visitor confirmed they are (decision 0037), by name. */
+  subscriber: z.string().nullable(),
 });
 export const TranscriptQuerySchema = z
   .object({
     q: z.string().trim().max(200).optional(),
+    persona: z.string().uuid('Choose a persona from the list.').optional(),
+    subscriber: z.string().uuid('Choose a subscriber from the list.').optional(),
     from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd.').optional(),
     to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd.').optional(),
     outcome: z.enum(['matched', 'unanswered']).optional(),
