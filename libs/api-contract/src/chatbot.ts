@@ -102,6 +102,7 @@ export const TranscriptSchema = z.object({
   preview: z.string(),
   /** The subscriber the visitor confirmed they are (decision 0037), by name. */
   subscriber: z.string().nullable(),
+  subscriberId: z.string().uuid().nullable(),
 });
 export const TranscriptQuerySchema = z
   .object({

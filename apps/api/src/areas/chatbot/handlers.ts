@@ -335,7 +335,7 @@ export function chatbotHandlers(ctx: AreaContext, matchers = new MatcherCache())
 }
 
 const transcriptSelect = sql`select c.id as "_id", p.name as persona, c.started_at as "startedAt", c.last_at as "lastAt",
-  (select s.first_name || ' ' || s.last_name from chatbot_subscribers s where s.id = c.subscriber_id) as subscriber,
+  c.subscriber_id as "subscriberId", (select s.first_name || ' ' || s.last_name from chatbot_subscribers s where s.id = c.subscriber_id) as subscriber,
   (select count(*)::int from chatbot_messages m where m.conversation_id = c.id) as "messageCount",
   (select count(*)::int from chatbot_messages m where m.conversation_id = c.id and m.matched = false) as unanswered,
   coalesce((select m.body from chatbot_messages m where m.conversation_id = c.id and m.sender = 'visitor' order by m.created_at, m.seq limit 1), '') as preview
