@@ -32,6 +32,8 @@ export interface ApiConfig {
   readonly authRateLimit: { readonly max: number; readonly windowMs: number };
   /** Activities one user may report through `POST /audit-trails` per window. */
   readonly clientAuditRateLimit: { readonly max: number; readonly windowMs: number };
+  /** Requests a minute per client address in a bucket of public routes, overriding its contract's figure (`RATE_LIMITS`). */
+  readonly rateLimits?: Readonly<Record<string, number>>;
   /** How long a password reset code stays valid. */
   readonly resetCodeTtlMs: number;
   readonly argon2: Argon2Options;
@@ -109,6 +111,18 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   return value;
 }
 
+/** `RATE_LIMITS=chat=1200,support=240`: requests a minute per client address, by bucket. */
+function bucketLimits(raw: string | undefined): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const pair of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [bucket, figure] = pair.split('=').map((p) => p.trim());
+    const value = Number(figure);
+    if (!bucket || !figure || !Number.isInteger(value) || value < 1) throw new Error('RATE_LIMITS must read like chat=600,support=120.');
+    limits[bucket] = value;
+  }
+  return limits;
+}
+
 function flag(raw: string | undefined, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
   return !['off', 'false', '0', 'no'].includes(raw.toLowerCase());
@@ -137,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       max: number(env, 'AUTH_RATE_LIMIT', DEFAULTS.authRateLimit.max),
       windowMs: DEFAULTS.authRateLimit.windowMs,
     },
+    rateLimits: bucketLimits(env.RATE_LIMITS),
     clientAuditRateLimit: {
       max: number(env, 'AUDIT_REPORT_RATE_LIMIT', DEFAULTS.clientAuditRateLimit.max),
       windowMs: DEFAULTS.clientAuditRateLimit.windowMs,

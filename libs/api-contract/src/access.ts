@@ -14,10 +14,26 @@ export type RouteAccess =
   | { readonly signedIn: true; readonly public?: never; readonly application?: never }
   | { readonly application: string | readonly string[]; readonly public?: never; readonly signedIn?: never };
 
+/**
+ * A rate limit of its own for a group of routes (a bucket), so that one surface cannot spend another's allowance:
+ * requests a minute per client address, and optionally per value of one field of the body or query.
+ */
+export interface RateLimitRule {
+  /** Routes naming the same bucket share its counts; no other route touches them. */
+  readonly bucket: string;
+  /** Requests a minute from one client address (the API's `RATE_LIMITS` may set another figure per bucket). */
+  readonly perAddress: number;
+  /** Also counted per value of this field (a conversation's token, say); a request without it counts per address only. */
+  readonly per?: { readonly field: string; readonly max: number; readonly message: string };
+}
+
 /** What a route may add to its access declaration. */
 export interface RouteOptions {
-  /** Counted against the per-address rate limit of the unauthenticated routes. */
-  readonly rateLimited?: boolean;
+  /**
+   * `true`: counted with signing in (per client address and per account, `AUTH_RATE_LIMIT` each); a rule: counted
+   * in that rule's own bucket instead.
+   */
+  readonly rateLimited?: true | RateLimitRule;
   /** Allowed to a token issued for a temporary password (which may otherwise do nothing). */
   readonly temporaryPassword?: boolean;
   /**

@@ -11,7 +11,7 @@ import {
   deliveryStatusOptions,
   responseCategoryOptions,
 } from '@campus/domain-chatbot';
-import { guardedRouter } from './access.js';
+import { guardedRouter, type RateLimitRule } from './access.js';
 import { dataBody, ErrorBodySchema, listBody } from './errors.js';
 
 const c = initContract();
@@ -20,8 +20,16 @@ const c = initContract();
 export const CHATBOT_BASE = '/chatbot/v1.0';
 
 const CHATBOT = { application: 'CHATBOT' } as const;
-/** The web chat: no sign-in, counted against the per-address limit like signing in. */
-const PUBLIC = { public: true, rateLimited: true } as const;
+/**
+ * The web chat: no sign-in, limits of its own (decision 0049) — many visitors share a campus's one address, while one
+ * conversation is a person typing.
+ */
+export const CHAT_RATE_LIMIT = {
+  bucket: 'chat',
+  perAddress: 600,
+  per: { field: 'token', max: 30, message: 'Too many messages in this conversation. Try again in a minute.' },
+} as const satisfies RateLimitRule;
+const PUBLIC = { public: true, rateLimited: CHAT_RATE_LIMIT } as const;
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
 
 export const CHAT_MESSAGE_MAX = 1000;
@@ -92,10 +100,15 @@ export const TranscriptSchema = z.object({
   messageCount: z.number().int(),
   unanswered: z.number().int(),
   preview: z.string(),
+  /** The subscriber the visitor confirmed they are (decision 0037), by name. */
+  subscriber: z.string().nullable(),
+  subscriberId: z.string().uuid().nullable(),
 });
 export const TranscriptQuerySchema = z
   .object({
     q: z.string().trim().max(200).optional(),
+    persona: z.string().uuid('Choose a persona from the list.').optional(),
+    subscriber: z.string().uuid('Choose a subscriber from the list.').optional(),
     from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd.').optional(),
     to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd.').optional(),
     outcome: z.enum(['matched', 'unanswered']).optional(),

@@ -1,7 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { TICKET_PRIORITIES, TICKET_STATES } from '@campus/domain-support';
-import { guardedRouter } from './access.js';
+import { guardedRouter, type RateLimitRule } from './access.js';
 import { CORE_BASE } from './crud.js';
 import { ErrorBodySchema } from './errors.js';
 
@@ -9,7 +9,9 @@ const c = initContract();
 const BASE = `${CORE_BASE}/support`;
 const SUPPORT = { application: 'SUPPORT' } as const;
 /** The requester's routes: no sign-in, counted against the per-address limit. */
-const PUBLIC = { public: true, rateLimited: true } as const;
+/** The public form and the requester's page: no sign-in, a per-address limit of their own (decision 0049). */
+export const SUPPORT_FORM_RATE_LIMIT = { bucket: 'support', perAddress: 120 } as const satisfies RateLimitRule;
+const PUBLIC = { public: true, rateLimited: SUPPORT_FORM_RATE_LIMIT } as const;
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
 
 /** Attachment limits: a few small files, sent inside the JSON body as base64. */

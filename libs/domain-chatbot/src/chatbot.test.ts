@@ -37,6 +37,19 @@ describe('redactPersonalData', () => {
     );
     expect(redactPersonalData('my TIN is 123-456-789-000 and number 1234567890')).toBe('my TIN is [id number] and number [id number]');
   });
+  it.each([
+    ['09171234567', 'a mobile number written without spaces'],
+    ['+639171234567', 'a mobile number in international form without spaces'],
+    ['639171234567', 'a mobile number with the country code and no plus'],
+    ['0281234567', 'a Manila landline with its area code, without spaces'],
+    ['+63 (2) 8123 4567', 'a landline in international form'],
+    ['+14155552671', 'a foreign number in international form'],
+  ])('redacts %s (%s) as a phone number, not an ID number', (phone) => {
+    expect(redactPersonalData(`text me at ${phone} please`)).toBe('text me at [phone] please');
+  });
+  it('still reads student numbers and long numbers that are not phone-shaped as ID numbers', () => {
+    expect(redactPersonalData('student 2021-00123 and 20210012345')).toBe('student [id number] and [id number]');
+  });
 });
 
 describe('maskProfanity and opt-out', () => {

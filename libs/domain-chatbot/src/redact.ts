@@ -3,6 +3,13 @@ import { findProfanity, type ProfanityWord } from '@campus/domain-campus';
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 /** Philippine mobile and landline numbers and international ones: +63 917 123 4567, 0917-123-4567, (02) 8123 4567. */
 const PHONE = /(?<![\p{N}-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\d{2,4}[\s.-])?\d{3,4}[\s.-]?\d{4}(?![\p{N}-])/gu;
+/** In international form, however grouped: +639171234567, +63 (2) 8123 4567, +1 415 555 2671. */
+const INTERNATIONAL_PHONE = /\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?(?:\d[\s.-]?){6,13}\d(?![\p{N}])/gu;
+/**
+ * Written without spaces, which the ID number pattern would take: a mobile number (09171234567, 639171234567) or a
+ * landline with its area code (0281234567). Student and government numbers do not begin with 0 or 639.
+ */
+const UNSPACED_PHONE = /(?<![\p{L}\p{N}-])(?:639\d{9}|0\d{9,10})(?![\p{L}\p{N}-])/gu;
 /** Student, employee and government numbers: 2021-00123, 2021-00123-MN-0, 123-456-789-000, 12345678 and longer. */
 const ID_NUMBER = /(?<![\p{L}\p{N}])(?:\d{2,6}(?:-[\p{L}\p{N}]{1,6}){1,4}|\d{7,})(?![\p{L}\p{N}])/gu;
 
@@ -17,6 +24,8 @@ export const REDACTED_ID = '[id number]';
 export function redactPersonalData(text: string): string {
   return text
     .replace(EMAIL, REDACTED_EMAIL)
+    .replace(INTERNATIONAL_PHONE, REDACTED_PHONE)
+    .replace(UNSPACED_PHONE, REDACTED_PHONE)
     .replace(PHONE, (m) => (/^\d{4}-\d{2}-\d{2}$/.test(m) ? m : REDACTED_PHONE))
     .replace(ID_NUMBER, (m) => (/^\d{4}-\d{2}-\d{2}$/.test(m) ? m : REDACTED_ID));
 }

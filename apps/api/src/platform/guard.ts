@@ -1,6 +1,6 @@
 import type { AppRoute } from '@ts-rest/core';
 import type { FastifyRequest } from 'fastify';
-import { accessOf, applicationsOf, entityRegistry, routesOf, type RouteMetadata } from '@campus/api-contract';
+import { accessOf, applicationsOf, entityRegistry, routesOf, type RateLimitRule, type RouteMetadata } from '@campus/api-contract';
 import { canUseModule, MODULE_NOT_GRANTED, NO_ACCESS_MESSAGE } from '@campus/domain-iam';
 import { resourceRefusal } from '../resources/access.js';
 import type { AppContext } from '../context.js';
@@ -30,16 +30,35 @@ export function assertEveryRouteDeclared(router: Readonly<Record<string, unknown
  */
 export function routeGuard(ctx: AppContext, limiter: RateLimiter, areas: readonly AreaModule[]) {
   const areaByCode = new Map(areas.map((a) => [a.code, a]));
+  const accountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
+
+  /**
+   * Each bucket counts on its own (decision 0049): signing in per address and per account (the email a public
+   * sign-in route names), any other bucket per address and per its rule's field.
+   */
+  function countRequest(request: FastifyRequest, rule: true | RateLimitRule): void {
+    if (rule === true) {
+      if (!limiter.take(`sign-in:address:${request.ip}`)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+      const email = fieldOf(request, 'email');
+      if (email && !limiter.take(accountKey(email))) throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
+      return;
+    }
+    const perAddress = ctx.config.rateLimits?.[rule.bucket] ?? rule.perAddress;
+    if (!limiter.take(`${rule.bucket}:address:${request.ip}`, perAddress)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    const value = rule.per && fieldOf(request, rule.per.field);
+    if (rule.per && value && !limiter.take(`${rule.bucket}:${rule.per.field}:${value}`, rule.per.max)) throw new HttpError(429, rule.per.message);
+  }
+
   return async function guard(request: FastifyRequest): Promise<void> {
     const route = (request.routeOptions.config as { tsRestRoute?: AppRoute }).tsRestRoute as AppRoute;
     const access = accessOf(route);
     const meta = route.metadata as RouteMetadata;
-    if (meta.rateLimited && !limiter.take(request.ip)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    if (meta.rateLimited) countRequest(request, meta.rateLimited);
     if (access.public) return;
     const auth = await authenticate(ctx.db, ctx.config, request, ctx.database);
     request.auth = auth;
-    // A rate-limited route a token may call (changing the password) is also counted per account.
-    if (meta.rateLimited && !limiter.take(`account:${auth.user.id}`)) throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
+    // A sign-in route a token may call (changing the password, the second factor) is also counted per account.
+    if (meta.rateLimited === true && !limiter.take(accountKey(auth.user.email))) throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
     const owed = auth.secondFactor;
     if (owed && !meta.secondFactorSteps?.includes(owed)) {
       throw new HttpError(403, owed === 'verify' ? SECOND_FACTOR_DUE : SECOND_FACTOR_ENROLMENT_OWED);
@@ -65,4 +84,13 @@ export function routeGuard(ctx: AppContext, limiter: RateLimiter, areas: readonl
         : null;
     if (refusal && !exception()) throw refusal;
   };
+}
+
+/** A short text field of the request's body, else of its query (before validation, so anything else is ignored). */
+function fieldOf(request: FastifyRequest, field: string): string | undefined {
+  for (const source of [request.body, request.query]) {
+    const value = source && typeof source === 'object' ? (source as Record<string, unknown>)[field] : undefined;
+    if (typeof value === 'string' && value.length > 0 && value.length <= 320) return value;
+  }
+  return undefined;
 }

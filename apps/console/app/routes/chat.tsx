@@ -6,7 +6,7 @@ import { RouteError } from '../features/resources/RouteError';
 import { publicContractClient } from '../lib/api.server';
 import { APP_TITLE } from '../lib/constants';
 import { assertSameOrigin } from '../lib/security.server';
-import { chatCookie, chatTokenOf } from '../areas/chatbot-management/chat.server';
+import { chatTokenOf, keepChatToken } from '../areas/chatbot-management/chat.server';
 import '../areas/chatbot-management/chatbot.css';
 
 export const meta: MetaFunction = () => [{ title: `Chat with us · ${APP_TITLE}` }];
@@ -17,7 +17,9 @@ const EMPTY: Conversation = { token: '', persona: { name: 'Campus Bot', avatarUr
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = await chatTokenOf(request);
   const result = await publicContractClient(context, chatbotContract).startChatbotChat({ query: token ? { token } : {} });
-  return { conversation: result.status === 200 ? (result.body as { data: Conversation }).data : EMPTY };
+  const conversation = result.status === 200 ? (result.body as { data: Conversation }).data : EMPTY;
+  // A returning visitor's cookie is written again: its 30 days start over, and a copy from before it covered the whole site goes.
+  return data({ conversation }, token && conversation.token === token ? { headers: await keepChatToken(request, token) } : undefined);
 }
 
 type ChatAnswer = {
@@ -41,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? 'message');
   const token = await chatTokenOf(request);
   const chat = publicContractClient(context, chatbotContract);
-  const cookie = async (value: string) => ({ 'set-cookie': await chatCookie(request).serialize(value) });
+  const cookie = (value: string) => keepChatToken(request, value);
   const answer = (a: Partial<ChatAnswer>, init?: ResponseInit) => data<ChatAnswer>({ conversation: null, error: null, message: '', ...a }, init);
 
   if (intent === 'identify') {

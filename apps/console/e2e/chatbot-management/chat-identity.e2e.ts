@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_USERS, latestMailedCode, newContext, url } from '../support';
+import { apiClient, DEMO_USERS, latestMailedCode, newContext, settled, url } from '../support';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -50,5 +50,56 @@ describe('the web chat: who the visitor is', () => {
     await chat.getByRole('button', { name: 'Forget me on this device' }).click();
     await chat.getByRole('button', { name: 'Send me a code' }).waitFor();
     expect(await chat.getByRole('heading', { name: 'Messages for you' }).count()).toBe(0);
+  });
+});
+
+describe.each([
+  { javaScript: true, label: 'JavaScript on' },
+  { javaScript: false, label: 'JavaScript off' },
+])('the web chat remembers the visitor ($label)', ({ javaScript }) => {
+  it('keeps the whole conversation across a reload and confirms the address with the emailed code', async () => {
+    const recipient = await demoRecipient();
+    const context = await newContext({ javaScriptEnabled: javaScript });
+    contexts.push(context);
+    const chat = await context.newPage();
+    // With JavaScript, wait for hydration and Remix's revalidation; without, the document is all there is.
+    const ready = () => (javaScript ? settled(chat) : chat.waitForLoadState('load'));
+    await chat.goto(url('/chat'));
+    await ready();
+    const log = chat.getByRole('list', { name: 'Conversation' });
+    const ask = async (question: string, items: number) => {
+      await chat.getByLabel('Your message').fill(question);
+      await chat.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(() => log.getByRole('listitem').count(), { timeout: 10_000 }).toBe(items);
+      await ready();
+    };
+    // The greeting, then a question and its answer each time.
+    await ask('When is enrolment?', 3);
+    await ask('How do I pay my fees?', 5);
+
+    // Opened again (a reload; without JavaScript the page on screen is a POST's answer, so it is opened afresh).
+    await chat.goto(url('/chat'));
+    await ready();
+    expect(await log.getByRole('listitem').count()).toBe(5);
+    const kept = (await log.textContent()) ?? '';
+    expect(kept).toContain('When is enrolment?');
+    expect(kept).toContain('How do I pay my fees?');
+
+    await chat.getByLabel('Your email address').fill(recipient.email);
+    await chat.getByRole('button', { name: 'Send me a code' }).click();
+    await chat.getByText('If the address belongs to a subscriber, we sent a code to it.').waitFor();
+    const code = await latestMailedCode(recipient.email, /campus chat code/i, /chat code is (\d{6})/);
+    await chat.getByLabel('Code from the email').fill(code);
+    await chat.getByRole('button', { name: 'Confirm' }).click();
+    await chat.getByRole('heading', { name: 'Messages for you' }).waitFor();
+    expect(await chat.getByText(`You confirmed you are ${recipient.firstName}.`).count()).toBe(1);
+
+    // Confirmed in this conversation: a reload still knows the visitor and still shows what they asked.
+    await chat.goto(url('/chat'));
+    await ready();
+    await chat.getByRole('heading', { name: 'Messages for you' }).waitFor();
+    expect(await log.textContent()).toContain('How do I pay my fees?');
+    await chat.getByRole('button', { name: 'Forget me on this device' }).click();
+    await chat.getByRole('button', { name: 'Send me a code' }).waitFor();
   });
 });

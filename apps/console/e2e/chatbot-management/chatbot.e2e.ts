@@ -131,4 +131,22 @@ describe('campus chatbot (issue 12)', () => {
     await p.goto(url(`/app/chatbot-management/responses?q=${stamp}`));
     await p.getByRole('link', { name: `Dormitory curfew ${stamp}` }).waitFor();
   }, 120_000);
+
+  it('filters the chat audit logs by persona', async () => {
+    const admin = await newContext();
+    contexts.push(admin);
+    const p = await admin.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/chatbot-management/logs'));
+    const all = Number(/(\d+) conversation/.exec((await p.getByRole('status').filter({ hasText: 'conversation' }).textContent()) ?? '')?.[1]);
+    expect(all).toBeGreaterThan(0);
+    // Every demo conversation is with Iska; none with the Office of the Registrar, which signs broadcasts.
+    await p.getByLabel('Persona').selectOption({ label: 'Iska' });
+    await Promise.all([p.waitForURL(/persona=/), p.getByRole('button', { name: 'Filter' }).click()]);
+    await p.getByRole('status').filter({ hasText: `${all} conversation` }).waitFor();
+    await p.getByLabel('Persona').selectOption({ label: 'Office of the Registrar' });
+    await Promise.all([p.waitForURL(/persona=/), p.getByRole('button', { name: 'Filter' }).click()]);
+    await p.getByRole('status').filter({ hasText: '0 conversations' }).waitFor();
+    expect(await p.getByRole('alert').count()).toBe(0);
+  });
 });

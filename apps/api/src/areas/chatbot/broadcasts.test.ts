@@ -179,6 +179,34 @@ describe('sending', () => {
     expect(mail!.text).toContain('Hi Pedro, the library opens late.');
     expect((await broadcast(id4)).status).toBe('DRAFT');
   });
+
+  it('signs a broadcast left on the default persona with the persona the settings name', async () => {
+    const persona = async (name: string) => {
+      const created = await api.call('POST', '/core/v1.0/chatbot-personas', { token, body: { name, greeting: `Hi, I am ${name}.`, fallback: 'I do not know that yet.' } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.data._id as string;
+    };
+    // Another active persona comes first by name: the signature must follow the settings, not the list.
+    await persona('Aida');
+    const iska = await persona('Iska');
+    expect((await api.call('PUT', `${BASE}/settings`, { token, body: { defaultPersonaId: iska } })).status).toBe(200);
+
+    const id5 = await write({ subject: 'Fees', message: 'Hi [[first_name]], fees are due on Friday.', ids: [people.pedro] });
+    expect((await broadcast(id5)).personaId).toBeNull();
+    let before = sink.messages.length;
+    await api.call('POST', `${BASE}/broadcasts/${id5}/test`, { token });
+    const [test] = (await sink.waitFor(before + 1)).slice(before);
+    expect(test!.text).toContain('\n— Iska\n');
+
+    before = sink.messages.length;
+    expect((await api.call('POST', `${BASE}/broadcasts/${id5}/send`, { token })).status).toBe(200);
+    expect((await finished(id5)).status).toBe('SENT');
+    const [mail] = (await sink.waitFor(before + 1)).slice(before);
+    expect(mail!.text).toContain('\n— Iska\n');
+    expect(mail!.text).not.toContain('Campus Bot');
+    const inbox = await rows<{ persona: string }>(api.database.db, sql`select persona from chatbot_inbox where broadcast_id = ${id5}`);
+    expect(inbox).toEqual([{ persona: 'Iska' }]);
+  });
 });
 
 describe('approval', () => {

@@ -20,7 +20,7 @@ import type { AreaContext, ContractHandlers } from '../../platform/area.js';
 import { audienceCondition } from './audience.js';
 import { broadcastEmail, SEND_BROADCAST_JOB } from './jobs/send-broadcast.js';
 import { profanityProblem, RECIPIENT_COLUMNS, RECIPIENT_JOINS, subscriberOfToken, type Recipient } from './recipients.js';
-import { profanityWords, readSettings } from './state.js';
+import { broadcastSigner, profanityWords, readSettings } from './state.js';
 
 interface In {
   readonly params: Record<string, string>;
@@ -311,7 +311,8 @@ export function broadcastHandlers(ctx: AreaContext): ContractHandlers {
             where ${audienceCondition({ audience: b.audience as never, ids: b.ids })} and s.opted_out_at is null order by s.last_name, s.first_name, s.id limit 1`,
       );
       const as: Recipient = sample ?? { _id: '00000000-0000-0000-0000-000000000000', fname: user.firstName, lname: user.lastName, mname: null, email: user.email, designation: null, department: null };
-      const mail = broadcastEmail(ctx, { subject: b.subject, message: b.message, persona: b.persona ?? 'Campus Bot' }, { ...as, email: user.email }, now());
+      const persona = await broadcastSigner(ctx.db, await readSettings(ctx.db), b.persona);
+      const mail = broadcastEmail(ctx, { subject: b.subject, message: b.message, persona }, { ...as, email: user.email }, now());
       await ctx.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` });
       return ok({ message: `A test email was sent to ${user.email}.` });
     },

@@ -161,6 +161,31 @@ describe('transcripts', () => {
     expect(one.body.data.messages.length).toBeGreaterThanOrEqual(2);
     expect(one.body.data.persona).toBe('Iska');
   });
+
+  it('filters conversations by persona and by subscriber', async () => {
+    expect((await api.call('POST', `${BASE}/chat`, { body: { message: 'When is enrolment?' } })).status).toBe(200);
+    const all = (await api.call('GET', `${BASE}/transcripts?limit=100`, { token })).body;
+    expect((await api.call('GET', `${BASE}/transcripts?persona=${personaId}`, { token })).body.count).toBe(all.count);
+    const other = await api.call('POST', PERSONAS, { token, body: { name: 'Tala', greeting: 'Hello!', fallback: 'I do not know yet.' } });
+    expect((await api.call('GET', `${BASE}/transcripts?persona=${other.body.data._id}`, { token })).body.count).toBe(0);
+
+    const subscriber = await api.call('POST', '/core/v1.0/chatbot-subscribers', {
+      token,
+      body: { firstName: 'Gregoria', lastName: 'de Jesus', kinds: ['STUDENT'], email: 'gregoria@example.edu', consentAt: '2026-08-01' },
+    });
+    expect(subscriber.status).toBe(201);
+    // As confirming the emailed code in the web chat links them (chat-identity.test.ts).
+    const linked = all.rows[0]._id as string;
+    await api.database.db.execute(sql`update chatbot_conversations set subscriber_id = ${subscriber.body.data._id} where id = ${linked}`);
+    const theirs = await api.call('GET', `${BASE}/transcripts?subscriber=${subscriber.body.data._id}&persona=${personaId}`, { token });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.rows.map((r: { _id: string }) => r._id)).toEqual([linked]);
+    expect(theirs.body.rows[0].subscriber).toBe('Gregoria de Jesus');
+
+    const bad = await api.call('GET', `${BASE}/transcripts?persona=Iska`, { token });
+    expect(bad.status, JSON.stringify(bad.body)).toBe(400);
+    expect(bad.body.message).toContain('Choose a persona from the list.');
+  });
 });
 
 describe('subscribers', () => {

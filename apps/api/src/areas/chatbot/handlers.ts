@@ -180,6 +180,8 @@ export function chatbotHandlers(ctx: AreaContext, matchers = new MatcherCache())
       const q = query as z.infer<typeof TranscriptQuerySchema>;
       const where = [sql`true`];
       if (q.q) where.push(sql`exists (select 1 from chatbot_messages s where s.conversation_id = c.id and lower(s.body) like ${'%' + likeEscape(q.q.toLowerCase()) + '%'})`);
+      if (q.persona) where.push(sql`c.persona_id = ${q.persona}`);
+      if (q.subscriber) where.push(sql`c.subscriber_id = ${q.subscriber}`);
       if (q.from) where.push(sql`c.last_at >= ${q.from}::date`);
       if (q.to) where.push(sql`c.started_at < ${q.to}::date + 1`);
       if (q.outcome === 'unanswered') where.push(sql`exists (select 1 from chatbot_messages s where s.conversation_id = c.id and s.matched = false)`);
@@ -333,6 +335,7 @@ export function chatbotHandlers(ctx: AreaContext, matchers = new MatcherCache())
 }
 
 const transcriptSelect = sql`select c.id as "_id", p.name as persona, c.started_at as "startedAt", c.last_at as "lastAt",
+  c.subscriber_id as "subscriberId", (select s.first_name || ' ' || s.last_name from chatbot_subscribers s where s.id = c.subscriber_id) as subscriber,
   (select count(*)::int from chatbot_messages m where m.conversation_id = c.id) as "messageCount",
   (select count(*)::int from chatbot_messages m where m.conversation_id = c.id and m.matched = false) as unanswered,
   coalesce((select m.body from chatbot_messages m where m.conversation_id = c.id and m.sender = 'visitor' order by m.created_at, m.seq limit 1), '') as preview

@@ -37,6 +37,11 @@ export async function personaOf(db: Db, settings: ChatbotSettings, id?: string |
   return found[0] ?? BUILT_IN_PERSONA;
 }
 
+/** Whom a broadcast is signed by: its own persona, else the persona the web chat speaks as (the settings' default). */
+export async function broadcastSigner(db: Db, settings: ChatbotSettings, persona: string | null): Promise<string> {
+  return persona ?? (await personaOf(db, settings)).name;
+}
+
 export async function profanityWords(db: Db): Promise<ProfanityWord[]> {
   return rows<ProfanityWord>(db, sql`select word, kind from profanity_words where is_active`);
 }

@@ -1,5 +1,5 @@
 /**
- * A fixed-window counter per key (the client address). It lives in the process: with several API copies each
+ * A fixed-window counter per key (a bucket and a client address, an account…). It lives in the process: with several API copies each
  * copy counts on its own, which still bounds guessing per copy; the per-account lockout is in the database.
  */
 export class RateLimiter {
@@ -11,8 +11,8 @@ export class RateLimiter {
     private readonly now: () => Date,
   ) {}
 
-  /** Counts one attempt; false when the key is over its limit for the current window. */
-  take(key: string): boolean {
+  /** Counts one attempt; false when the key is over its limit (`max`, else the limiter's) for the current window. */
+  take(key: string, max = this.max): boolean {
     const now = this.now().getTime();
     const current = this.windows.get(key);
     if (!current || now - current.start >= this.windowMs) {
@@ -21,7 +21,7 @@ export class RateLimiter {
       return true;
     }
     current.count += 1;
-    return current.count <= this.max;
+    return current.count <= max;
   }
 
   private prune(now: number): void {

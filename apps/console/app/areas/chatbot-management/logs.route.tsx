@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { chatbotApi, expectStatus } from './chatbot.server';
-import { logQueryOf, type TranscriptRow } from './logs.server';
+import { logQueryOf, personaChoices, type TranscriptRow } from './logs.server';
 import '../../features/resources/resources.css';
 import './chatbot.css';
 
@@ -13,15 +13,16 @@ export const meta: MetaFunction = () => [{ title: `Chat Audit Logs · ${APP_TITL
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = logQueryOf(new URL(request.url));
   const api = await chatbotApi(request);
-  const result = await api.listChatbotTranscripts({ query: query as never });
-  if (result.status === 400) return { rows: [] as TranscriptRow[], count: 0, query, error: (result.body as { message: string }).message };
-  return { ...expectStatus<{ rows: TranscriptRow[]; count: number }>(result, 200), query, error: null };
+  const [result, personas] = await Promise.all([api.listChatbotTranscripts({ query: query as never }), personaChoices(request)]);
+  if (result.status === 400) return { rows: [] as TranscriptRow[], count: 0, query, personas, error: (result.body as { message: string }).message };
+  return { ...expectStatus<{ rows: TranscriptRow[]; count: number }>(result, 200), query, personas, error: null };
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
 
 export default function LogsRoute() {
-  const { rows, count, query, error } = useLoaderData<typeof loader>();
+  const { rows, count, query, personas, error } = useLoaderData<typeof loader>();
+  const subscriberName = rows.find((r) => r.subscriber)?.subscriber ?? 'one subscriber';
   const page = Number(query.page ?? 1);
   const exportQuery = new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'page')).toString();
   return (
@@ -32,6 +33,18 @@ export default function LogsRoute() {
           Search the messages
           <input name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} />
         </label>
+        <label>
+          Persona
+          <select name="persona" defaultValue={query.persona ?? ''}>
+            <option value="">All</option>
+            {personas.map((p) => (
+              <option key={p._id} value={p._id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {query.subscriber ? <input type="hidden" name="subscriber" value={query.subscriber} /> : null}
         <label>
           From
           <input name="from" type="date" defaultValue={query.from ?? ''} />
@@ -62,13 +75,20 @@ export default function LogsRoute() {
       ) : null}
       <p role="status">
         {count} {count === 1 ? 'conversation' : 'conversations'}
+        {query.subscriber ? ` of ${subscriberName}` : ''}
       </p>
+      {query.subscriber ? (
+        <p>
+          <Link to={`?${new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'subscriber' && k !== 'page'))}`}>Every subscriber's conversations</Link>
+        </p>
+      ) : null}
       <table className="cas-table">
         <thead>
           <tr>
             <th scope="col">Last message</th>
             <th scope="col">First question</th>
             <th scope="col">Persona</th>
+            <th scope="col">Subscriber</th>
             <th scope="col">Messages</th>
             <th scope="col">Unanswered</th>
           </tr>
@@ -81,6 +101,7 @@ export default function LogsRoute() {
               </td>
               <td>{r.preview}</td>
               <td>{r.persona ?? '—'}</td>
+              <td>{r.subscriber && r.subscriberId ? <Link to={`?subscriber=${r.subscriberId}`}>{r.subscriber}</Link> : '—'}</td>
               <td>{r.messageCount}</td>
               <td>{r.unanswered}</td>
             </tr>

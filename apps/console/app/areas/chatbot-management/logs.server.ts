@@ -1,5 +1,9 @@
+import { crudOperationNames, resourceContracts } from '@campus/api-contract';
+import { contractClientFor } from '../../lib/api.server';
+import { expectStatus } from './chatbot.server';
+
 /** Filters of the transcript list, read from the page's address (the same names as the API's query). */
-export const LOG_FILTERS = ['q', 'from', 'to', 'outcome', 'page'] as const;
+export const LOG_FILTERS = ['q', 'persona', 'subscriber', 'from', 'to', 'outcome', 'page'] as const;
 
 export function logQueryOf(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
@@ -18,4 +22,14 @@ export interface TranscriptRow {
   messageCount: number;
   unanswered: number;
   preview: string;
+  /** The subscriber the visitor confirmed they are, by name. */
+  subscriber: string | null;
+  subscriberId: string | null;
+}
+
+/** The personas a transcript may be filtered by (every one, active or not: old conversations keep theirs). */
+export async function personaChoices(request: Request): Promise<{ _id: string; label: string }[]> {
+  const client = (await contractClientFor(request, resourceContracts['chatbot-personas']!)) as unknown as Record<string, (a: unknown) => Promise<{ status: number; body: unknown }>>;
+  const list = expectStatus<{ rows: Record<string, unknown>[] }>(await client[crudOperationNames({ resource: 'chatbot-personas' }).list]!({ query: { limit: 100 } }), 200);
+  return list.rows.map((r) => ({ _id: String(r._id), label: String(r.name) }));
 }

@@ -7,7 +7,7 @@ import type { MailMessage } from '../../../platform/auth/mailer.js';
 import { rows, type Db } from '../../../platform/db/client.js';
 import { defineJobType } from '../../../platform/jobs/types.js';
 import { personalise, RECIPIENT_COLUMNS, RECIPIENT_JOINS, unsubscribeUrl, type Recipient } from '../recipients.js';
-import { readSettings } from '../state.js';
+import { broadcastSigner, readSettings } from '../state.js';
 
 export const SEND_BROADCAST_JOB = 'chatbot-broadcast';
 
@@ -78,13 +78,17 @@ export function sendBroadcastJob(ctx: AppContext) {
       if (interrupted?.n) await job.log(`${interrupted.n} deliveries were interrupted by an earlier attempt and are marked failed.`, 'warn');
       let done = 0;
       let failed = 0;
+      let signer: string | undefined;
       for (;;) {
-        const [b] = await rows<BroadcastMail & { status: string }>(
+        const [found] = await rows<Omit<BroadcastMail, 'persona'> & { status: string; persona: string | null }>(
           db,
-          sql`select b.status, b.subject, b.message, coalesce(p.name, 'Campus Bot') as persona
+          sql`select b.status, b.subject, b.message, p.name as persona
               from chatbot_broadcasts b left join chatbot_personas p on p.id = b.persona_id where b.id = ${broadcastId}`,
         );
-        if (!b) return;
+        if (!found) return;
+        // Read once: the whole broadcast is signed by one persona, even if the settings change while it is sent.
+        signer ??= await broadcastSigner(db, settings, found.persona);
+        const b = { ...found, persona: signer };
         if (b.status !== 'SENDING') {
           await job.log(`The broadcast is ${b.status.toLowerCase()}; sending stopped.`);
           return;
