@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { decodeEnvelope } from '@campus/api-contract';
 import { ENCRYPTION_KEY, startTestApi } from '../test/harness.js';
 import { insertImportReferences } from '../areas/migration/test/references.js';
+import { until } from '../test/until.js';
 
 /**
  * Every CSV or XLSX file the API writes goes through the one spreadsheet-cell writer: a value someone typed that a
@@ -35,15 +36,6 @@ function expectNoFormula(csv: string) {
   for (const mark of MARKS) expect(cells.some((c) => c.includes(mark)), mark).toBe(true);
 }
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 describe('files the product writes', () => {
   it('a list export writes a formula-like name as text', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { startTestApi } from '../../test/harness.js';
+import { until } from '../../test/until.js';
 
 // How batches read to the people who started them: job types by their titles, a failed batch by what failed, and
 // the batches of a user without Batch Management open to that user.
@@ -11,15 +12,6 @@ const admin = await api.signIn('admin@example.edu');
 const registrar = await api.signIn('registrar@example.edu');
 const call = (method: string, url: string, token: string, body?: unknown) => api.call(method, `/core/v1.0/${url}`, { token, body });
 
-async function until<T>(read: () => Promise<T>, ok: (value: NoInfer<T>) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`Timed out; last value ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 const finished = (b: { state: string }) => ['completed', 'failed', 'cancelled'].includes(b.state);
 
 describe('job types', () => {

@@ -5,6 +5,7 @@ import { entityRegistry } from '@campus/api-contract';
 import { rows } from '../../platform/db/client.js';
 import { defineJobType } from '../../platform/jobs/types.js';
 import { startTestApi } from '../../test/harness.js';
+import { until } from '../../test/until.js';
 
 const api = await startTestApi();
 const engine = api.app.jobs;
@@ -82,15 +83,6 @@ await api.database.db.execute(
       select 'C' || lpad(g::text, 5, '0'), 'Campus ' || g, true, now(), now() from generate_series(1, ${CAMPUSES}) g`,
 );
 
-async function until<T>(read: () => Promise<T>, ok: (value: NoInfer<T>) => boolean, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`Timed out; last value ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 const batchOf = async (id: string, token = admin) => (await call('GET', `batches/${id}`, token)).body.data;
 const finished = (b: { state: string }) => ['completed', 'failed', 'cancelled'].includes(b.state);
 

@@ -4,6 +4,7 @@ import { entityRegistry } from '@campus/api-contract';
 import { rows } from '../../platform/db/client.js';
 import { insertAccount } from '../../platform/db/users.js';
 import { startTestApi, TEST_PASSWORD } from '../../test/harness.js';
+import { until } from '../../test/until.js';
 
 // A batch over a resource is allowed exactly when the same user may list (export) or change (state) that resource
 // one record at a time: the application's scope and the module their roles grant, when the batch starts and again
@@ -48,15 +49,6 @@ const activeEmployees = async () =>
     await rows<{ n: number }>(api.database.db, sql`select count(*)::int as n from employees where is_active`)
   )[0]!.n;
 
-async function until<T>(read: () => Promise<T>, ok: (value: NoInfer<T>) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`Timed out; last value ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 const finished = (b: { state: string }) => ['completed', 'failed', 'cancelled'].includes(b.state);
 
 describe('a batch over a resource needs what one record at a time needs', () => {

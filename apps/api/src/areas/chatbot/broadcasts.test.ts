@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/client.js';
 import { insertAccount } from '../../platform/db/users.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
-import { until } from './until.js';
+import { until } from '../../test/until.js';
 import { startTestApi, TEST_PASSWORD, type TestApi } from '../../test/harness.js';
 import { INTERRUPTED } from './jobs/send-broadcast.js';
 

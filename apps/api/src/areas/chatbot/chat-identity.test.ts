@@ -4,7 +4,7 @@ import { rows } from '../../platform/db/client.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 import { startTestApi, type TestApi } from '../../test/harness.js';
 import { CHAT_CODE_MAX_ATTEMPTS, CODE_REFUSED_MESSAGE, CODE_SENT_MESSAGE, CONFIRM_FIRST_REPLY, START_REPLY, STOP_REPLY } from './chat-identity.js';
-import { until } from './until.js';
+import { until } from '../../test/until.js';
 
 const BASE = '/chatbot/v1.0';
 const SUBSCRIBERS = '/core/v1.0/chatbot-subscribers';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/client.js';
-import { until } from './until.js';
+import { until } from '../../test/until.js';
 import { startTestApi } from '../../test/harness.js';
 
 const api = await startTestApi();
