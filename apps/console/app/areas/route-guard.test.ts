@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULE_NOT_GRANTED, NO_ACCESS_MESSAGE } from '@campus/domain-iam';
+import { isOwnPage, MODULE_NOT_GRANTED, NO_ACCESS_MESSAGE } from '@campus/domain-iam';
 import { freePort, REPO_ROOT, waitForHealth } from '../../e2e/harness';
 import { resetConfig } from '../lib/config.server';
 import { action as signInAction } from '../routes/auth';
@@ -67,11 +67,15 @@ async function answer(run: () => Promise<unknown>): Promise<{ status: number; me
 /** The registrar holds Campus Management, and within it the academic modules only (no HR records). */
 const refusalOf = (segment: string, path: string) =>
   segment !== 'campus-management' ? { status: 401, message: NO_ACCESS_MESSAGE } : path.startsWith('hr/') ? { status: 403, message: MODULE_NOT_GRANTED } : null;
+/** Pages every signed-in user may open for their own work: a visitor with no session is sent to sign in. */
+const SIGN_IN_FIRST = { status: 302, message: null };
 
 const cases = Object.entries(AREA_SCREENS).flatMap(([segment, screens]) =>
   screens.flatMap((screen) => {
+    const name = `/app/${segment}/${screen.path}`;
+    if (isOwnPage(name.replace(/:(\w+)/g, 'not-a-record'))) return [{ segment, screen, refusal: SIGN_IN_FIRST, name, visitor: '' }];
     const refusal = refusalOf(segment, screen.path);
-    return refusal ? [{ segment, screen, refusal, name: `/app/${segment}/${screen.path}` }] : [];
+    return refusal ? [{ segment, screen, refusal, name, visitor: 'registrar' }] : [];
   }),
 );
 
@@ -82,7 +86,8 @@ describe('every area screen guards before it reads its input', () => {
     expect(cases.map((c) => c.name)).toContain('/app/campus-management/hr/update-requests-queue');
   });
 
-  it.each(cases)('$name refuses a user who may not use it', async ({ segment, screen, refusal }) => {
+  it.each(cases)('$name refuses a user who may not use it', async ({ segment, screen, refusal, visitor }) => {
+    const cookie = visitor ? registrar : '';
     const module = (await import(/* @vite-ignore */ new URL(`../${screen.file}`, import.meta.url).pathname)) as { loader?: Handler; action?: Handler };
     // A screen with neither runs nothing on the server (its data comes from the layout's loader, which guards).
     if (!module.loader && !module.action) return;
@@ -91,14 +96,14 @@ describe('every area screen guards before it reads its input', () => {
     const params = Object.fromEntries([...screen.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, 'not-a-record']));
     const pathname = `/app/${segment}/${screen.path.replace(/:(\w+)/g, 'not-a-record')}`.replace(/\/$/, '');
     if (module.loader) {
-      const request = new Request(`${ORIGIN}${pathname}?page=-1&search=%ZZ`, { headers: { cookie: registrar } });
+      const request = new Request(`${ORIGIN}${pathname}?page=-1&search=%ZZ`, { headers: { cookie } });
       expect(await answer(() => module.loader!({ request, params, context: {} })), `GET ${pathname}`).toEqual(refusal);
     }
     if (module.action) {
       const request = new Request(`${ORIGIN}${pathname}`, {
         method: 'POST',
         body: '--no-boundary\r\nnot a form',
-        headers: { cookie: registrar, origin: ORIGIN, 'content-type': 'multipart/form-data' },
+        headers: { cookie, origin: ORIGIN, 'content-type': 'multipart/form-data' },
       });
       expect(await answer(() => module.action!({ request, params, context: {} })), `POST ${pathname}`).toEqual(refusal);
     }
