@@ -180,7 +180,7 @@ async function importRun(backend, file) {
   };
   const app = await buildApp({ config, database, logger: false });
   try {
-    await insertAccount(database.db, { email: 'bench@example.edu', password: PASSWORD, firstName: 'Bench', lastName: 'Mark', adminScopes: ['DATA'] }, config.argon2);
+    await insertAccount(database.db, { email: 'bench@example.edu', password: PASSWORD, firstName: 'Bench', lastName: 'Mark', adminScopes: ['DATA', 'CAMPUS'] }, config.argon2);
     const exec = async (text) => (database.jobConnection.kind === 'pglite' ? database.jobConnection.client.exec(text) : database.db.execute(sql.raw(text)));
     await exec(`
       insert into campuses (code, name, is_active, created_at, updated_at) values ('MAIN', 'Main Campus', true, now(), now());

@@ -65,10 +65,14 @@ async function answer(run: () => Promise<unknown>): Promise<{ status: number; me
 }
 
 /** The registrar holds Campus Management, and within it the academic modules only (no HR records). */
-const refusalOf = (segment: string, path: string) =>
+interface Refusal {
+  readonly status: number;
+  readonly message: unknown;
+}
+const refusalOf = (segment: string, path: string): Refusal | null =>
   segment !== 'campus-management' ? { status: 401, message: NO_ACCESS_MESSAGE } : path.startsWith('hr/') ? { status: 403, message: MODULE_NOT_GRANTED } : null;
 /** Pages every signed-in user may open for their own work: a visitor with no session is sent to sign in. */
-const SIGN_IN_FIRST = { status: 302, message: null };
+const SIGN_IN_FIRST: Refusal = { status: 302, message: null };
 
 const cases = Object.entries(AREA_SCREENS).flatMap(([segment, screens]) =>
   screens.flatMap((screen) => {

@@ -39,7 +39,7 @@ describe('a killed import', () => {
     const testConfigArgon = testConfig(new TestClock(new Date())).argon2;
     const adminId = await insertAccount(
       database.db,
-      { email: 'admin@example.edu', password: TEST_PASSWORD, firstName: 'Jose', lastName: 'Rizal', adminScopes: ['DATA'] },
+      { email: 'admin@example.edu', password: TEST_PASSWORD, firstName: 'Jose', lastName: 'Rizal', adminScopes: ['DATA', 'CAMPUS'] },
       testConfigArgon,
     );
     await insertImportReferences(database.db);
