@@ -178,7 +178,9 @@ describe('retries', () => {
     const first = await until(() => batchOf(id), finished, 30_000);
     expect(first).toMatchObject({ state: 'failed', counts: { completed: 2, failed: 2 } });
     // When the batch closed, pg-boss had settled every job: retry failed can re-queue each one it shows as failed.
-    expect(queueStatesAtClose.get(id)).toEqual(['completed', 'failed', 'completed', 'failed']);
+    // (The record is written just after the batch closes, so the test may read the batch before it.)
+    const statesAtClose = await until(async () => queueStatesAtClose.get(id), (v) => v !== undefined, 10_000);
+    expect(statesAtClose).toEqual(['completed', 'failed', 'completed', 'failed']);
     failing = false;
     // Reconciling while the jobs are queued again finds the view and pg-boss agreeing, before or after.
     const [retried] = await Promise.all([call('POST', `batches/${id}/retry-failed`, admin), engine.reconcile(), engine.reconcile()]);
