@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'apps/api/package.json'));
 const jpeg = require('jpeg-js');
-const { sharedRecognizer } = await import(join(root, 'apps/api/dist/areas/frs/recognition/recognizer.js'));
-const { FaceIndex } = await import(join(root, 'apps/api/dist/areas/frs/face-index.js'));
+const { sharedRecognizer } = await import(join(root, 'apps/api/dist/areas/frs-management/recognition/recognizer.js'));
+const { FaceIndex } = await import(join(root, 'apps/api/dist/areas/frs-management/face-index.js'));
 const { decideIdentity, DEFAULT_FRS_SETTINGS } = await import(join(root, 'libs/domain-frs/dist/index.js'));
 
 const DIMENSIONS = 1024;

@@ -77,7 +77,7 @@ async function serve() {
   await database.db.execute(sql`vacuum analyze support_tickets`);
   await database.db.execute(sql`vacuum analyze audit_trails`);
   // What the scheduled \`reports-rollup\` job keeps up to date (every 15 minutes): the audit trail's finished hours.
-  const { rollUpAuditHours } = await import('../apps/api/dist/areas/reports/rollup.js');
+  const { rollUpAuditHours } = await import('../apps/api/dist/areas/analytics/rollup.js');
   await rollUpAuditHours(database.db, new Date());
   const [{ n }] = await rows(database.db, sql`select count(*)::int as n from support_tickets`);
   const app = await buildApp({ config: { ...config, responseEncryption: true }, database, logger: { level: 'warn' } });

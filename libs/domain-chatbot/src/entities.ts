@@ -167,7 +167,7 @@ export const chatbotAlumnusEntity = defineEntity({
   sortFields: ['graduationYear', 'program', 'consentAt'],
   filterFields: ['subscriberId', 'studentId'],
   defaultSort: '-graduationYear',
-  // One record per subscriber: the API refuses a second (areas/chatbot/hooks/alumni.ts) and a unique index holds it.
+  // One record per subscriber: the API refuses a second (areas/chatbot-management/hooks/alumni.ts) and a unique index holds it.
   unique: [],
   displayField: 'program',
   state: { kind: 'isActive' },

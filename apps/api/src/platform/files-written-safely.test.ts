@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { decodeEnvelope } from '@campus/api-contract';
 import { ENCRYPTION_KEY, startTestApi } from '../test/harness.js';
-import { insertImportReferences } from '../areas/migration/test/references.js';
+import { insertImportReferences } from '../areas/migrations/test/references.js';
 import { until } from '../test/until.js';
 
 /**

@@ -7,13 +7,13 @@ import { rows, type Db } from './client.js';
 import { insertRows, type SeedRecord } from './insert-rows.js';
 import { insertAccount } from './users.js';
 import { academicCalendar, FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, PLACES, randomSource, SURNAMES, type RandomSource } from './seed-data.js';
-import { seedSsoDemo } from '../../areas/access/sso/seed.js';
-import { seedBatchHistory } from '../../areas/batch/seed.js';
-import { seedSupport } from '../../areas/support/seed.js';
-import { seedAttendance, seedLeave } from '../../areas/frs/seed.js';
-import { seedChatbot } from '../../areas/chatbot/seed.js';
-import { seedHr } from '../../areas/campus/seed.js';
-import { seedMigration } from '../../areas/migration/seed.js';
+import { seedSsoDemo } from '../../areas/access-management/sso/seed.js';
+import { seedBatchHistory } from '../../areas/batch-management/seed.js';
+import { seedSupport } from '../../areas/support-management/seed.js';
+import { seedAttendance, seedLeave } from '../../areas/frs-management/seed.js';
+import { seedChatbot } from '../../areas/chatbot-management/seed.js';
+import { seedHr } from '../../areas/campus-management/seed.js';
+import { seedMigration } from '../../areas/migrations/seed.js';
 
 /** The demo accounts, stated in the README. */
 export const DEMO_PASSWORD = 'Campus!Demo2026';

@@ -1,6 +1,6 @@
 import type { AttentionNotes } from '../../features/resources/attention-notes';
 
-/** Customer Support Management's notes on the figures its API module reports (`apps/api/src/areas/support/attention.ts`). */
+/** Customer Support Management's notes on the figures its API module reports (`apps/api/src/areas/support-management/attention.ts`). */
 export const attention: AttentionNotes = {
   'tickets-breached': {
     hint: 'Answer or re-assign these first: their requesters are already waiting longer than promised.',

@@ -3,7 +3,7 @@ import { employees } from './hr.js';
 import { holidayEntity, leaveEntity } from '@campus/domain-frs';
 import { tableFor } from '../table-for.js';
 
-/** Binary data; every biometric value stored here is AES-256-GCM ciphertext (areas/frs/sealed.ts). */
+/** Binary data; every biometric value stored here is AES-256-GCM ciphertext (areas/frs-management/sealed.ts). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi, type TestApi } from '../../test/harness.js';
-import { accessArea } from '../access/index.js';
-import { campusArea } from '../campus/index.js';
-import { supportArea } from '../support/index.js';
+import { accessArea } from '../access-management/index.js';
+import { campusArea } from '../campus-management/index.js';
+import { supportArea } from '../support-management/index.js';
 import { reportsArea } from './index.js';
 
 const R = '/core/v1.0/reports';

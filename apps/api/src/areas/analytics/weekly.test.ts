@@ -4,7 +4,7 @@ import { createMailer } from '../../platform/auth/mailer.js';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi, type TestApi } from '../../test/harness.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
-import { accessArea } from '../access/index.js';
+import { accessArea } from '../access-management/index.js';
 import { reportsArea } from './index.js';
 import { lastWeek } from './weekly.js';
 

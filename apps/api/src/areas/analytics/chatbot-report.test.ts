@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi, type TestApi } from '../../test/harness.js';
-import { accessArea } from '../access/index.js';
+import { accessArea } from '../access-management/index.js';
 import { reportsArea } from './index.js';
 
 const R = '/core/v1.0/reports';

@@ -5,7 +5,7 @@ import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
 import { rows, type Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ActorContext, EntityRecord, ResourceHooks } from '../../resources/crud.js';
-import { lockedBalance } from '../campus/hooks/credit-ledger.js';
+import { lockedBalance } from '../campus-management/hooks/credit-ledger.js';
 import { officialTimeOf, recomputeDailyRecord, weekdayOf } from './attendance.js';
 
 interface RecordRow {
