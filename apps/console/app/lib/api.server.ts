@@ -166,8 +166,16 @@ export function failureResponse(status: number, body: unknown): Response {
 export async function contractClientFor<C extends AppRouter>(request: Request, contract: C) {
   const { token } = await readSession(request);
   if (!token) throw await sessionRequiredResponse(request);
-  const guardedFetch = guardedFetchFor(request);
-  return initClient(contract, { baseUrl: config().apiUrl, baseHeaders: {}, api: envelopeFetcher({ baseUrl: config().apiUrl, token, envelope: envelope(), fetch: guardedFetch }) });
+  return contractClientWithToken(request, token, contract);
+}
+
+/** The typed client of an area's contract carrying `token` for the user of `request`; a 401 throws like `apiFor`. */
+export function contractClientWithToken<C extends AppRouter>(request: Request, token: string, contract: C) {
+  return initClient(contract, {
+    baseUrl: config().apiUrl,
+    baseHeaders: {},
+    api: envelopeFetcher({ baseUrl: config().apiUrl, token, envelope: envelope(), clientAddress: clientAddressOf(request), fetch: guardedFetchFor(request) }),
+  });
 }
 
 /** The typed client of an area's contract without a session, for public pages (the browser's address goes along). */
