@@ -34,7 +34,7 @@ import { resourceServices } from './resources/service.js';
 import type { AreaContext, AreaModule, ContractHandlers } from './platform/area.js';
 import { assertEveryRouteDeclared, routeGuard } from './platform/guard.js';
 import { areaSummary } from './platform/area-summary.js';
-import { AREAS } from './areas/index.js';
+import { discoverAreas } from './platform/areas.js';
 import { JobEngine } from './platform/jobs/engine.js';
 import { notifier } from './platform/notify.js';
 import multipart from '@fastify/multipart';
@@ -59,7 +59,7 @@ export interface BuildAppOptions {
   readonly logger?: boolean | Record<string, unknown>;
   /** How mail goes out (defaults to SMTP when configured, else the outbox table). */
   readonly mailer?: Mailer;
-  /** The launcher areas to mount (all of them unless a test says otherwise). */
+  /** The launcher areas to mount (every folder of `areas/` unless a test says otherwise). */
   readonly areas?: readonly AreaModule[];
 }
 
@@ -68,7 +68,7 @@ export { NO_ACCESS } from './platform/guard.js';
 /** The Fastify app: every route of the contracts, the envelope, health, OpenAPI and the docs page. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const areas = options.areas ?? AREAS;
+  const areas = options.areas ?? (await discoverAreas());
   // Every route says who may call it before anything listens: an undeclared one stops the start.
   const contract: Record<string, AppRouter> = { core: coreContract, areas: areaSummaryContracts as AppRouter, ...resourceContracts };
   for (const area of areas) Object.assign(contract, area.contracts ?? {});
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .header('retry-after', String(RETRY_AFTER_SECONDS))
       .send({ status: 'error', database: 'down', message: 'The database cannot be reached.' });
   });
-  const document = openApiDocument();
+  const document = openApiDocument(contract);
   app.get('/openapi.json', async () => document);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -2,24 +2,25 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './platform/db/seed.js';
 import { openDatabase } from './platform/db/client.js';
-import { AREAS } from './areas/index.js';
+import { discoverAreas } from './platform/areas.js';
 
 /** Starts the API: configuration, database with migrations, demo seed on an empty database, then listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database });
+  const areas = await discoverAreas();
+  const app = await buildApp({ config, database, areas });
   app.addHook('onClose', () => database.close());
 
   let seeded = false;
   if (config.demoSeed && (await isEmptyDatabase(database.db))) {
     const started = Date.now();
-    const counts = await seedDemo(database.db, { argon2: config.argon2 });
+    const counts = await seedDemo(database.db, { argon2: config.argon2, areas });
     app.log.info({ counts, ms: Date.now() - started }, 'demo data seeded');
     seeded = true;
   }
 
-  for (const schedule of AREAS.flatMap((area) => area.schedules ?? [])) await app.jobs.ensureSchedule(schedule);
+  for (const schedule of areas.flatMap((area) => area.schedules ?? [])) await app.jobs.ensureSchedule(schedule);
   await app.jobs.start();
   await app.listen({ host: config.host, port: config.port });
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;

@@ -1,5 +1,4 @@
 export * from './access.js';
-export * from './api.js';
 export * from './area-summary.js';
 export * from './chatbot.js';
 export * from './client.js';

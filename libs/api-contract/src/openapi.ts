@@ -1,10 +1,13 @@
+import type { AppRouter } from '@ts-rest/core';
 import { generateOpenApi } from '@ts-rest/open-api';
-import { apiContract } from './api.js';
 
-/** The OpenAPI 3 document of the whole API, generated from the contracts. */
-export function openApiDocument(): ReturnType<typeof generateOpenApi> {
+/**
+ * The OpenAPI 3 document of an API made of `contract`: the API passes the contract it mounts (the core, every area's
+ * routes and the CRUD of every entity), so the document describes exactly what it serves.
+ */
+export function openApiDocument(contract: AppRouter): ReturnType<typeof generateOpenApi> {
   const document = generateOpenApi(
-    apiContract,
+    contract,
     {
       info: {
         title: 'Campus Administration System API',

@@ -6,6 +6,7 @@ import type { JobType } from './jobs/types.js';
 import type { ActorContext, ResourceHooks } from '../resources/crud.js';
 import type { ResourceServices } from '../resources/service.js';
 import type { AttentionDefinition } from './area-summary.js';
+import type { SeedStep } from './db/seed-step.js';
 
 /** A long-running part of an area, started with the app and stopped with it. */
 export interface AreaService {
@@ -47,14 +48,18 @@ export interface SessionSteps {
 }
 
 /**
- * A launcher application on the server side (ARCHITECTURE §2): `apps/api/src/areas/<area>/index.ts` exports one.
+ * A launcher application on the server side (ARCHITECTURE §2): `apps/api/src/areas/<segment>/area.ts` exports one
+ * as `area`, and the platform finds it by reading the `areas/` folder (`platform/areas.ts`); nothing lists the areas.
  * The generic CRUD of the area's entities is mounted for it; the area adds its own routes and what its entities add
  * to the generic handler. Generic code never names an area or a resource: everything particular lives here.
  */
 export interface AreaModule {
-  /** The launcher application code (spec §1) whose entities and routes this area serves. */
+  /**
+   * The launcher application code (spec §1) whose entities and routes this area serves; its application's segment
+   * is the area's folder name.
+   */
   readonly code: string;
-  /** The area's own routes: each key names a contract in `areaContracts` of `@campus/api-contract`. */
+  /** The area's own routes (mounted, guarded and published in the OpenAPI document), keyed by contract name. */
   readonly contracts?: Readonly<Record<string, AppRouter>>;
   /** Their handlers, keyed like `contracts`. */
   readonly handlers?: (
@@ -83,6 +88,8 @@ export interface AreaModule {
   readonly jobTypes?: (ctx: AreaContext) => readonly JobType<unknown>[];
   /** Schedules the area ships (created at start unless one of that name exists; administrators may change them). */
   readonly schedules?: readonly ShippedSchedule[];
+  /** The area's demo data, written by the demo seed after the base university (`platform/db/seed.ts`). */
+  readonly seed?: SeedStep;
 }
 
 /** A schedule an area ships: a job type run on a cron in a time zone. */

@@ -1,13 +1,19 @@
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { guardedRouter, UndeclaredAccessError } from '@campus/api-contract';
+import { APPLICATIONS } from '@campus/domain-iam';
 import { buildApp } from '../app.js';
-import { AREAS } from '../areas/index.js';
-import { startTestApi, testConfig, TestClock, freshDatabase } from '../test/harness.js';
+import { startTestApi, testConfig, TestClock, freshDatabase, TEST_PASSWORD } from '../test/harness.js';
 import type { AreaModule } from './area.js';
+import { AREAS_DIRECTORY, AreaDiscoveryError, areaFolders, discoverAreas } from './areas.js';
+import { insertAccount } from './db/users.js';
 
 const c = initContract();
+const AREAS = await discoverAreas();
 
 /** An area under a base path no other area uses, as a new launcher application would add. */
 const pilotContract = guardedRouter({
@@ -36,6 +42,17 @@ const pilotArea: AreaModule = {
 };
 
 const api = await startTestApi({}, { areas: [...AREAS, pilotArea] });
+
+/** Folders made by this file (inside the project, where the test runner loads modules from), removed at its end. */
+const scratch: string[] = [];
+afterAll(() => Promise.all(scratch.map((folder) => rm(folder, { recursive: true, force: true }))));
+async function scratchFolder(): Promise<string> {
+  const parent = fileURLToPath(new URL('../../test-output/', import.meta.url));
+  await mkdir(parent, { recursive: true });
+  const folder = await mkdtemp(join(parent, 'areas-'));
+  scratch.push(folder);
+  return folder;
+}
 
 describe('areas', () => {
   it('refuses to start with a route that declares no application, signedIn or public', async () => {
@@ -81,5 +98,120 @@ describe('areas', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.data.userId).toBe(api.users.registrar);
     expect((await api.call('GET', '/pilot/v1.0/mine')).status).toBe(401);
+  });
+
+  it('publishes in the OpenAPI document the routes it mounts, and only those', async () => {
+    const { body } = await api.call('GET', '/openapi.json');
+    expect(body.paths['/pilot/v1.0/status']?.get?.operationId).toBe('getPilotStatus');
+    expect(body.paths['/face-recognition/v1.0/kiosk']).toBeDefined();
+
+    const database = await freshDatabase();
+    const campusOnly = AREAS.filter((area) => area.code === 'CAMPUS');
+    const app = await buildApp({ config: testConfig(new TestClock(), { responseEncryption: false }), database, logger: false, areas: campusOnly });
+    const paths = (await app.inject({ method: 'GET', url: '/openapi.json' })).json().paths as Record<string, unknown>;
+    await app.close();
+    expect(paths['/core/v1.0/hris/create-employee']).toBeDefined();
+    expect(paths['/core/v1.0/campuses']).toBeDefined();
+    expect(Object.keys(paths).filter((path) => path.startsWith('/face-recognition/'))).toEqual([]);
+  });
+});
+
+describe('finding the areas by their folders', () => {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const folders = async (path: string) =>
+    (await readdir(join(here, path), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+
+  it('has one folder per launcher application on each side, named by its segment', async () => {
+    const segments = APPLICATIONS.map((a) => a.segment).sort();
+    expect(await folders('../areas')).toEqual(segments);
+    expect(await folders('../../../console/app/areas')).toEqual(segments);
+  });
+
+  it('mounts every folder of the areas folder, each serving the application of its segment', async () => {
+    expect(await areaFolders(AREAS_DIRECTORY)).toEqual(APPLICATIONS.map((a) => a.segment).sort());
+    expect(AREAS.map((area) => APPLICATIONS.find((a) => a.code === area.code)?.segment)).toEqual(await areaFolders(AREAS_DIRECTORY));
+  });
+
+  it('stops the start when a folder is named other than its application’s segment, or has no manifest', async () => {
+    const misnamed = await scratchFolder();
+    await mkdir(join(misnamed, 'access'));
+    await writeFile(join(misnamed, 'access', 'area.js'), "export const area = { code: 'IAM' };\n");
+    await expect(discoverAreas({ directory: misnamed })).rejects.toThrow(AreaDiscoveryError);
+    await expect(discoverAreas({ directory: misnamed })).rejects.toThrow(
+      'areas/access/area.ts serves IAM, whose launcher segment is access-management: the folder must be named areas/access-management.',
+    );
+
+    const bare = await scratchFolder();
+    await mkdir(join(bare, 'analytics'));
+    await expect(discoverAreas({ directory: bare })).rejects.toThrow('areas/analytics has no area.ts');
+
+    const unknown = await scratchFolder();
+    await mkdir(join(unknown, 'pilot-desk'));
+    await writeFile(join(unknown, 'pilot-desk', 'area.js'), "export const area = { code: 'PILOT' };\n");
+    await expect(discoverAreas({ directory: unknown })).rejects.toThrow('serves the application PILOT, which is not a launcher application');
+  });
+});
+
+/**
+ * A ninth application, as a folder and nothing else on the API side: the areas folder as it is (each area linked)
+ * plus `pilot-desk/area.js`, a manifest with a resource-free contract and its handlers. The launcher's list of
+ * applications is the one thing a ninth application adds outside its folders (`libs/domain-iam`, shared with the
+ * console), given here beside the eight.
+ */
+describe('a ninth area', async () => {
+  const directory = await scratchFolder();
+  for (const folder of await areaFolders(AREAS_DIRECTORY)) await symlink(join(AREAS_DIRECTORY, folder), join(directory, folder), 'dir');
+  await mkdir(join(directory, 'pilot-desk'));
+  await writeFile(
+    join(directory, 'pilot-desk', 'area.js'),
+    `const route = (path, metadata) => ({ method: 'GET', path, responses: { 200: null }, metadata });
+export const area = {
+  code: 'PILOT',
+  contracts: {
+    pilotDesk: {
+      getPilotDeskHours: route('/pilot-desk/v1.0/hours', { public: true }),
+      getOwnPilotDesk: route('/pilot-desk/v1.0/mine', { signedIn: true }),
+      getPilotDeskQueue: route('/pilot-desk/v1.0/queue', { application: 'PILOT' }),
+    },
+  },
+  handlers: ({ authOf }) => ({
+    pilotDesk: {
+      getPilotDeskHours: async () => ({ status: 200, body: { data: { opens: '08:00', closes: '17:00' } } }),
+      getOwnPilotDesk: async ({ request }) => ({ status: 200, body: { data: { userId: authOf(request).user.id } } }),
+      getPilotDeskQueue: async () => ({ status: 200, body: { data: { waiting: 3 } } }),
+    },
+  }),
+};
+`,
+  );
+  const applications = [...APPLICATIONS, { code: 'PILOT', segment: 'pilot-desk' }];
+  const areas = await discoverAreas({ directory, applications });
+  const ninth = await startTestApi({}, { areas });
+
+  it('is found beside the eight and mounted by buildApp', () => {
+    expect(areas.map((area) => area.code)).toEqual([...AREAS.map((area) => area.code), 'PILOT'].sort((a, b) => {
+      const segment = (code: string) => applications.find((x) => x.code === code)!.segment;
+      return segment(a).localeCompare(segment(b));
+    }));
+  });
+
+  it('serves its routes under their declared access, with the others’ routes unchanged', async () => {
+    expect((await ninth.call('GET', '/pilot-desk/v1.0/hours')).body).toEqual({ data: { opens: '08:00', closes: '17:00' } });
+    const registrar = await ninth.signIn('registrar@example.edu');
+    expect((await ninth.call('GET', '/pilot-desk/v1.0/mine', { token: registrar })).body).toEqual({ data: { userId: ninth.users.registrar } });
+    expect((await ninth.call('GET', '/pilot-desk/v1.0/mine')).status).toBe(401);
+    // Its application's routes need its scope, as every application's do.
+    expect((await ninth.call('GET', '/pilot-desk/v1.0/queue', { token: registrar })).status).toBe(403);
+    await insertAccount(ninth.database.db, { email: 'desk@example.edu', password: TEST_PASSWORD, firstName: 'Teodora', lastName: 'Alonso', adminScopes: ['PILOT'] }, ninth.config.argon2);
+    const desk = await ninth.signIn('desk@example.edu');
+    expect((await ninth.call('GET', '/pilot-desk/v1.0/queue', { token: desk })).body).toEqual({ data: { waiting: 3 } });
+    expect((await ninth.call('GET', '/core/v1.0/campuses', { token: registrar })).status).toBe(200);
+
+    const document = await ninth.call('GET', '/openapi.json');
+    expect(Object.keys(document.body.paths).filter((path) => path.startsWith('/pilot-desk/'))).toEqual([
+      '/pilot-desk/v1.0/hours',
+      '/pilot-desk/v1.0/mine',
+      '/pilot-desk/v1.0/queue',
+    ]);
   });
 });

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi, type TestApi } from '../../test/harness.js';
-import { accessArea } from '../access-management/index.js';
-import { reportsArea } from './index.js';
+import { area as accessArea } from '../access-management/area.js';
+import { area as reportsArea } from './area.js';
 
 const R = '/core/v1.0/reports';
 /** An instant given as Manila wall-clock time. */

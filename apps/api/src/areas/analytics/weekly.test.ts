@@ -4,8 +4,8 @@ import { createMailer } from '../../platform/auth/mailer.js';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi, type TestApi } from '../../test/harness.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
-import { accessArea } from '../access-management/index.js';
-import { reportsArea } from './index.js';
+import { area as accessArea } from '../access-management/area.js';
+import { area as reportsArea } from './area.js';
 import { lastWeek } from './weekly.js';
 
 const EMAIL = '/core/v1.0/reports/weekly-email';

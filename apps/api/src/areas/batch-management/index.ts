@@ -1,6 +1,4 @@
-import { batchContract, entityRegistry } from '@campus/api-contract';
-import type { AreaModule } from '../../platform/area.js';
-import { batchAttention } from './attention.js';
+import { batchContract } from '@campus/api-contract';
 import type { BatchContext } from './context.js';
 import { bulkStateChangeJob } from './jobs/bulk-state-change.js';
 import { HOUSEKEEPING_SCHEDULE, housekeepingJob } from './jobs/housekeeping.js';
@@ -56,24 +54,3 @@ export function batchArea(area: BatchContext) {
     },
   };
 }
-
-/** The Batch Management area as the API mounts it: its job types go to the engine, its routes to the contract. */
-export const batchAreaModule: AreaModule = {
-  code: 'BATCH',
-  attention: batchAttention,
-  schedules: [HOUSEKEEPING_SCHEDULE],
-  contracts: { batch: batchContract },
-  handlers: (ctx) => {
-    const area = batchArea({
-      app: ctx,
-      engine: ctx.jobs,
-      access: {
-        byResource: (resource) => entityRegistry.byResource(resource),
-        model: (resource) => ctx.resources.all.find((s) => s.entity.resource === resource)?.model,
-        deps: (resource, db) => ctx.resources.depsOf(resource, db),
-        models: () => ctx.resources.all.map((s) => s.model),
-      },
-    });
-    return { batch: area.handlers as never };
-  },
-};

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { frsContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
-import type { AreaModule } from '../../platform/area.js';
 import { FaceIndex } from './face-index.js';
-import { holidayHooks, leaveHooks, timesheetHooks } from './hooks.js';
 import { sharedRecognizer, type Recognizer } from './recognition/recognizer.js';
 import { biometricKey, sealerFor } from './sealed.js';
 import { EMBEDDING_DIMENSIONS, FACES_CHANNEL, loadEmbeddings, readSettings, type FrsState } from './state.js';
@@ -94,13 +92,3 @@ export async function frsArea(ctx: AppContext, app: FastifyInstance, options: Fr
     state,
   };
 }
-
-/** The FRS area as the API mounts it: the index is loaded and listening before the area serves. */
-export const frsAreaModule: AreaModule = {
-  code: 'FRS',
-  contracts: { frs: frsContract },
-  // Corrections of timesheets (HR records) are manual adjustments of the days FRS computes; holidays and leave
-  // change those days too.
-  hooks: () => ({ timesheets: timesheetHooks, holidays: holidayHooks, leaves: leaveHooks }),
-  handlers: async (ctx, app) => ({ frs: (await frsArea(ctx, app)).implementation as never }),
-};

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { entityRegistry, migrationContract } from '@campus/api-contract';
+import { entityRegistry } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
 import {
   detectDateFormat,
@@ -19,13 +19,13 @@ import {
 import { rows, type Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { resourceRefusal } from '../../resources/access.js';
-import type { AreaContext, AreaModule } from '../../platform/area.js';
+import type { AreaContext } from '../../platform/area.js';
 import { readRows, rowsFile, templateFile, type ReadRow } from './files.js';
 import { IMPORT_JOB, importJob } from './import-job.js';
 import { listRunRows, runRow, runView } from './runs.js';
-import { connectionHandlers, connectionSealer, dbReadJob, dbScheduledReadJob } from './connections.js';
+import { connectionHandlers, connectionSealer } from './connections.js';
 import { scheduleHandlers } from './schedules.js';
-import { allowedHostsOf, apiReadJob, apiScheduledReadJob, apiSourceHandlers } from './api-sources.js';
+import { allowedHostsOf, apiSourceHandlers } from './api-sources.js';
 
 type Input = {
   params: Record<string, string>;
@@ -35,7 +35,7 @@ type Input = {
 };
 
 const TARGETS = importTargets(entityRegistry);
-const targetOf = (resource: string) => TARGETS.find((t) => t.resource === resource);
+export const targetOf = (resource: string) => TARGETS.find((t) => t.resource === resource);
 const targetNameOf = (resource: string) => targetOf(resource)?.name ?? resource;
 
 function targetOrThrow(resource: string): ImportTarget {
@@ -309,14 +309,3 @@ export function migrationHandlers(ctx: AreaContext) {
     },
   };
 }
-
-/** Data Migration Management (`DATA`): templates, uploads, dry runs, runs on the job engine, and their history. */
-export const migrationArea: AreaModule = {
-  code: 'DATA',
-  contracts: { migration: migrationContract },
-  handlers: (ctx) => ({ migration: migrationHandlers(ctx) as never }),
-  jobTypes: (ctx) => {
-    const deps = { sealer: connectionSealer(ctx), targetOf, allowedHosts: allowedHostsOf(ctx) };
-    return [dbReadJob(deps) as never, dbScheduledReadJob(deps) as never, apiReadJob(deps) as never, apiScheduledReadJob(deps) as never];
-  },
-};

@@ -7,13 +7,9 @@ import { rows, type Db } from './client.js';
 import { insertRows, type SeedRecord } from './insert-rows.js';
 import { insertAccount } from './users.js';
 import { academicCalendar, FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, PLACES, randomSource, SURNAMES, type RandomSource } from './seed-data.js';
-import { seedSsoDemo } from '../../areas/access-management/sso/seed.js';
-import { seedBatchHistory } from '../../areas/batch-management/seed.js';
-import { seedSupport } from '../../areas/support-management/seed.js';
-import { seedAttendance, seedLeave } from '../../areas/frs-management/seed.js';
-import { seedChatbot } from '../../areas/chatbot-management/seed.js';
-import { seedHr } from '../../areas/campus-management/seed.js';
-import { seedMigration } from '../../areas/migrations/seed.js';
+import type { AreaModule } from '../area.js';
+import { areaSegment, discoverAreas } from '../areas.js';
+import { areaRandom, orderSeedSteps, type DemoUniversity } from './seed-step.js';
 
 /** The demo accounts, stated in the README. */
 export const DEMO_PASSWORD = 'Campus!Demo2026';
@@ -107,13 +103,26 @@ const SUBJECTS: readonly [string, string, 'LEC' | 'LAB' | 'LEC-LAB', number][] =
 
 const WEIGHTS = { participation: 10, exam: 30, project: 10, activity: 10, quiz: 15, recitation: 10, assignment: 5, attendance: 10 };
 
+export interface SeedDemoOptions {
+  readonly argon2: Argon2Options;
+  /** The day the database is created (now unless a test says otherwise). */
+  readonly now?: Date;
+  /** How many students (500 unless said otherwise). */
+  readonly students?: number;
+  /** The areas whose demo data follow the base (every area of the `areas/` folder unless a test says otherwise). */
+  readonly areas?: readonly AreaModule[];
+}
+
 /**
  * The demo university, deterministic and fast (one transaction, multi-row inserts): the eight applications,
  * modules, roles and services; HR departments, designations and employees; two campuses with colleges,
  * departments, programs, subjects, rooms and schedules; three academic years with semesters; 50 instructors,
- * 500 students, sections and enrolments; and the two demo accounts.
+ * 500 students, sections and enrolments; and the two demo accounts. Then each area's own demo data (its manifest's
+ * `seed`), in the order their `after` gives, in the same transaction.
  */
-export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: Date; students?: number }): Promise<SeedSummary> {
+export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedSummary> {
+  const areas = options.areas ?? (await discoverAreas());
+  const steps = orderSeedSteps(areas.flatMap((area) => (area.seed ? [{ area: areaSegment(area), step: area.seed }] : [])));
   const random = randomSource(2026);
   const id = random.uuid;
   const at = options.now ?? new Date();
@@ -213,7 +222,6 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
     // The registrar holds the Registrar role: the academic modules of CAMPUS, not HR records.
     await tx.execute(sql`update users set role_ids = ${`{${registrarRole}}`}::uuid[] where id = ${registrar}`);
     counts.users = 2 + staff.length;
-    await seedSsoDemo(tx, id, at);
 
     // Campus structure.
     const campuses = [
@@ -360,15 +368,19 @@ export async function seedDemo(db: Db, options: { argon2: Argon2Options; now?: D
       }
     }
     await putTx('enrolled-students', enrolments);
-    const support = await seedSupport(tx, putTx, { random, at, campuses: campuses.map((c) => c.id), lead: adminId, leadName: 'Ramon Bautista', argon2: options.argon2 });
-    counts.users = (counts.users ?? 0) + support.accounts;
-    await seedAttendance(tx, putTx, { id, random, at, employees: [adminEmployee, registrarEmployee], campus: campuses[0]! });
-    await seedChatbot(tx, putTx, { id, at });
-    await seedHr(tx, putTx, { id, employees: [adminEmployee, registrarEmployee], at });
-    await seedLeave(tx, putTx, { id, at, employeeId: registrarEmployee });
-    await seedMigration(tx, { at, adminId });
+
+    // Each area's own demo data, on the base university.
+    const university: DemoUniversity = {
+      admin: { userId: adminId, employeeId: adminEmployee, name: 'Ramon Bautista' },
+      registrar: { employeeId: registrarEmployee },
+      campuses,
+    };
+    const count = (resource: string, added: number) => void (counts[resource] = (counts[resource] ?? 0) + added);
+    for (const { area, step } of steps) {
+      const own = areaRandom(area);
+      await step.run({ db: tx, at, argon2: options.argon2, random: own, id: own.uuid, university, put: putTx, count });
+    }
   });
-  await seedBatchHistory(db, at);
   await db.execute(sql`vacuum analyze`);
   return counts;
 }
@@ -414,3 +426,4 @@ export function makeStudents(random: RandomSource, count: number, offset: number
     };
   });
 }
+

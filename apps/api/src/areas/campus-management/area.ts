@@ -6,11 +6,13 @@ import { creditLedgerHooks, lwopHooks } from './hooks/credit-ledger.js';
 import { designationGradeHooks } from './hooks/designation-grade.js';
 import { scheduleHooks } from './hooks/schedules.js';
 import { singleDefault } from './hooks/single-default.js';
+import { seedHr } from './seed.js';
 
 /** Campus Management, with Human Resources records: the academic structure, people, terms and HR. */
-export const campusArea: AreaModule = {
+export const area: AreaModule = {
   attention: campusAttention,
   code: 'CAMPUS',
+  seed: { run: ({ db, put, id, at, university }) => seedHr(db, put, { id, at, employees: [university.admin.employeeId, university.registrar.employeeId] }) },
   contracts: { hris: hrisContract, employee: employeeContract },
   hooks: () => ({
     schedules: scheduleHooks,

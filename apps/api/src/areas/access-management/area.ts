@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { AreaModule, ContractHandlers } from '../../platform/area.js';
 import type { AuthContext } from '../../platform/auth/sessions.js';
 import { accessAttention } from './attention.js';
+import { seedSsoDemo } from './sso/seed.js';
 import { roleHooks } from './hooks/roles.js';
 import { getOutboxMessage } from './routes/get-outbox-message.js';
 import { listOutbox } from './routes/list-outbox.js';
@@ -33,12 +34,13 @@ function runtimeOf(ctx: AppContext) {
 type Input = { params: Record<string, string>; query: never; body: never; request: FastifyRequest };
 
 /** Identity and Access Management: applications, modules, services, roles and users; single sign-on; two factors. */
-export const accessArea: AreaModule = {
+export const area: AreaModule = {
   code: 'IAM',
   contracts: { sso: ssoContract, secondFactor: secondFactorContract, outbox: outboxContract, settings: settingsContract },
   hooks: ({ config }) => ({ users: userHooks(config.argon2), roles: roleHooks }),
   attention: accessAttention,
   allowsWithoutScope: isOwnAccountLookup,
+  seed: { run: ({ db, id, at }) => seedSsoDemo(db, id, at) },
   mount: async (app, ctx) => {
     await runtimeOf(ctx).sso.mount(app);
   },

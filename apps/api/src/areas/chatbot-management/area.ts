@@ -7,14 +7,13 @@ import { alumnusHooks } from './hooks/alumni.js';
 import { CHATBOT_SCHEDULES_SCHEDULE, fireSchedulesJob } from './jobs/fire-schedules.js';
 import { sendBroadcastJob } from './jobs/send-broadcast.js';
 import { CHATBOT_RETENTION_SCHEDULE, chatbotRetentionJob } from './jobs/retention.js';
-
-export { CHATBOT_RETENTION_SCHEDULE, CHATBOT_SCHEDULES_SCHEDULE };
+import { seedChatbot } from './seed.js';
 
 /**
  * Campus Chatbot Management (launcher code CHATBOT): responses and personas (generic CRUD), the answer matcher,
  * the public web chat, broadcasts (sent as jobs, one delivery per recipient and channel), the unanswered queue, transcripts and settings, and the nightly purge of old transcripts.
  */
-export const chatbotArea: AreaModule = {
+export const area: AreaModule = {
   code: 'CHATBOT',
   contracts: { chatbot: chatbotContract },
   attention: chatbotAttention,
@@ -22,4 +21,6 @@ export const chatbotArea: AreaModule = {
   handlers: (ctx) => ({ chatbot: { ...chatbotHandlers(ctx), ...broadcastHandlers(ctx) } }),
   jobTypes: (ctx) => [chatbotRetentionJob, sendBroadcastJob(ctx), fireSchedulesJob(ctx)],
   schedules: [CHATBOT_RETENTION_SCHEDULE, CHATBOT_SCHEDULES_SCHEDULE],
+  // The demo's answers name the offices the Customer Support demo opens.
+  seed: { after: ['support-management'], run: ({ db, put, id, at }) => seedChatbot(db, put, { id, at }) },
 };

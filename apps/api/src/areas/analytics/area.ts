@@ -72,7 +72,7 @@ function reportsHandlers(ctx: AreaContext): ContractHandlers {
 }
 
 /** Analytics and Reports: the audit-trail viewer and the Chatbot, Support and ticket reports, read-only. */
-export const reportsArea: AreaModule = {
+export const area: AreaModule = {
   code: 'REPORTS',
   contracts: { reports: reportsContract },
   handlers: (ctx) => ({ reports: reportsHandlers(ctx) }),

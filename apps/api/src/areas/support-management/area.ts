@@ -6,6 +6,7 @@ import { supportHandlers } from './handlers.js';
 import { startInboundMail } from './inbound/listener.js';
 import { mailRequester } from './mail.js';
 import { notificationCentreNotifier, SLA_SWEEP_SCHEDULE, slaSweepJob, type SlaNotifier } from './jobs/sla-sweep.js';
+import { seedSupport } from './seed.js';
 
 export interface SupportAreaOptions {
   /** Receives breach and near-breach notices; the notification centre (to the team lead) when absent. */
@@ -31,6 +32,13 @@ export function createSupportArea(options: SupportAreaOptions = {}): AreaModule 
     handlers: (ctx) => ({ support: supportHandlers(ctx, options.notifier ?? notificationCentreNotifier(ctx.notify)) }),
     jobTypes: (ctx) => [slaSweepJob(options.notifier ?? notificationCentreNotifier(ctx.notify))],
     schedules: [SLA_SWEEP_SCHEDULE],
+    seed: {
+      run: async ({ db, put, random, at, argon2, university, count }) => {
+        const { admin, campuses } = university;
+        const seeded = await seedSupport(db, put, { random, at, campuses: campuses.map((c) => c.id), lead: admin.userId, leadName: admin.name, argon2 });
+        count('users', seeded.accounts);
+      },
+    },
     services: (ctx) => {
       if (!inbound) return [];
       let close: (() => Promise<void>) | undefined;
@@ -58,4 +66,5 @@ export function createSupportArea(options: SupportAreaOptions = {}): AreaModule 
   };
 }
 
-export const supportArea: AreaModule = createSupportArea();
+/** The Customer Support area as the API mounts it (the inbound mail listener from the environment). */
+export const area: AreaModule = createSupportArea();

@@ -1,0 +1,24 @@
+import { frsContract } from '@campus/api-contract';
+import type { AreaModule } from '../../platform/area.js';
+import { holidayHooks, leaveHooks, timesheetHooks } from './hooks.js';
+import { frsArea } from './index.js';
+import { seedAttendance, seedLeave } from './seed.js';
+
+/** The FRS area as the API mounts it: the index is loaded and listening before the area serves. */
+export const area: AreaModule = {
+  code: 'FRS',
+  contracts: { frs: frsContract },
+  // Corrections of timesheets (HR records) are manual adjustments of the days FRS computes; holidays and leave
+  // change those days too.
+  hooks: () => ({ timesheets: timesheetHooks, holidays: holidayHooks, leaves: leaveHooks }),
+  handlers: async (ctx, app) => ({ frs: (await frsArea(ctx, app)).implementation as never }),
+  // The demo leave is paid from the vacation credits the Campus Management (HR) demo opens.
+  seed: {
+    after: ['campus-management'],
+    run: async ({ db, put, id, random, at, university }) => {
+      const { admin, registrar, campuses } = university;
+      await seedAttendance(db, put, { id, random, at, employees: [admin.employeeId, registrar.employeeId], campus: campuses[0]! });
+      await seedLeave(db, put, { id, at, employeeId: registrar.employeeId });
+    },
+  },
+};

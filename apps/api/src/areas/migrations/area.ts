@@ -1,0 +1,18 @@
+import { migrationContract } from '@campus/api-contract';
+import type { AreaModule } from '../../platform/area.js';
+import { allowedHostsOf, apiReadJob, apiScheduledReadJob } from './api-sources.js';
+import { connectionSealer, dbReadJob, dbScheduledReadJob } from './connections.js';
+import { migrationHandlers, targetOf } from './index.js';
+import { seedMigration } from './seed.js';
+
+/** Data Migration Management (`DATA`): templates, uploads, dry runs, runs on the job engine, and their history. */
+export const area: AreaModule = {
+  code: 'DATA',
+  contracts: { migration: migrationContract },
+  handlers: (ctx) => ({ migration: migrationHandlers(ctx) as never }),
+  jobTypes: (ctx) => {
+    const deps = { sealer: connectionSealer(ctx), targetOf, allowedHosts: allowedHostsOf(ctx) };
+    return [dbReadJob(deps) as never, dbScheduledReadJob(deps) as never, apiReadJob(deps) as never, apiScheduledReadJob(deps) as never];
+  },
+  seed: { run: ({ db, at, university }) => seedMigration(db, { at, adminId: university.admin.userId }) },
+};
