@@ -28,7 +28,7 @@ import { authHandlers } from './platform/auth/handlers.js';
 import type { AuthContext } from './platform/auth/sessions.js';
 import { RateLimiter } from './platform/auth/rate-limit.js';
 import { auditHandlers } from './platform/audit/handlers.js';
-import { signOutEverywhere } from './areas/access-management/routes/sign-out-everywhere.js';
+import { signOutEverywhere } from './platform/auth/sign-out-everywhere.js';
 import type { ActorContext, ResourceHooks } from './resources/crud.js';
 import { resourceServices } from './resources/service.js';
 import type { AreaContext, AreaModule, ContractHandlers } from './platform/area.js';

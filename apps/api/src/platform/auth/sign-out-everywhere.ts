@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { writeAudit } from '../../../platform/audit/audit.js';
-import type { AuthContext } from '../../../platform/auth/sessions.js';
-import type { AppContext } from '../../../context.js';
-import { rows, type Db } from '../../../platform/db/client.js';
-import { HttpError } from '../../../platform/http/errors.js';
+import { writeAudit } from '../audit/audit.js';
+import type { AuthContext } from './sessions.js';
+import type { AppContext } from '../../context.js';
+import { rows, type Db } from '../db/client.js';
+import { HttpError } from '../http/errors.js';
 
 /**
  * `POST /core/v1.0/auth/logout/{userId}/all`: ends every live session of the signed-in user — other browsers,
