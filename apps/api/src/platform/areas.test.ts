@@ -13,7 +13,7 @@ import { AREAS_DIRECTORY, AreaDiscoveryError, areaFolders, discoverAreas } from 
 import { insertAccount } from './db/users.js';
 
 const c = initContract();
-const AREAS = await discoverAreas();
+const DISCOVERED = await discoverAreas();
 
 /** An area under a base path no other area uses, as a new launcher application would add. */
 const pilotContract = guardedRouter({
@@ -41,7 +41,7 @@ const pilotArea: AreaModule = {
   }),
 };
 
-const api = await startTestApi({}, { areas: [...AREAS, pilotArea] });
+const api = await startTestApi({}, { areas: [...DISCOVERED, pilotArea] });
 
 /** Folders made by this file (inside the project, where the test runner loads modules from), removed at its end. */
 const scratch: string[] = [];
@@ -59,8 +59,8 @@ describe('areas', () => {
     const undeclared = c.router({ openByMistake: { method: 'GET', path: '/pilot/v1.0/open', responses: { 200: z.object({}) } } });
     const area: AreaModule = { code: 'CHATBOT', contracts: { undeclared }, handlers: () => ({ undeclared: { openByMistake: async () => ({ status: 200, body: {} }) } }) };
     const database = await freshDatabase();
-    await expect(buildApp({ config: testConfig(new TestClock()), database, logger: false, areas: [...AREAS, area] })).rejects.toThrow(UndeclaredAccessError);
-    await expect(buildApp({ config: testConfig(new TestClock()), database, logger: false, areas: [...AREAS, area] })).rejects.toThrow(
+    await expect(buildApp({ config: testConfig(new TestClock()), database, logger: false, areas: [...DISCOVERED, area] })).rejects.toThrow(UndeclaredAccessError);
+    await expect(buildApp({ config: testConfig(new TestClock()), database, logger: false, areas: [...DISCOVERED, area] })).rejects.toThrow(
       /GET \/pilot\/v1\.0\/open .*declares neither/,
     );
   });
@@ -106,7 +106,7 @@ describe('areas', () => {
     expect(body.paths['/face-recognition/v1.0/kiosk']).toBeDefined();
 
     const database = await freshDatabase();
-    const campusOnly = AREAS.filter((area) => area.code === 'CAMPUS');
+    const campusOnly = DISCOVERED.filter((area) => area.code === 'CAMPUS');
     const app = await buildApp({ config: testConfig(new TestClock(), { responseEncryption: false }), database, logger: false, areas: campusOnly });
     const paths = (await app.inject({ method: 'GET', url: '/openapi.json' })).json().paths as Record<string, unknown>;
     await app.close();
@@ -129,7 +129,7 @@ describe('finding the areas by their folders', () => {
 
   it('mounts every folder of the areas folder, each serving the application of its segment', async () => {
     expect(await areaFolders(AREAS_DIRECTORY)).toEqual(APPLICATIONS.map((a) => a.segment).sort());
-    expect(AREAS.map((area) => APPLICATIONS.find((a) => a.code === area.code)?.segment)).toEqual(await areaFolders(AREAS_DIRECTORY));
+    expect(DISCOVERED.map((area) => APPLICATIONS.find((a) => a.code === area.code)?.segment)).toEqual(await areaFolders(AREAS_DIRECTORY));
   });
 
   it('stops the start when a folder is named other than its application’s segment, or has no manifest', async () => {
@@ -189,7 +189,7 @@ export const area = {
   const ninth = await startTestApi({}, { areas });
 
   it('is found beside the eight and mounted by buildApp', () => {
-    expect(areas.map((area) => area.code)).toEqual([...AREAS.map((area) => area.code), 'PILOT'].sort((a, b) => {
+    expect(areas.map((area) => area.code)).toEqual([...DISCOVERED.map((area) => area.code), 'PILOT'].sort((a, b) => {
       const segment = (code: string) => applications.find((x) => x.code === code)!.segment;
       return segment(a).localeCompare(segment(b));
     }));
