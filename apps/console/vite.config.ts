@@ -12,6 +12,8 @@ declare module '@remix-run/node' {
 const areaManifests: Plugin = {
   name: 'campus:area-manifests',
   configureServer(server) {
+    // Remix's own compiler (configured inline, without this file) starts again with the server.
+    if (!server.config.configFile) return;
     server.watcher.on('change', (file) => {
       if (/[/\\]app[/\\]areas[/\\][^/\\]+[/\\]area\.ts$/.test(file)) void server.restart();
     });
