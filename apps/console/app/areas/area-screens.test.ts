@@ -16,8 +16,8 @@ describe("areas' own screens", () => {
     expect(source).not.toMatch(/\b(AreaLayout|AdminLayout)\b/);
   });
 
-  it('mounts a document (the printable personal data sheet) under /app, beside the admin layout', () => {
-    const manifest = areaRoutes(defineRoutes as never);
+  it('mounts a document (the printable personal data sheet) under /app, beside the admin layout', async () => {
+    const manifest = await areaRoutes(defineRoutes as never);
     const pds = Object.values(manifest).find((r) => r.file === 'areas/campus-management/hr/pds.route.tsx')!;
     expect(pds).toMatchObject({ parentId: 'routes/app', path: 'campus-management/hr/employee/:id/pds' });
     const employee = Object.values(manifest).find((r) => r.file === 'areas/campus-management/hr/employee.route.tsx')!;

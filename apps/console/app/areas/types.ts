@@ -1,6 +1,56 @@
 import type { ComponentType } from 'react';
 import type { EntityRecord } from '@campus/api-contract';
-import type { FormValues } from '@campus/ui';
+import type { FormValues, IconName } from '@campus/ui';
+
+/**
+ * What an area's folder `app/areas/<segment>/` tells the console about itself, exported as `area` by its `area.ts`.
+ * The folder's name is the application's launcher segment; the platform finds the manifests by that name
+ * (`import.meta.glob` in the app, a directory read in `areas/routes.ts` when Vite starts) and lists no area.
+ * A manifest holds data only, so that `areas/routes.ts` can read it before anything is built: the area's overrides of
+ * the generic resource screens are in `area.overrides.tsx` (what they draw) and `area.server.ts` (what they load).
+ */
+export interface AreaManifest {
+  /** The application's icon on the launcher and in the header's apps popover. */
+  readonly icon: IconName;
+  /**
+   * The area's own screens, mounted under `/app/<segment>/`. Those with a `label` follow the entity screens in the
+   * area's side menu, in this order.
+   */
+  readonly screens?: readonly AreaScreen[];
+  /**
+   * Titles of the side menu's sections for entity screens one level down (`/app/<segment>/<group>/<resource>`), by
+   * group segment: `{ hr: 'Human Resources' }`. A group without one is titled by its segment.
+   */
+  readonly groups?: Readonly<Record<string, string>>;
+  /**
+   * Older or alternative addresses of the area's entity screens and where they now are (a permanent redirect):
+   * `/app/<segment>/<old>` → `/app/<segment>/<current>`, by `old`.
+   */
+  readonly moved?: Readonly<Record<string, string>>;
+  /** Pages anyone may open without signing in, outside `/app`. */
+  readonly publicPages?: readonly PublicPage[];
+  /** Notes on the figures of the area's "Needs attention" panel that the area's API module reports, by figure key. */
+  readonly attention?: AttentionNotes;
+}
+
+/** A page of an area that needs no sign-in (the web chat, the public help form, the kiosk). */
+export interface PublicPage {
+  /** Its whole address, in Remix's `route()` syntax, without the leading slash: `chat/unsubscribe/:token`. */
+  readonly path: string;
+  /** The route module, relative to the area's folder; it exports `publicPage = true`. */
+  readonly file: string;
+}
+
+/** What an area's console module says about one of its attention figures. */
+export interface AttentionNote {
+  /** What to do about it, shown under the figure. */
+  readonly hint?: string;
+  /** Where to go instead of the counted resource's list. */
+  readonly href?: string;
+}
+
+/** An area's notes on its attention figures, by figure key. */
+export type AttentionNotes = Readonly<Record<string, AttentionNote>>;
 
 /**
  * What an area adds to the generic screens of one of its resources (ARCHITECTURE §3: an entity with special
@@ -39,12 +89,16 @@ export interface ResourceServerOverride {
   };
 }
 
-/** An area's own screens, mounted under its segment in the admin layout (see `vite.config.ts`). */
+/** An area's own screen, mounted under its segment in the admin layout (see `areas/routes.ts`). */
 export interface AreaScreen {
   /** Below `/app/{segment}/`, in Remix's `route()` syntax (`campuses/:code`). */
   readonly path: string;
-  /** The route module, relative to `app/`. */
+  /** The route module: relative to the area's folder in a manifest, relative to `app/` in `AREA_SCREENS`. */
   readonly file: string;
+  /** Its entry in the area's side menu, when it has one (a screen of spec §2). */
+  readonly label?: string;
+  /** Its menu entry is shown to IAM administrators only. */
+  readonly isIamAdminOnly?: boolean;
   /** The area's own index page (`path: ''`), in place of the generic one. */
   readonly index?: boolean;
   /**

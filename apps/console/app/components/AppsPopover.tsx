@@ -1,17 +1,7 @@
-import { Icon, Popover, useLinkComponent, type IconName } from '@campus/ui';
+import { Icon, Popover, useLinkComponent } from '@campus/ui';
 import { useState } from 'react';
+import { applicationIcon } from '../areas/manifests';
 import type { ShellApplication } from '../lib/shell';
-
-export const APPLICATION_ICONS: Record<string, IconName> = {
-  IAM: 'shield',
-  CAMPUS: 'building',
-  CHATBOT: 'chat',
-  SUPPORT: 'support',
-  FRS: 'face',
-  DATA: 'database',
-  REPORTS: 'chart',
-  BATCH: 'layers',
-};
 
 /** Where a launcher tile goes: the area, or (when not allowed) the launcher with the No Access notice. */
 export function applicationHref(app: ShellApplication): string {
@@ -62,7 +52,7 @@ export function AppsPopover({ applications, currentCode }: { applications: Shell
               data-allowed={app.isAllowed ? 'true' : 'false'}
               onClick={() => setOpen(false)}
             >
-              <Icon name={APPLICATION_ICONS[app.code] ?? 'folder'} />
+              <Icon name={applicationIcon(app.code)} />
               {app.name}
             </Link>
           </li>

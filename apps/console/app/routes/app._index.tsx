@@ -4,7 +4,8 @@ import { isApplicationCode } from '@campus/domain-core';
 import { NO_ACCESS_MESSAGE, NO_ACCESS_TITLE } from '@campus/domain-iam';
 import { AppCard, HomeLayout, Icon, Notice, Reveal } from '@campus/ui';
 import { useEffect, useState } from 'react';
-import { APPLICATION_ICONS, applicationHref } from '../components/AppsPopover';
+import { applicationIcon } from '../areas/manifests';
+import { applicationHref } from '../components/AppsPopover';
 import { ShellHeader } from '../components/ShellHeader';
 import { APP_VERSION } from '../lib/constants';
 import { requireUser } from '../lib/session.server';
@@ -39,7 +40,7 @@ export default function Launcher() {
               title={app.name}
               description={app.description}
               href={applicationHref(app)}
-              icon={<Icon name={APPLICATION_ICONS[app.code] ?? 'folder'} size={24} />}
+              icon={<Icon name={applicationIcon(app.code)} size={24} />}
               isAllowed={app.isAllowed}
               onDenied={() => setShowNoAccess(true)}
             />

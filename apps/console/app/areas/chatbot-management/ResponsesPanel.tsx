@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import { responseCategoryOptions } from '@campus/domain-chatbot';
-import type { ResponsesPanelData } from './resources.server';
+import type { ResponsesPanelData } from './area.server';
 import './chatbot.css';
 
 const score = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toFixed(2));

@@ -1,20 +1,10 @@
-/** What an area's console module says about one of its attention figures. */
-export interface AttentionNote {
-  /** What to do about it, shown under the figure. */
-  readonly hint?: string;
-  /** Where to go instead of the counted resource's list. */
-  readonly href?: string;
-}
-/** An area module's notes, by figure key: `app/areas/<segment>/attention.ts` exports `attention`. */
-export type AttentionNotes = Readonly<Record<string, AttentionNote>>;
+import { areaAt } from '../../areas/manifests';
+import type { AttentionNote } from '../../areas/types';
 
-// Each area keeps its notes in its own folder; they are found by path, so this module names no area.
-const modules = import.meta.glob<{ attention?: AttentionNotes }>('../../areas/*/attention.ts', { eager: true });
-const notesBySegment = new Map(
-  Object.entries(modules).map(([path, module]) => [path.split('/').at(-2) ?? '', module.attention ?? {}]),
-);
+export type { AttentionNote, AttentionNotes } from '../../areas/types';
 
-/** The note an area's console module gives a figure, if any. */
+/** The note an area's manifest (`app/areas/<segment>/area.ts`, `attention`) gives one of its figures, if any. */
 export function attentionNote(segment: string, key: string): AttentionNote | undefined {
-  return notesBySegment.get(segment)?.[key];
+  const notes = areaAt(segment)?.attention;
+  return notes && Object.hasOwn(notes, key) ? notes[key] : undefined;
 }

@@ -1,5 +1,6 @@
 import { entityRegistry } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
+import { areaAt } from '../../areas/manifests';
 
 /**
  * Where a screen is: the area segment and the resource path below it, read from the address so that the same
@@ -34,30 +35,12 @@ export function entityAt(area: string | undefined, resource: string | undefined)
 }
 
 /**
- * Older or alternative addresses of spec §2 and the screen they now lead to (a permanent redirect): the `-old`
- * variants, and `semester` for the semesters screen.
+ * Where an older or alternative address of a screen now lives (`/app/{area}/{current}`), from the area manifest's
+ * `moved`, or undefined.
  */
-const MOVED: Readonly<Record<string, readonly string[]>> = {
-  'campus-management': [
-    'academic-break-old',
-    'academic-years-old',
-    'instructors-old',
-    'rooms-old',
-    'schedules-old',
-    'sections-old',
-    'students-old',
-    'subjects-old',
-  ],
-};
-const ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'campus-management': { semester: 'semesters' },
-};
-
-/** Where an older address of a screen now lives (`/app/{area}/{current}`), or undefined. */
 export function movedScreen(area: string, resource: string): string | undefined {
-  const target =
-    ALIASES[area]?.[resource] ??
-    (MOVED[area]?.includes(resource) ? resource.replace(/-old$/, '') : undefined);
+  const moved = areaAt(area)?.moved;
+  const target = moved && Object.hasOwn(moved, resource) ? moved[resource] : undefined;
   return target && entityAt(area, target) ? `/app/${area}/${target}` : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
 import { describe, expect, it } from 'vitest';
 import { listedPart } from '../../features/resources/resource.server';
-import { resources } from './resources';
+import { resources } from './area.overrides';
 
 describe('the DTR list colours', () => {
   const entity = entityRegistry.byResource('daily-time-records')!;

@@ -1,11 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { supportContract } from '@campus/api-contract';
-import { RouteError } from '../features/resources/RouteError';
-import { publicContractClient } from '../lib/api.server';
-import { APP_TITLE } from '../lib/constants';
-import { assertSameOrigin } from '../lib/security.server';
-import '../areas/support-management/support.css';
+import { RouteError } from '../../features/resources/RouteError';
+import { publicContractClient } from '../../lib/api.server';
+import { APP_TITLE } from '../../lib/constants';
+import { assertSameOrigin } from '../../lib/security.server';
+import './support.css';
+
+/** Anyone may open this page without signing in (declared in the area's `area.ts`, mounted outside `/app`). */
+export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `Your request · ${APP_TITLE}`, }, { name: 'referrer', content: 'no-referrer' }];
 

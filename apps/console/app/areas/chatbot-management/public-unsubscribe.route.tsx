@@ -1,10 +1,13 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { chatbotContract } from '@campus/api-contract';
-import { RouteError } from '../features/resources/RouteError';
-import { publicContractClient } from '../lib/api.server';
-import { APP_TITLE } from '../lib/constants';
-import '../areas/chatbot-management/chatbot.css';
+import { RouteError } from '../../features/resources/RouteError';
+import { publicContractClient } from '../../lib/api.server';
+import { APP_TITLE } from '../../lib/constants';
+import './chatbot.css';
+
+/** Anyone may open this page without signing in (declared in the area's `area.ts`, mounted outside `/app`). */
+export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `Unsubscribe · ${APP_TITLE}` }];
 

@@ -1,13 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { supportContract } from '@campus/api-contract';
-import { RouteError } from '../features/resources/RouteError';
-import { publicContractClient } from '../lib/api.server';
-import { APP_TITLE } from '../lib/constants';
-import { formValues } from '../lib/forms.server';
-import { assertSameOrigin } from '../lib/security.server';
-import { customFieldsOf, IntakeFields } from '../areas/support-management/IntakeFields';
-import '../areas/support-management/support.css';
+import { RouteError } from '../../features/resources/RouteError';
+import { publicContractClient } from '../../lib/api.server';
+import { APP_TITLE } from '../../lib/constants';
+import { formValues } from '../../lib/forms.server';
+import { assertSameOrigin } from '../../lib/security.server';
+import { customFieldsOf, IntakeFields } from './IntakeFields';
+import './support.css';
+
+/** Anyone may open this page without signing in (declared in the area's `area.ts`, mounted outside `/app`). */
+export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `Ask for help · ${APP_TITLE}` }];
 

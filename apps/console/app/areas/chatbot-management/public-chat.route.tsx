@@ -2,12 +2,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { chatbotContract, CHAT_CODE_LENGTH, CHAT_MESSAGE_MAX, type Conversation } from '@campus/api-contract';
-import { RouteError } from '../features/resources/RouteError';
-import { publicContractClient } from '../lib/api.server';
-import { APP_TITLE } from '../lib/constants';
-import { assertSameOrigin } from '../lib/security.server';
-import { chatTokenOf, keepChatToken } from '../areas/chatbot-management/chat.server';
-import '../areas/chatbot-management/chatbot.css';
+import { RouteError } from '../../features/resources/RouteError';
+import { publicContractClient } from '../../lib/api.server';
+import { APP_TITLE } from '../../lib/constants';
+import { assertSameOrigin } from '../../lib/security.server';
+import { chatTokenOf, keepChatToken } from './chat.server';
+import './chatbot.css';
+
+/** Anyone may open this page without signing in (declared in the area's `area.ts`, mounted outside `/app`). */
+export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `Chat with us · ${APP_TITLE}` }];
 

@@ -1,0 +1,15 @@
+import type { AreaManifest } from '../types';
+
+/** Identity and Access Management: the generic screens of its records, and the outbox beside them. */
+export const area: AreaManifest = {
+  icon: 'shield',
+  screens: [
+    // Mail kept instead of sent (no SMTP server): IAM administrators only.
+    { path: 'outbox', file: 'routes/outbox.route.tsx', label: 'Outbox', isIamAdminOnly: true },
+    { path: 'outbox/:id', file: 'routes/outbox-message.route.tsx' },
+  ],
+  attention: {
+    'users-temporary-password': { hint: 'They can only change their password until they sign in and replace it.' },
+    'users-locked': { hint: 'Repeated failed sign-ins lock an account for a while; it unlocks by itself.' },
+  },
+};

@@ -1,0 +1,20 @@
+import type { AreaManifest } from '../types';
+import { BATCH_LIST } from './paths';
+
+/** Batch Management's screens (spec §2: tabs/batch, tabs/batch-jobs, tabs/batch-view), and its own index. */
+export const area: AreaManifest = {
+  icon: 'layers',
+  screens: [
+    { path: '', index: true, file: 'routes/index.route.tsx' },
+    { path: 'tabs/batch', file: 'routes/tabs-batch.route.tsx', label: 'Batch' },
+    { path: 'tabs/batch-jobs', file: 'routes/tabs-batch-jobs.route.tsx', label: 'Batch Jobs' },
+    { path: 'tabs/batch-view', file: 'routes/tabs-batch-view.route.tsx', label: 'Batch View' },
+    { path: 'tabs/batch-view/file', file: 'routes/tabs-batch-view-file.route.tsx' },
+  ],
+  attention: {
+    'batches-failed': {
+      hint: 'Open a batch to read its failed jobs and their logs, then retry them or start it again.',
+      href: `${BATCH_LIST}?state=failed`,
+    },
+  },
+};

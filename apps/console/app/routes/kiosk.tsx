@@ -1,2 +1,0 @@
-export { loader, action } from '../areas/frs-management/kiosk.server';
-export { meta, default } from '../areas/frs-management/kiosk';
