@@ -1,4 +1,4 @@
-import { codedValues, defineEntity, field, type AnyEntity } from '@campus/domain-core';
+import { type AnyEntity, codedValues, defineEntity, field, namedRecord } from '@campus/domain-core';
 
 /** Console path of a Campus Chatbot Management screen. */
 export const chatbotConsolePath = (screen: string): string => `/app/chatbot-management/${screen}`;
@@ -69,9 +69,7 @@ export const chatbotPersonaEntity = defineEntity({
   sortFields: ['name'],
   filterFields: [],
   defaultSort: 'name',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   sample: (s) => ({
     name: `Iska ${s}`.slice(0, 50),
     greeting: 'Hello! I am Iska. Ask me about enrolment, fees, schedules or grades.',

@@ -17,6 +17,21 @@ export interface UniqueDescriptor<K extends string = string> {
   readonly scope?: readonly K[];
 }
 
+/** The labels the clash messages of the fields most records are unique by start with (spec §5). */
+const UNIQUE_LABELS = { code: 'Code', name: 'Name' } as const;
+
+/**
+ * The closing settings most records share: unique by none, some or all of `code` and `name` (in the order given),
+ * named by their `name`, switched on and off by `isActive`.
+ */
+export function namedRecord<const K extends keyof typeof UNIQUE_LABELS = never>(...unique: readonly K[]) {
+  return {
+    unique: unique.map((field) => ({ field, label: UNIQUE_LABELS[field] })),
+    displayField: 'name',
+    state: { kind: 'isActive' },
+  } as const;
+}
+
 /** A cross-field rule: returns problems keyed by field, or nothing. */
 export type EntityRule<T> = (value: T) => { field: string; message: string }[] | undefined;
 

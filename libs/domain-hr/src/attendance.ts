@@ -1,5 +1,5 @@
 import { HR_RECORDS_MODULE } from './modules.js';
-import { defineEntity, field } from '@campus/domain-core';
+import { defineEntity, field, namedRecord } from '@campus/domain-core';
 import { parseClock } from '@campus/formatters';
 import {
   dailyRecordStatusOptions,
@@ -180,9 +180,7 @@ export const hrScheduleEntity = defineEntity({
   sortFields: ['name'],
   filterFields: ['workArrangement'],
   defaultSort: 'name',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   sample: (s) => ({
     name: `Regular 8 to 5 ${s}`,
     description: 'Monday to Friday, lunch at noon.',

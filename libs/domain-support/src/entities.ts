@@ -1,4 +1,4 @@
-import { defineEntity, field, type AnyEntity } from '@campus/domain-core';
+import { type AnyEntity, defineEntity, field, namedRecord } from '@campus/domain-core';
 import { MAX_CATEGORY_DEPTH } from './categories.js';
 import { parseIntakeForm } from './intake.js';
 import { HOURS_PATTERN, parseHolidays, parseOpeningHours, WEEKDAY_CODES } from './sla.js';
@@ -53,12 +53,7 @@ export const supportOfficeEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: ['campusId'],
   defaultSort: 'name',
-  unique: [
-    { field: 'code', label: 'Code' },
-    { field: 'name', label: 'Name' },
-  ],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code', 'name'),
   rules: [
     (v) => {
       const problems: { field: string; message: string }[] = [];
@@ -138,12 +133,7 @@ export const slaPolicyEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: [],
   defaultSort: 'name',
-  unique: [
-    { field: 'code', label: 'Code' },
-    { field: 'name', label: 'Name' },
-  ],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code', 'name'),
   sample: (s) => ({
     code: `STD${s}`.toUpperCase().slice(0, 30),
     name: `Standard ${s}`,
@@ -190,9 +180,7 @@ export const supportCategoryV2Entity = defineEntity({
   sortFields: ['code', 'name', 'sortOrder'],
   filterFields: ['parentId', 'officeId', 'teamId'],
   defaultSort: 'sortOrder',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code'),
   rules: [
     (v) => {
       const { problem } = parseIntakeForm(v.intakeForm as string | undefined);
@@ -220,12 +208,7 @@ export const supportCategoryEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: ['categoryV2Id'],
   defaultSort: 'name',
-  unique: [
-    { field: 'code', label: 'Code' },
-    { field: 'name', label: 'Name' },
-  ],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code', 'name'),
   sample: (s) => ({ code: `ISS${s}`.toUpperCase().slice(0, 30), name: `Enrollment ${s}`, description: 'Enrollment and registration.' }),
 });
 

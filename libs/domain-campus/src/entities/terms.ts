@@ -1,5 +1,5 @@
 import { CAMPUS_MODULES } from '../modules.js';
-import { defineEntity, field } from '@campus/domain-core';
+import { defineEntity, field, namedRecord } from '@campus/domain-core';
 import { calendarCategoryOptions, gradingPeriodOptions } from '../coded.js';
 import { termLifecycle } from '../lifecycles.js';
 import { orderRule } from '../rules.js';
@@ -111,9 +111,7 @@ export const academicBreakEntity = defineEntity({
   sortFields: ['name', 'startDate', 'endDate'],
   filterFields: ['academicYearId', 'semesterId', 'campusId'],
   defaultSort: '-startDate',
-  unique: [],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord(),
   rules: [dateOrder],
   sample: (s) => ({
     name: `Christmas Break ${s}`,
@@ -209,9 +207,7 @@ export const gracePeriodEntity = defineEntity({
   sortFields: ['name', 'startDate', 'endDate'],
   filterFields: ['period', 'academicYearId', 'semesterId'],
   defaultSort: '-startDate',
-  unique: [],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord(),
   rules: [dateOrder],
   sample: (s) => ({
     name: `Late encoding of final grades ${s}`,
@@ -243,9 +239,7 @@ export const studentEvaluationEntity = defineEntity({
   sortFields: ['name', 'startDate', 'endDate'],
   filterFields: ['academicYearId', 'semesterId'],
   defaultSort: '-startDate',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   rules: [dateOrder],
   sample: (s) => ({
     name: `Faculty Evaluation, First Semester ${s}`,
