@@ -97,6 +97,18 @@ export function defineEntity<const F extends Record<string, FieldDescriptor>>(
 
 export type AnyEntity = EntityDescriptor<Record<string, FieldDescriptor>>;
 
+/**
+ * The entity's sample with `id` in every required reference, as a caller would choose the record it points at (the
+ * sample itself leaves references out).
+ */
+export function sampleWithReferences(entity: AnyEntity, suffix: string, id: string): Record<string, unknown> {
+  const value: Record<string, unknown> = { ...entity.sample(suffix) };
+  for (const [name, f] of Object.entries(entity.fields)) {
+    if (f.kind === 'reference' && f.required) value[name] = id;
+  }
+  return value;
+}
+
 /** Name of the state field: `isActive` or `status`. */
 export function stateFieldOf(entity: AnyEntity): 'isActive' | 'status' {
   return entity.state.kind;
