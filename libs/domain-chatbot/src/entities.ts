@@ -1,4 +1,4 @@
-import { type AnyEntity, codedValues, defineEntity, field, namedRecord } from '@campus/domain-core';
+import { type AnyEntity, codedValues, defineEntity, field, namedRecord, recordNamedBy } from '@campus/domain-core';
 
 /** Console path of a Campus Chatbot Management screen. */
 export const chatbotConsolePath = (screen: string): string => `/app/chatbot-management/${screen}`;
@@ -38,9 +38,7 @@ export const chatbotResponseEntity = defineEntity({
   sortFields: ['title', 'category', 'reviewBy'],
   filterFields: ['category', 'officeId'],
   defaultSort: 'title',
-  unique: [],
-  displayField: 'title',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('title'),
   sample: (s) => ({
     title: `Enrolment dates ${s}`,
     questions: `When is enrolment ${s}?\nenrolment schedule ${s}`,
@@ -166,9 +164,7 @@ export const chatbotAlumnusEntity = defineEntity({
   filterFields: ['subscriberId', 'studentId'],
   defaultSort: '-graduationYear',
   // One record per subscriber: the API refuses a second (areas/chatbot-management/hooks/alumni.ts) and a unique index holds it.
-  unique: [],
-  displayField: 'program',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('program'),
   rules: [
     (v) => {
       const problems: { field: string; message: string }[] = [];

@@ -1,4 +1,4 @@
-import { type AnyEntity, codedValues, defineEntity, field, namedRecord } from '@campus/domain-core';
+import { type AnyEntity, codedValues, defineEntity, field, namedRecord, recordNamedBy } from '@campus/domain-core';
 import { leaveTypeOptions } from '@campus/domain-hr';
 
 /** Console path of a Facial Recognition Management screen. */
@@ -78,9 +78,7 @@ export const leaveEntity = defineEntity({
   sortFields: ['from', 'to'],
   filterFields: ['employeeId', 'typeCode'],
   defaultSort: '-from',
-  unique: [],
-  displayField: 'from',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('from'),
   template: ['employeeId', 'typeCode', 'from', 'to', 'remarks'],
   rules: [
     (v) => {

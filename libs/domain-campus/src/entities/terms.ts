@@ -1,5 +1,5 @@
 import { CAMPUS_MODULES } from '../modules.js';
-import { defineEntity, field, namedRecord } from '@campus/domain-core';
+import { defineEntity, field, namedRecord, recordNamedBy } from '@campus/domain-core';
 import { calendarCategoryOptions, gradingPeriodOptions } from '../coded.js';
 import { termLifecycle } from '../lifecycles.js';
 import { orderRule } from '../rules.js';
@@ -142,9 +142,7 @@ export const calendarEventEntity = defineEntity({
   sortFields: ['title', 'startDate', 'endDate'],
   filterFields: ['category', 'campusId'],
   defaultSort: 'startDate',
-  unique: [],
-  displayField: 'title',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('title'),
   rules: [dateOrder],
   sample: (s) => ({
     title: `Midterm Examinations ${s}`,
@@ -175,9 +173,7 @@ export const gradeReleaseDateEntity = defineEntity({
   sortFields: ['description', 'releaseDate'],
   filterFields: ['period', 'academicYearId', 'semesterId'],
   defaultSort: '-releaseDate',
-  unique: [],
-  displayField: 'description',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('description'),
   sample: (s) => ({
     description: `Release of midterm grades ${s}`,
     period: 'MIDTERM',
