@@ -114,9 +114,7 @@ export const chatbotSubscriberEntity = defineEntity({
   sortFields: ['lastName', 'firstName', 'consentAt'],
   filterFields: ['studentId', 'employeeId'],
   defaultSort: 'lastName',
-  unique: [{ field: 'email', label: 'Email' }],
-  displayField: 'lastName',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('lastName', { field: 'email', label: 'Email' }),
   rules: [
     (v) => {
       const problems: { field: string; message: string }[] = [];

@@ -32,9 +32,12 @@ export function namedRecord<const K extends keyof typeof UNIQUE_LABELS = never>(
   } as const;
 }
 
-/** The closing settings of a record unique by no field, named by `displayField`, switched on and off by `isActive`. */
-export function recordNamedBy<const D extends string>(displayField: D) {
-  return { unique: [], displayField, state: { kind: 'isActive' } } as const;
+/**
+ * The closing settings of a record named by `displayField`, unique by the fields `unique` names (none when left out),
+ * switched on and off by `isActive`.
+ */
+export function recordNamedBy<const D extends string, const U extends readonly UniqueDescriptor[]>(displayField: D, ...unique: U) {
+  return { unique, displayField, state: { kind: 'isActive' } } as const;
 }
 
 /** A cross-field rule: returns problems keyed by field, or nothing. */

@@ -79,9 +79,7 @@ export const employeeEntity = defineEntity({
   sortFields: ['employeeNumber', 'lastName', 'firstName', 'dateHired'],
   filterFields: ['employeeType', 'appointmentStatus', 'designationId', 'departmentId', 'sex'],
   defaultSort: 'lastName',
-  unique: [{ field: 'employeeNumber', label: 'Code' }],
-  displayField: 'lastName',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('lastName', { field: 'employeeNumber', label: 'Code' }),
   rules: [
     notInTheFuture('birthDate', 'The birth date cannot be in the future.'),
     datesInOrder('birthDate', 'dateHired', 'The date hired cannot be before the birth date.'),

@@ -1,4 +1,4 @@
-import { type AnyEntity, codedValues, defineEntity, field, namedRecord } from '@campus/domain-core';
+import { type AnyEntity, codedValues, defineEntity, field, namedRecord, recordNamedBy } from '@campus/domain-core';
 import { applicationCodeOptions } from './applications.js';
 import { checkPassword } from './password.js';
 
@@ -165,9 +165,7 @@ export const userEntity = defineEntity({
   sortFields: ['email', 'firstName', 'lastName'],
   filterFields: ['iamAdmin', 'adminScopes'],
   defaultSort: 'lastName',
-  unique: [{ field: 'email', label: 'Email' }],
-  displayField: 'lastName',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('lastName', { field: 'email', label: 'Email' }),
   rules: [
     (v) =>
       typeof v.temporaryPassword === 'string'

@@ -26,6 +26,15 @@ const hoursField = (code: (typeof WEEKDAY_CODES)[number]) =>
 /** The office field names of the business hours, Monday first: `hoursM` … `hoursA`. */
 export const OFFICE_HOURS_FIELDS = WEEKDAY_CODES.map((c) => `hours${c}` as const);
 
+/** Office hours 08:00–17:00 Monday to Friday, closed at the weekend: the hours most offices keep. */
+export const WEEKDAYS_EIGHT_TO_FIVE = {
+  hoursM: '08:00-17:00',
+  hoursT: '08:00-17:00',
+  hoursW: '08:00-17:00',
+  hoursTH: '08:00-17:00',
+  hoursF: '08:00-17:00',
+} as const;
+
 /** A service office of the university (Registrar, Cashier, IT Services…): where tickets land and whose hours count. */
 export const supportOfficeEntity = defineEntity({
   resource: 'support-offices',
@@ -70,11 +79,7 @@ export const supportOfficeEntity = defineEntity({
     name: `Office of the Registrar ${s}`,
     email: `registrar${s}@example.edu`.toLowerCase(),
     utcOffsetMinutes: 480,
-    hoursM: '08:00-17:00',
-    hoursT: '08:00-17:00',
-    hoursW: '08:00-17:00',
-    hoursTH: '08:00-17:00',
-    hoursF: '08:00-17:00',
+    ...WEEKDAYS_EIGHT_TO_FIVE,
     holidays: '2026-12-25 Christmas Day\n2026-12-30 Rizal Day',
   }),
 });

@@ -60,8 +60,6 @@ export const profanityWordEntity = defineEntity({
   sortFields: ['word', 'kind'],
   filterFields: ['kind'],
   defaultSort: 'word',
-  unique: [{ field: 'word', label: 'Name' }],
-  displayField: 'word',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('word', { field: 'word', label: 'Name' }),
   sample: (s) => ({ word: `bastos ${s}`, kind: 'BLOCK', description: 'Rude (Filipino).' }),
 });
