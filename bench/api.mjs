@@ -34,6 +34,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readyLine } from './lib/server.mjs';
 
 const STUDENTS = 100_000;
 const self = fileURLToPath(import.meta.url);
@@ -159,23 +160,7 @@ function start(role) {
   const child = spawn(process.execPath, [...extra, self, '--serve', role], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise((done, fail) => {
-    let buffered = '';
-    const onData = (chunk) => {
-      buffered += chunk;
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      child.stdout.off('data', onData);
-      child.stdout.resume();
-      try {
-        done({ child, ...JSON.parse(buffered.slice(0, end)) });
-      } catch (error) {
-        fail(error);
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => fail(new Error(`the ${role} server exited (${code}) before it was ready`)));
-  });
+  return readyLine(child, `the ${role} server`).then((ready) => ({ child, ...ready }));
 }
 
 function stop(child) {

@@ -28,7 +28,7 @@ const { insertAccount } = await api('platform/db/users.js');
 const { decodeEnvelope } = await import('@campus/api-contract');
 const pg = (await import('pg')).default;
 const { from: copyFrom } = await import('pg-copy-streams');
-const { scratchPostgres } = await import('./lib/scratch.mjs');
+const { benchConfig, scratchPostgres } = await import('./lib/scratch.mjs');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -170,14 +170,7 @@ async function importRun(backend, file) {
   const dataDir = mkdtempSync(join(tmpdir(), 'campus-bench-import-'));
   const scratch = backend === 'postgres' ? await scratchPostgres(PG_URL, 'campus_bench_import_api') : undefined;
   const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 10 } : { dataDir });
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RESPONSE_ENCRYPTION_KEY: 'bench', SESSION_SECRET: 'bench' }),
-    host: '127.0.0.1',
-    port: 0,
-    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    authRateLimit: { max: 1_000_000, windowMs: 60_000 },
-    jobs: { pollingIntervalSeconds: 0.5, tickMs: 1000 },
-  };
+  const config = benchConfig(loadConfig, dataDir);
   const app = await buildApp({ config, database, logger: false });
   try {
     await insertAccount(database.db, { email: 'bench@example.edu', password: PASSWORD, firstName: 'Bench', lastName: 'Mark', adminScopes: ['DATA', 'CAMPUS'] }, config.argon2);

@@ -25,7 +25,7 @@ const { insertAccount } = await api('platform/db/users.js');
 const { defineJobType } = await api('platform/jobs/types.js');
 const { z } = await import(new URL('../node_modules/zod/index.js', import.meta.url).href);
 const pg = (await import('pg')).default;
-const { scratchPostgres } = await import('./lib/scratch.mjs');
+const { benchConfig, scratchPostgres } = await import('./lib/scratch.mjs');
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 2000);
 const NOOP_JOBS = Number(process.env.BENCH_NOOP_JOBS ?? 500);
@@ -37,14 +37,7 @@ async function run(backend, records, { big = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'campus-bench-jobs-'));
   const scratch = backend === 'postgres' ? await scratchPostgres(PG_URL, 'campus_bench_jobs') : undefined;
   const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 10 } : {});
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RESPONSE_ENCRYPTION_KEY: 'bench', SESSION_SECRET: 'bench' }),
-    host: '127.0.0.1',
-    port: 0,
-    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    authRateLimit: { max: 1_000_000, windowMs: 60_000 },
-    jobs: { pollingIntervalSeconds: 0.5, tickMs: 1000 },
-  };
+  const config = benchConfig(loadConfig, dataDir);
   const app = await buildApp({ config, database, logger: false });
   let noopDone = 0;
   app.jobs.register(defineJobType({ name: 'bench-noop', title: 'Bench no-op', params: z.object({ n: z.number() }), concurrency: 4, retryLimit: 0, handler: async () => void (noopDone += 1) }));

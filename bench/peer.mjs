@@ -18,6 +18,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { readyLine } from './lib/server.mjs';
 
 const VERSION = '11.3.5';
 const PEER_DIR = process.env.PEER_DIR ?? '/tmp/campus-peer';
@@ -316,31 +317,19 @@ function cpuSeconds(pid) {
 function startChild(command, args, env, health) {
   const child = spawn(command, args, { env, cwd: health ? PEER_DIR : undefined, stdio: ['ignore', 'pipe', 'inherit'] });
   started.push(child);
+  if (!health) return readyLine(child, args.join(' ')).then((ready) => ({ child, ready }));
   return new Promise((done, fail) => {
     child.once('exit', (code) => fail(new Error(`${args.join(' ')} exited (${code}) before it was ready`)));
-    if (health) {
-      child.stdout.resume();
-      const poll = async () => {
-        try {
-          if ((await fetch(health)).ok) return done({ child });
-        } catch {
-          // not listening yet
-        }
-        setTimeout(poll, 500);
-      };
-      poll();
-      return;
-    }
-    let buffered = '';
-    const onData = (chunk) => {
-      buffered += chunk;
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      child.stdout.off('data', onData);
-      child.stdout.resume();
-      done({ child, ready: JSON.parse(buffered.slice(0, end)) });
+    child.stdout.resume();
+    const poll = async () => {
+      try {
+        if ((await fetch(health)).ok) return done({ child });
+      } catch {
+        // not listening yet
+      }
+      setTimeout(poll, 500);
     };
-    child.stdout.setEncoding('utf8').on('data', onData);
+    poll();
   });
 }
 

@@ -8,9 +8,9 @@
 //   BENCH_DATA_DIR (default .data/bench-reports)  embedded database reused between runs (filled on first use)
 //   DATABASE_URL                                   a dedicated PostgreSQL database instead (filled on first use)
 //   BENCH_SECONDS (default 4), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 5)
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adminHeaders, startServer } from './lib/server.mjs';
+import { median, printMedians, runRounds } from './lib/rounds.mjs';
+import { adminHeaders, openBenchDatabase, serveApi, startServer, stopServer } from './lib/server.mjs';
 import { fillTickets } from './lib/tickets.mjs';
 
 const TICKETS = 100_000;
@@ -23,19 +23,7 @@ else await measure();
 
 /** The API in its own process over a filled database; prints one JSON line with its URL. */
 async function serve() {
-  const { buildApp } = await import('../apps/api/dist/app.js');
-  const { loadConfig } = await import('../apps/api/dist/config.js');
-  const { openDatabase, rows } = await import('../apps/api/dist/platform/db/client.js');
-  const { seedBulk } = await import('../apps/api/dist/platform/db/seed-bulk.js');
-  const { sql } = await import('../apps/api/node_modules/drizzle-orm/index.js');
-  const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-reports');
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), host: '127.0.0.1' };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const [students] = await rows(database.db, sql`select count(*)::int as n from students`);
-  if (students.n < STUDENTS) {
-    console.error(`filling the benchmark database to ${STUDENTS} students (${database.kind}); this happens once`);
-    await seedBulk(database.db, STUDENTS - students.n, () => {});
-  }
+  const { config, database, rows, sql } = await openBenchDatabase('.data/bench-reports', STUDENTS);
   await fillTickets(database, { rows, sql }, TICKETS);
   // A help desk's history: tickets older than three weeks are done, with their response, resolution and closing
   // times (the fill above leaves every ticket without them).
@@ -80,18 +68,10 @@ async function serve() {
   const { rollUpAuditHours } = await import('../apps/api/dist/areas/analytics/rollup.js');
   await rollUpAuditHours(database.db, new Date());
   const [{ n }] = await rows(database.db, sql`select count(*)::int as n from support_tickets`);
-  const app = await buildApp({ config: { ...config, responseEncryption: true }, database, logger: { level: 'warn' } });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  process.on('SIGTERM', async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${app.server.address().port}`, kind: database.kind, tickets: n, entries: Math.max(entries.n, AUDIT_ENTRIES) })}\n`);
+  await serveApi(config, database, { tickets: n, entries: Math.max(entries.n, AUDIT_ENTRIES) });
 }
 
 async function measure() {
-  const { default: autocannon } = await import('autocannon');
   const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
   const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
   const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 5);
@@ -111,40 +91,13 @@ async function measure() {
       { key: 'audit', title: 'reports/audit-trails (30 days)', path: `/core/v1.0/reports/audit-trails?${month(30)}` },
       { key: 'actor', title: 'reports/audit-trails (one actor, 90 days)', path: `/core/v1.0/reports/audit-trails?${month(90)}&actor=admin7%40example.edu` },
     ];
-    const run = (scenario, seconds) =>
-      new Promise((done, fail) => {
-        const times = [];
-        autocannon(
-          { url: `${server.url}${scenario.path}`, headers, connections: CONNECTIONS, duration: seconds, setupClient: (c) => c.on('response', (_s, _b, t) => times.push(t)) },
-          (error, result) => {
-            if (error) return fail(error);
-            times.sort((a, b) => a - b);
-            done({ rps: result['2xx'] / (result.duration || seconds), p95: times[Math.floor(times.length * 0.95)] ?? NaN, errors: result.non2xx + result.errors });
-          },
-        );
-      });
     console.log(`reports bench: ${server.entries.toLocaleString('en-US')} audit entries, ${server.tickets.toLocaleString('en-US')} tickets on ${server.kind}, ${CONNECTIONS} connections, ${SECONDS}s × ${ROUNDS} rounds`);
-    const results = Object.fromEntries(scenarios.map((s) => [s.key, []]));
-    for (const s of scenarios) await run(s, 1);
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const s of scenarios) {
-        const r = await run(s, SECONDS);
-        results[s.key].push(r);
-        console.log(`  round ${round}  ${s.title.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p95 ${r.p95.toFixed(1).padStart(6)} ms${r.errors ? `  ${r.errors} errors` : ''}`);
-      }
-    }
-    const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-    const base = median(results.students.map((r) => r.p95));
+    const results = await runRounds({ url: server.url, headers, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, scenarios, width: 46 });
     // Before decision 0026 (report indexes, the audit trail's hourly rollup, one read per set of tickets): the medians
     // of one run on this machine, PostgreSQL, same data and settings, with its own baseline — on a ticket table not yet
     // vacuumed after the fill (100,000 dead rows; the vacuum step above came with 0026).
     const BEFORE = { students: 46.4, support: 649.9, support90: 2800.9, tickets: 1359.5, audit: 355.2, actor: 167.2 };
-    console.log('median of the rounds:');
-    for (const s of scenarios) {
-      const p95 = median(results[s.key].map((r) => r.p95));
-      const rps = median(results[s.key].map((r) => r.rps));
-      console.log(`  ${s.title.padEnd(46)} ${rps.toFixed(0).padStart(6)} req/s  p95 ${p95.toFixed(1).padStart(6)} ms  ×${(p95 / base).toFixed(2)} of the students list  ${s.key === 'students' ? '' : p95 <= 300 ? 'target ≤ 300 ms met' : 'target ≤ 300 ms missed'}`);
-    }
+    const base = printMedians(scenarios, results, { width: 46, target: 300 });
     console.log('before → after (p95, and × of the students list measured in the same run):');
     for (const s of scenarios) {
       const p95 = median(results[s.key].map((r) => r.p95));
@@ -152,9 +105,6 @@ async function measure() {
       console.log(`  ${s.title.padEnd(46)} ${was.toFixed(1).padStart(7)} ms (×${(was / BEFORE.students).toFixed(2)}) → ${p95.toFixed(1).padStart(6)} ms (×${(p95 / base).toFixed(2)})`);
     }
   } finally {
-    await new Promise((done) => {
-      server.child.once('exit', done);
-      server.child.kill('SIGTERM');
-    });
+    await stopServer(server);
   }
 }

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry, createSchemaOf, type AnyEntity } from '@campus/domain-core';
+import { createRegistry, createSchemaOf, sampleWithReferences, type AnyEntity } from '@campus/domain-core';
 import { TEMPLATES, campusEntities } from './index.js';
 
 const ID = '0b8c4a52-3a0e-4d8c-9f55-2f1a2b3c4d5e';
 
 /** A sample with every required reference pointed at some id, as the caller would choose it. */
-function sampleOf(entity: AnyEntity, suffix: string): Record<string, unknown> {
-  const value = { ...entity.sample(suffix) };
-  for (const [name, f] of Object.entries(entity.fields))
-    if (f.kind === 'reference' && f.required) value[name] = ID;
-  return value;
-}
+const sampleOf = (entity: AnyEntity, suffix: string) => sampleWithReferences(entity, suffix, ID);
 
 const byResource = (resource: string): AnyEntity => {
   const entity = createRegistry(campusEntities).byResource(resource);

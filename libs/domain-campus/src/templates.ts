@@ -1,3 +1,5 @@
+import { SECTION_WEIGHT_FIELDS } from './rules.js';
+
 /** Bulk-import template columns, exactly as spec §3 names and orders them. */
 export const TEMPLATES = {
   AcademicYears: ['from', 'to', 'status', 'default'],
@@ -68,14 +70,8 @@ export const TEMPLATES = {
     'laboratory',
     'slot',
     'availableSlots',
-    'participation',
-    'exam',
-    'project',
-    'activity',
-    'quiz',
-    'recitation',
-    'assignment',
-    'attendance',
+    // The eight grading weights, in the spec's order.
+    ...SECTION_WEIGHT_FIELDS,
     'participationOverall',
     'recitationOverall',
     'gradeRatings',

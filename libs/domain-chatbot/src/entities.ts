@@ -1,4 +1,4 @@
-import { codedValues, defineEntity, field, type AnyEntity } from '@campus/domain-core';
+import { type AnyEntity, codedValues, defineEntity, field, namedRecord, recordNamedBy } from '@campus/domain-core';
 
 /** Console path of a Campus Chatbot Management screen. */
 export const chatbotConsolePath = (screen: string): string => `/app/chatbot-management/${screen}`;
@@ -38,9 +38,7 @@ export const chatbotResponseEntity = defineEntity({
   sortFields: ['title', 'category', 'reviewBy'],
   filterFields: ['category', 'officeId'],
   defaultSort: 'title',
-  unique: [],
-  displayField: 'title',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('title'),
   sample: (s) => ({
     title: `Enrolment dates ${s}`,
     questions: `When is enrolment ${s}?\nenrolment schedule ${s}`,
@@ -69,9 +67,7 @@ export const chatbotPersonaEntity = defineEntity({
   sortFields: ['name'],
   filterFields: [],
   defaultSort: 'name',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   sample: (s) => ({
     name: `Iska ${s}`.slice(0, 50),
     greeting: 'Hello! I am Iska. Ask me about enrolment, fees, schedules or grades.',
@@ -118,9 +114,7 @@ export const chatbotSubscriberEntity = defineEntity({
   sortFields: ['lastName', 'firstName', 'consentAt'],
   filterFields: ['studentId', 'employeeId'],
   defaultSort: 'lastName',
-  unique: [{ field: 'email', label: 'Email' }],
-  displayField: 'lastName',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('lastName', { field: 'email', label: 'Email' }),
   rules: [
     (v) => {
       const problems: { field: string; message: string }[] = [];
@@ -168,9 +162,7 @@ export const chatbotAlumnusEntity = defineEntity({
   filterFields: ['subscriberId', 'studentId'],
   defaultSort: '-graduationYear',
   // One record per subscriber: the API refuses a second (areas/chatbot-management/hooks/alumni.ts) and a unique index holds it.
-  unique: [],
-  displayField: 'program',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('program'),
   rules: [
     (v) => {
       const problems: { field: string; message: string }[] = [];

@@ -17,6 +17,29 @@ export interface UniqueDescriptor<K extends string = string> {
   readonly scope?: readonly K[];
 }
 
+/** The labels the clash messages of the fields most records are unique by start with (spec §5). */
+const UNIQUE_LABELS = { code: 'Code', name: 'Name' } as const;
+
+/**
+ * The closing settings most records share: unique by none, some or all of `code` and `name` (in the order given),
+ * named by their `name`, switched on and off by `isActive`.
+ */
+export function namedRecord<const K extends keyof typeof UNIQUE_LABELS = never>(...unique: readonly K[]) {
+  return {
+    unique: unique.map((field) => ({ field, label: UNIQUE_LABELS[field] })),
+    displayField: 'name',
+    state: { kind: 'isActive' },
+  } as const;
+}
+
+/**
+ * The closing settings of a record named by `displayField`, unique by the fields `unique` names (none when left out),
+ * switched on and off by `isActive`.
+ */
+export function recordNamedBy<const D extends string, const U extends readonly UniqueDescriptor[]>(displayField: D, ...unique: U) {
+  return { unique, displayField, state: { kind: 'isActive' } } as const;
+}
+
 /** A cross-field rule: returns problems keyed by field, or nothing. */
 export type EntityRule<T> = (value: T) => { field: string; message: string }[] | undefined;
 
@@ -81,6 +104,18 @@ export function defineEntity<const F extends Record<string, FieldDescriptor>>(
 }
 
 export type AnyEntity = EntityDescriptor<Record<string, FieldDescriptor>>;
+
+/**
+ * The entity's sample with `id` in every required reference, as a caller would choose the record it points at (the
+ * sample itself leaves references out).
+ */
+export function sampleWithReferences(entity: AnyEntity, suffix: string, id: string): Record<string, unknown> {
+  const value: Record<string, unknown> = { ...entity.sample(suffix) };
+  for (const [name, f] of Object.entries(entity.fields)) {
+    if (f.kind === 'reference' && f.required) value[name] = id;
+  }
+  return value;
+}
 
 /** Name of the state field: `isActive` or `status`. */
 export function stateFieldOf(entity: AnyEntity): 'isActive' | 'status' {

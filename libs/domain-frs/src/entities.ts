@@ -1,4 +1,4 @@
-import { codedValues, defineEntity, field, type AnyEntity } from '@campus/domain-core';
+import { type AnyEntity, codedValues, defineEntity, field, namedRecord, recordNamedBy } from '@campus/domain-core';
 import { leaveTypeOptions } from '@campus/domain-hr';
 
 /** Console path of a Facial Recognition Management screen. */
@@ -33,9 +33,7 @@ export const holidayEntity = defineEntity({
   filterFields: ['kind'],
   defaultSort: '-date',
   // One holiday a date: the server checks it (with the holiday's name in the message) and the database enforces it.
-  unique: [],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord(),
   template: ['date', 'name', 'kind'],
   sample: (s) => ({ date: `2026-12-${String(1 + (Number(s) % 28)).padStart(2, '0')}`, name: `Founding anniversary ${s}`, kind: 'SPECIAL' }),
 });
@@ -80,9 +78,7 @@ export const leaveEntity = defineEntity({
   sortFields: ['from', 'to'],
   filterFields: ['employeeId', 'typeCode'],
   defaultSort: '-from',
-  unique: [],
-  displayField: 'from',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('from'),
   template: ['employeeId', 'typeCode', 'from', 'to', 'remarks'],
   rules: [
     (v) => {

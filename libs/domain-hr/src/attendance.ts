@@ -1,5 +1,5 @@
 import { HR_RECORDS_MODULE } from './modules.js';
-import { defineEntity, field } from '@campus/domain-core';
+import { defineEntity, field, namedRecord, recordNamedBy } from '@campus/domain-core';
 import { parseClock } from '@campus/formatters';
 import {
   dailyRecordStatusOptions,
@@ -39,9 +39,7 @@ export const dailyTimeRecordEntity = defineEntity({
   sortFields: ['date', 'totalDuration', 'tardinessDuration', 'undertimeDuration'],
   filterFields: ['employeeId', 'date', 'statuses'],
   defaultSort: '-date',
-  unique: [],
-  displayField: 'date',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('date'),
   template: [
     'employeeNumber',
     'date',
@@ -117,9 +115,7 @@ export const timesheetEntity = defineEntity({
   sortFields: ['timeIn', 'timeOut', 'duration'],
   filterFields: ['recordId', 'workArrangement', 'isAdjusted', 'timeInDeviceType'],
   defaultSort: 'timeIn',
-  unique: [],
-  displayField: 'timeIn',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('timeIn'),
   template: [
     'timeIn',
     'timeOut',
@@ -180,9 +176,7 @@ export const hrScheduleEntity = defineEntity({
   sortFields: ['name'],
   filterFields: ['workArrangement'],
   defaultSort: 'name',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   sample: (s) => ({
     name: `Regular 8 to 5 ${s}`,
     description: 'Monday to Friday, lunch at noon.',
@@ -212,9 +206,7 @@ export const hrScheduleItemEntity = defineEntity({
   sortFields: ['day', 'timeIn'],
   filterFields: ['scheduleId', 'day'],
   defaultSort: 'day',
-  unique: [],
-  displayField: 'timeIn',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('timeIn'),
   rules: [
     timesInOrder('timeIn', 'timeOut', 'The time out must be after the time in.'),
     timesInOrder('breakStart', 'breakEnd', 'The break must end after it starts.'),
@@ -251,9 +243,7 @@ export const employeeScheduleEntity = defineEntity({
   sortFields: ['effectiveFrom', 'effectiveTo'],
   filterFields: ['employeeId', 'scheduleId'],
   defaultSort: '-effectiveFrom',
-  unique: [],
-  displayField: 'effectiveFrom',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('effectiveFrom'),
   rules: [datesInOrder('effectiveFrom', 'effectiveTo', 'The end date cannot be before the start date.')],
   sample: () => ({ effectiveFrom: '2026-06-01', effectiveTo: '2026-12-31' }),
 });

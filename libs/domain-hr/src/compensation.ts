@@ -174,21 +174,26 @@ export const lwopEntity = defineEntity({
   sample: () => ({ date: '2026-02-02', days: 1, creditKind: 'LEAVE', typeCode: 'VL' }),
 });
 
+const FROM_BEFORE_TO = datesInOrder('from', 'to', 'The end date cannot be before the start date.');
+
+/** What a training and a learning and development intervention (PDS VII) record alike. */
+const learningFields = () => ({
+  employeeId: employee(),
+  title: field.text('Title', { required: true, max: 300 }),
+  from: field.date('From', { required: true }),
+  to: field.date('To', { required: true }),
+  hours: field.number('Hours', { required: true, min: 0, max: 10_000 }),
+  type: field.enum('Type', learningTypeOptions),
+  conductedBy: field.text('Conducted / sponsored by', { max: 200 }),
+});
+
 /** `create-training`: a training or seminar an employee attended (also PDS VII when it counts). */
 export const trainingEntity = defineEntity({
   resource: 'trainings',
   label: 'Training',
   pluralLabel: 'Trainings',
   ...common('trainings'),
-  fields: {
-    employeeId: employee(),
-    title: field.text('Title', { required: true, max: 300 }),
-    from: field.date('From', { required: true }),
-    to: field.date('To', { required: true }),
-    hours: field.number('Hours', { required: true, min: 0, max: 10_000 }),
-    type: field.enum('Type', learningTypeOptions),
-    conductedBy: field.text('Conducted / sponsored by', { max: 200 }),
-  },
+  fields: learningFields(),
   listColumns: ['employeeId', 'title', 'from', 'to', 'hours'],
   searchFields: ['title', 'conductedBy'],
   sortFields: ['from', 'title'],
@@ -196,7 +201,7 @@ export const trainingEntity = defineEntity({
   defaultSort: '-from',
   unique: [],
   displayField: 'title',
-  rules: [datesInOrder('from', 'to', 'The end date cannot be before the start date.')],
+  rules: [FROM_BEFORE_TO],
   sample: (s) => ({ title: `Data privacy seminar ${s}`, from: '2026-03-02', to: '2026-03-03', hours: 16 }),
 });
 
@@ -313,7 +318,7 @@ export const employeeVoluntaryWorkEntity = defineEntity({
   defaultSort: '-from',
   unique: [],
   displayField: 'organization',
-  rules: [datesInOrder('from', 'to', 'The end date cannot be before the start date.')],
+  rules: [FROM_BEFORE_TO],
   sample: (s) => ({ organization: `Red Cross Albay Chapter ${s}`, from: '2019-01-05', hours: 40 }),
 });
 
@@ -323,15 +328,7 @@ export const employeeLearningEntity = defineEntity({
   label: 'Learning and Development',
   pluralLabel: 'Learning and Development',
   ...common('employee-learning'),
-  fields: {
-    employeeId: employee(),
-    title: field.text('Title', { required: true, max: 300 }),
-    from: field.date('From', { required: true }),
-    to: field.date('To', { required: true }),
-    hours: field.number('Hours', { required: true, min: 0, max: 10_000 }),
-    type: field.enum('Type', learningTypeOptions),
-    conductedBy: field.text('Conducted / sponsored by', { max: 200 }),
-  },
+  fields: learningFields(),
   listColumns: ['employeeId', 'title', 'from', 'to', 'hours', 'type'],
   searchFields: ['title'],
   sortFields: ['from'],
@@ -339,7 +336,7 @@ export const employeeLearningEntity = defineEntity({
   defaultSort: '-from',
   unique: [],
   displayField: 'title',
-  rules: [datesInOrder('from', 'to', 'The end date cannot be before the start date.')],
+  rules: [FROM_BEFORE_TO],
   sample: (s) => ({ title: `Leadership course ${s}`, from: '2024-05-06', to: '2024-05-10', hours: 40, type: 'MANAGERIAL' }),
 });
 

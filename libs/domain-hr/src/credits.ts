@@ -1,5 +1,5 @@
 import { HR_RECORDS_MODULE } from './modules.js';
-import { defineEntity, field, type CodedOption } from '@campus/domain-core';
+import { type CodedOption, defineEntity, field, recordNamedBy } from '@campus/domain-core';
 import { leaveTypeOptions, serviceCreditTypeOptions } from './coded-values.js';
 import { hrConsolePath } from './organisation.js';
 import { notInTheFuture } from './rules.js';
@@ -41,9 +41,7 @@ function creditLedger(o: {
     sortFields: ['typeCode', 'asOf', 'balance'],
     filterFields: ['employeeId', 'typeCode'],
     defaultSort: '-asOf',
-    unique: [],
-    displayField: 'typeCode',
-    state: { kind: 'isActive' },
+    ...recordNamedBy('typeCode'),
     template: ['typeCode', 'employeeNumber', 'credit', 'debit', 'balance'],
     rules: [
       (v) =>

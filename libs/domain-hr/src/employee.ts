@@ -1,5 +1,5 @@
 import { HR_RECORDS_MODULE } from './modules.js';
-import { codedValues, defineEntity, field } from '@campus/domain-core';
+import { codedValues, defineEntity, field, recordNamedBy } from '@campus/domain-core';
 import {
   appointmentStatusOptions,
   bloodTypeOptions,
@@ -79,9 +79,7 @@ export const employeeEntity = defineEntity({
   sortFields: ['employeeNumber', 'lastName', 'firstName', 'dateHired'],
   filterFields: ['employeeType', 'appointmentStatus', 'designationId', 'departmentId', 'sex'],
   defaultSort: 'lastName',
-  unique: [{ field: 'employeeNumber', label: 'Code' }],
-  displayField: 'lastName',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('lastName', { field: 'employeeNumber', label: 'Code' }),
   rules: [
     notInTheFuture('birthDate', 'The birth date cannot be in the future.'),
     datesInOrder('birthDate', 'dateHired', 'The date hired cannot be before the birth date.'),
@@ -144,9 +142,7 @@ export const workExperienceEntity = defineEntity({
   sortFields: ['from', 'to', 'positionTitle'],
   filterFields: ['employeeId', 'isGovernmentService', 'appointmentStatus'],
   defaultSort: '-from',
-  unique: [],
-  displayField: 'positionTitle',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('positionTitle'),
   rules: [datesInOrder('from', 'to', 'The end date cannot be before the start date.')],
   sample: (s) => ({
     from: '2012-06-01',
@@ -194,9 +190,7 @@ export const serviceRecordEntity = defineEntity({
   sortFields: ['from', 'to', 'designation'],
   filterFields: ['employeeId', 'appointmentStatus', 'branch'],
   defaultSort: '-from',
-  unique: [],
-  displayField: 'designation',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('designation'),
   rules: [
     datesInOrder('from', 'to', 'The end date cannot be before the start date.'),
     datesInOrder('from', 'separationDate', 'The separation date cannot be before the start date.'),

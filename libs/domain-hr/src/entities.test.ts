@@ -3,6 +3,7 @@ import {
   createSchemaOf,
   recordSchemaOf,
   ruleProblems,
+  sampleWithReferences,
   updateSchemaOf,
   type AnyEntity,
 } from '@campus/domain-core';
@@ -30,13 +31,7 @@ import {
 const ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
 
 /** The entity's sample with an id in every required reference, as a screen would pick one. */
-function validInput(entity: AnyEntity, suffix = 'T1'): Record<string, unknown> {
-  const input: Record<string, unknown> = { ...entity.sample(suffix) };
-  for (const [name, f] of Object.entries(entity.fields)) {
-    if (f.kind === 'reference' && f.required) input[name] = ID;
-  }
-  return input;
-}
+const validInput = (entity: AnyEntity, suffix = 'T1') => sampleWithReferences(entity, suffix, ID);
 
 /** The field → message pairs the create schema reports for the sample changed by `patch`. */
 function problemsWith(entity: AnyEntity, patch: Record<string, unknown>): [string, string][] {

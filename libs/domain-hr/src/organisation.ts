@@ -1,5 +1,5 @@
 import { HR_RECORDS_MODULE } from './modules.js';
-import { defineEntity, field } from '@campus/domain-core';
+import { defineEntity, field, namedRecord } from '@campus/domain-core';
 import { appointmentStatusOptions, designationCategoryOptions } from './coded-values.js';
 import { notMoreThan } from './rules.js';
 
@@ -24,9 +24,7 @@ export const hrDepartmentEntity = defineEntity({
   sortFields: ['name'],
   filterFields: ['headId'],
   defaultSort: 'name',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   template: ['headCode', 'name', 'description'],
   sample: (s) => ({
     name: `Human Resource Management Office ${s}`,
@@ -138,9 +136,7 @@ export const designationEntity = defineEntity({
   sortFields: ['name', 'category', 'slots', 'vacant', 'monthlySalary'],
   filterFields: ['category', 'departmentId', 'isManagerial', 'salaryGradeCode'],
   defaultSort: 'name',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   template: [
     'name',
     'description',
@@ -189,9 +185,7 @@ export const appointmentEntity = defineEntity({
   sortFields: ['name', 'appointmentStatus'],
   filterFields: ['departmentId', 'appointmentStatus'],
   defaultSort: 'name',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   template: ['name', 'departmentCode'],
   sample: (s) => ({ name: `Original appointment ${s}`, appointmentStatus: 1 }),
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createRegistry,
   createSchemaOf,
+  sampleWithReferences,
   recordSchemaOf,
   updateSchemaOf,
   type AnyEntity,
@@ -12,12 +13,7 @@ import { PASSWORD_MESSAGES, iamEntities, roleEntity, userEntity } from './index.
 const ID = '0b8c4a52-3a0e-4d8c-9f55-2f1a2b3c4d5e';
 
 /** A sample with every required reference pointed at some id, as the caller would choose it. */
-function sampleOf(entity: AnyEntity, suffix: string): Record<string, unknown> {
-  const value = { ...entity.sample(suffix) };
-  for (const [name, f] of Object.entries(entity.fields))
-    if (f.kind === 'reference' && f.required) value[name] = ID;
-  return value;
-}
+const sampleOf = (entity: AnyEntity, suffix: string) => sampleWithReferences(entity, suffix, ID);
 
 describe('access management descriptors', () => {
   it('registers applications, modules, services, roles and users under /app/access-management', () => {

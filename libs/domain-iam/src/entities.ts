@@ -1,4 +1,4 @@
-import { codedValues, defineEntity, field, type AnyEntity } from '@campus/domain-core';
+import { type AnyEntity, codedValues, defineEntity, field, namedRecord, recordNamedBy } from '@campus/domain-core';
 import { applicationCodeOptions } from './applications.js';
 import { checkPassword } from './password.js';
 
@@ -33,12 +33,7 @@ export const applicationEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: ['code'],
   defaultSort: 'name',
-  unique: [
-    { field: 'code', label: 'Code' },
-    { field: 'name', label: 'Name' },
-  ],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code', 'name'),
   sample: (s) => ({
     code: `APP-${s}`.toUpperCase().replace(/[^A-Z0-9_-]/g, '').slice(0, 30),
     name: `Analytics and Reports ${s}`,
@@ -65,9 +60,7 @@ export const moduleEntity = defineEntity({
   sortFields: ['code', 'name', 'applicationCode'],
   filterFields: ['applicationCode'],
   defaultSort: 'code',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code'),
   sample: (s) => ({
     code: `SECTIONS-${s}`.toUpperCase(),
     name: `Sections ${s}`,
@@ -101,9 +94,7 @@ export const serviceEntity = defineEntity({
   sortFields: ['name', 'url'],
   filterFields: ['target'],
   defaultSort: 'name',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   sample: (s) => ({
     name: `Student Portal ${s}`,
     url: `https://portal.example.edu.ph/${s}`,
@@ -130,9 +121,7 @@ export const roleEntity = defineEntity({
   sortFields: ['name', 'applicationCode'],
   filterFields: ['applicationCode'],
   defaultSort: 'name',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   sample: (s) => ({
     name: `Registrar ${s}`,
     description: 'Maintains sections, enrolments and grade release dates.',
@@ -176,9 +165,7 @@ export const userEntity = defineEntity({
   sortFields: ['email', 'firstName', 'lastName'],
   filterFields: ['iamAdmin', 'adminScopes'],
   defaultSort: 'lastName',
-  unique: [{ field: 'email', label: 'Email' }],
-  displayField: 'lastName',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('lastName', { field: 'email', label: 'Email' }),
   rules: [
     (v) =>
       typeof v.temporaryPassword === 'string'

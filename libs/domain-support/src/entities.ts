@@ -1,4 +1,4 @@
-import { defineEntity, field, type AnyEntity } from '@campus/domain-core';
+import { type AnyEntity, defineEntity, field, namedRecord } from '@campus/domain-core';
 import { MAX_CATEGORY_DEPTH } from './categories.js';
 import { parseIntakeForm } from './intake.js';
 import { HOURS_PATTERN, parseHolidays, parseOpeningHours, WEEKDAY_CODES } from './sla.js';
@@ -25,6 +25,15 @@ const hoursField = (code: (typeof WEEKDAY_CODES)[number]) =>
 
 /** The office field names of the business hours, Monday first: `hoursM` … `hoursA`. */
 export const OFFICE_HOURS_FIELDS = WEEKDAY_CODES.map((c) => `hours${c}` as const);
+
+/** Office hours 08:00–17:00 Monday to Friday, closed at the weekend: the hours most offices keep. */
+export const WEEKDAYS_EIGHT_TO_FIVE = {
+  hoursM: '08:00-17:00',
+  hoursT: '08:00-17:00',
+  hoursW: '08:00-17:00',
+  hoursTH: '08:00-17:00',
+  hoursF: '08:00-17:00',
+} as const;
 
 /** A service office of the university (Registrar, Cashier, IT Services…): where tickets land and whose hours count. */
 export const supportOfficeEntity = defineEntity({
@@ -53,12 +62,7 @@ export const supportOfficeEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: ['campusId'],
   defaultSort: 'name',
-  unique: [
-    { field: 'code', label: 'Code' },
-    { field: 'name', label: 'Name' },
-  ],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code', 'name'),
   rules: [
     (v) => {
       const problems: { field: string; message: string }[] = [];
@@ -75,11 +79,7 @@ export const supportOfficeEntity = defineEntity({
     name: `Office of the Registrar ${s}`,
     email: `registrar${s}@example.edu`.toLowerCase(),
     utcOffsetMinutes: 480,
-    hoursM: '08:00-17:00',
-    hoursT: '08:00-17:00',
-    hoursW: '08:00-17:00',
-    hoursTH: '08:00-17:00',
-    hoursF: '08:00-17:00',
+    ...WEEKDAYS_EIGHT_TO_FIVE,
     holidays: '2026-12-25 Christmas Day\n2026-12-30 Rizal Day',
   }),
 });
@@ -138,12 +138,7 @@ export const slaPolicyEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: [],
   defaultSort: 'name',
-  unique: [
-    { field: 'code', label: 'Code' },
-    { field: 'name', label: 'Name' },
-  ],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code', 'name'),
   sample: (s) => ({
     code: `STD${s}`.toUpperCase().slice(0, 30),
     name: `Standard ${s}`,
@@ -190,9 +185,7 @@ export const supportCategoryV2Entity = defineEntity({
   sortFields: ['code', 'name', 'sortOrder'],
   filterFields: ['parentId', 'officeId', 'teamId'],
   defaultSort: 'sortOrder',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code'),
   rules: [
     (v) => {
       const { problem } = parseIntakeForm(v.intakeForm as string | undefined);
@@ -220,12 +213,7 @@ export const supportCategoryEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: ['categoryV2Id'],
   defaultSort: 'name',
-  unique: [
-    { field: 'code', label: 'Code' },
-    { field: 'name', label: 'Name' },
-  ],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code', 'name'),
   sample: (s) => ({ code: `ISS${s}`.toUpperCase().slice(0, 30), name: `Enrollment ${s}`, description: 'Enrollment and registration.' }),
 });
 

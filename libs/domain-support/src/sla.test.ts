@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { WEEKDAYS_EIGHT_TO_FIVE } from './entities.js';
 import { officeCalendar } from './office-calendar.js';
 import { addBusinessMinutes, businessMinutesBetween, slaClock, type ClockEvent } from './sla.js';
 
 // A Philippine office open 08:00–17:00 Monday to Friday; Monday 30 November 2026 is Bonifacio Day.
 const calendar = officeCalendar({
   utcOffsetMinutes: 480,
-  hoursM: '08:00-17:00',
-  hoursT: '08:00-17:00',
-  hoursW: '08:00-17:00',
-  hoursTH: '08:00-17:00',
-  hoursF: '08:00-17:00',
+  ...WEEKDAYS_EIGHT_TO_FIVE,
   holidays: '2026-11-30 Bonifacio Day',
 });
 /** An instant given as Manila wall-clock time. */

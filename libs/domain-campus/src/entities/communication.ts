@@ -1,5 +1,5 @@
 import { CAMPUS_MODULES } from '../modules.js';
-import { defineEntity, field } from '@campus/domain-core';
+import { defineEntity, field, recordNamedBy } from '@campus/domain-core';
 import { audienceOptions, profanityKindOptions } from '../coded.js';
 import { orderRule, requiredWhen } from '../rules.js';
 import { campusPath, ref } from './common.js';
@@ -28,9 +28,7 @@ export const announcementEntity = defineEntity({
   sortFields: ['title', 'publishFrom', 'publishTo'],
   filterFields: ['audience', 'campusId'],
   defaultSort: '-publishFrom',
-  unique: [],
-  displayField: 'title',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('title'),
   rules: [
     orderRule('publishFrom', 'publishTo', 'datetime', 'The end of publishing must be after its start.'),
     requiredWhen('campusId', 'audience', 'CAMPUS', 'Choose the campus this announcement is for.'),
@@ -62,8 +60,6 @@ export const profanityWordEntity = defineEntity({
   sortFields: ['word', 'kind'],
   filterFields: ['kind'],
   defaultSort: 'word',
-  unique: [{ field: 'word', label: 'Name' }],
-  displayField: 'word',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('word', { field: 'word', label: 'Name' }),
   sample: (s) => ({ word: `bastos ${s}`, kind: 'BLOCK', description: 'Rude (Filipino).' }),
 });

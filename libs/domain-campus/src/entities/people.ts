@@ -1,5 +1,5 @@
 import { CAMPUS_MODULES } from '../modules.js';
-import { defineEntity, field } from '@campus/domain-core';
+import { defineEntity, field, recordNamedBy } from '@campus/domain-core';
 import { civilStatusOptions, genderOptions } from '../coded.js';
 import { notInFuture } from '../rules.js';
 import { TEMPLATES } from '../templates.js';
@@ -31,9 +31,7 @@ export const instructorEntity = defineEntity({
   sortFields: ['employeeNumber', 'lastName', 'firstName'],
   filterFields: ['isDean', 'isChairPerson'],
   defaultSort: 'lastName',
-  unique: [{ field: 'employeeNumber', label: 'Code' }],
-  displayField: 'lastName',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('lastName', { field: 'employeeNumber', label: 'Code' }),
   template: TEMPLATES.Instructors,
   sample: (s) => ({
     employeeNumber: sampleCode('EMP', s),
@@ -85,9 +83,7 @@ export const studentEntity = defineEntity({
   sortFields: ['studentNumber', 'lastName', 'firstName'],
   filterFields: ['campusId', 'collegeId', 'courseId', 'gender', 'civilStatus'],
   defaultSort: 'lastName',
-  unique: [{ field: 'studentNumber', label: 'Code' }],
-  displayField: 'lastName',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('lastName', { field: 'studentNumber', label: 'Code' }),
   template: TEMPLATES.Students,
   rules: [notInFuture('birthDate', 'The birth date cannot be in the future.')],
   sample: (s) => ({

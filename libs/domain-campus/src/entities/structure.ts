@@ -1,5 +1,5 @@
 import { CAMPUS_MODULES } from '../modules.js';
-import { defineEntity, field } from '@campus/domain-core';
+import { defineEntity, field, namedRecord } from '@campus/domain-core';
 import { subjectTypeOptions } from '../coded.js';
 import { TEMPLATES } from '../templates.js';
 import { campusPath, codeField, nameField, phoneField, ref, sampleCode } from './common.js';
@@ -26,12 +26,7 @@ export const campusEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: ['isMain'],
   defaultSort: 'name',
-  unique: [
-    { field: 'code', label: 'Code' },
-    { field: 'name', label: 'Name' },
-  ],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code', 'name'),
   template: TEMPLATES.Campuses,
   sample: (s) => ({
     code: sampleCode('MAR', s),
@@ -66,9 +61,7 @@ export const collegeEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: ['campusId'],
   defaultSort: 'name',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code'),
   template: TEMPLATES.Colleges,
   sample: (s) => ({
     code: sampleCode('CICS', s),
@@ -97,9 +90,7 @@ export const academicDepartmentEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: ['collegeId', 'campusId'],
   defaultSort: 'name',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code'),
   template: TEMPLATES.AcademicDepartments,
   sample: (s) => ({ code: sampleCode('DIT', s), name: `Department of Information Technology ${s}` }),
 });
@@ -123,9 +114,7 @@ export const courseEntity = defineEntity({
   sortFields: ['code', 'name'],
   filterFields: ['departmentId', 'campusId'],
   defaultSort: 'name',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code'),
   template: TEMPLATES.Courses,
   sample: (s) => ({
     code: sampleCode('BSIT', s),
@@ -153,9 +142,7 @@ export const subjectEntity = defineEntity({
   sortFields: ['code', 'name', 'units'],
   filterFields: ['subjectType', 'departmentId'],
   defaultSort: 'code',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code'),
   template: TEMPLATES.Subjects,
   sample: (s) => ({
     code: sampleCode('IT101', s),
@@ -190,9 +177,7 @@ export const roomEntity = defineEntity({
   sortFields: ['code', 'name', 'building', 'capacity'],
   filterFields: ['campusId'],
   defaultSort: 'name',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code'),
   template: TEMPLATES.Rooms,
   sample: (s) => ({
     code: sampleCode('CICS-201', s),

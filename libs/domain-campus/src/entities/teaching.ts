@@ -1,5 +1,5 @@
 import { CAMPUS_MODULES } from '../modules.js';
-import { defineEntity, field } from '@campus/domain-core';
+import { defineEntity, field, namedRecord, recordNamedBy } from '@campus/domain-core';
 import { enrollmentStatusOptions, weekdayOptions, yearLevelOptions } from '../coded.js';
 import { sectionLifecycle } from '../lifecycles.js';
 import { availableSlotsWithinSlots, orderRule, weightsSumTo100 } from '../rules.js';
@@ -32,9 +32,7 @@ export const scheduleEntity = defineEntity({
   sortFields: ['code', 'name', 'from'],
   filterFields: ['roomId', 'instructorId'],
   defaultSort: 'code',
-  unique: [{ field: 'code', label: 'Code' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('code'),
   template: TEMPLATES.Schedules,
   rules: [
     orderRule('from', 'to', 'time', 'The end time must be after the start time.'),
@@ -202,9 +200,7 @@ export const enrolledStudentEntity = defineEntity({
     'isDrop',
   ],
   defaultSort: '-createdAt',
-  unique: [],
-  displayField: 'remarks',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('remarks'),
   template: TEMPLATES.EnrolledStudents,
   rules: [
     (v) =>
@@ -259,9 +255,7 @@ export const gradingSystemEntity = defineEntity({
   sortFields: ['scale', 'equivalent', 'minGrade', 'maxGrade'],
   filterFields: ['scale', 'isPassing'],
   defaultSort: '-minGrade',
-  unique: [],
-  displayField: 'description',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('description'),
   rules: [
     orderRule('minGrade', 'maxGrade', 'number', 'The highest grade cannot be below the lowest grade.', true),
   ],

@@ -1,5 +1,5 @@
 import { CAMPUS_MODULES } from '../modules.js';
-import { defineEntity, field } from '@campus/domain-core';
+import { defineEntity, field, namedRecord, recordNamedBy } from '@campus/domain-core';
 import { calendarCategoryOptions, gradingPeriodOptions } from '../coded.js';
 import { termLifecycle } from '../lifecycles.js';
 import { orderRule } from '../rules.js';
@@ -111,9 +111,7 @@ export const academicBreakEntity = defineEntity({
   sortFields: ['name', 'startDate', 'endDate'],
   filterFields: ['academicYearId', 'semesterId', 'campusId'],
   defaultSort: '-startDate',
-  unique: [],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord(),
   rules: [dateOrder],
   sample: (s) => ({
     name: `Christmas Break ${s}`,
@@ -144,9 +142,7 @@ export const calendarEventEntity = defineEntity({
   sortFields: ['title', 'startDate', 'endDate'],
   filterFields: ['category', 'campusId'],
   defaultSort: 'startDate',
-  unique: [],
-  displayField: 'title',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('title'),
   rules: [dateOrder],
   sample: (s) => ({
     title: `Midterm Examinations ${s}`,
@@ -177,9 +173,7 @@ export const gradeReleaseDateEntity = defineEntity({
   sortFields: ['description', 'releaseDate'],
   filterFields: ['period', 'academicYearId', 'semesterId'],
   defaultSort: '-releaseDate',
-  unique: [],
-  displayField: 'description',
-  state: { kind: 'isActive' },
+  ...recordNamedBy('description'),
   sample: (s) => ({
     description: `Release of midterm grades ${s}`,
     period: 'MIDTERM',
@@ -209,9 +203,7 @@ export const gracePeriodEntity = defineEntity({
   sortFields: ['name', 'startDate', 'endDate'],
   filterFields: ['period', 'academicYearId', 'semesterId'],
   defaultSort: '-startDate',
-  unique: [],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord(),
   rules: [dateOrder],
   sample: (s) => ({
     name: `Late encoding of final grades ${s}`,
@@ -243,9 +235,7 @@ export const studentEvaluationEntity = defineEntity({
   sortFields: ['name', 'startDate', 'endDate'],
   filterFields: ['academicYearId', 'semesterId'],
   defaultSort: '-startDate',
-  unique: [{ field: 'name', label: 'Name' }],
-  displayField: 'name',
-  state: { kind: 'isActive' },
+  ...namedRecord('name'),
   rules: [dateOrder],
   sample: (s) => ({
     name: `Faculty Evaluation, First Semester ${s}`,

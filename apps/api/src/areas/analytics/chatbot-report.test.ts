@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/client.js';
-import { startTestApi, type TestApi } from '../../test/harness.js';
+import type { TestApi } from '../../test/harness.js';
+import { manilaIso as ph, REPORTS as R, startReportsApi } from '../../test/reports.js';
 import { area as accessArea } from '../access-management/area.js';
 import { area as reportsArea } from './area.js';
-
-const R = '/core/v1.0/reports';
-/** An instant given as Manila wall-clock time. */
-const ph = (local: string) => new Date(`${local}:00+08:00`).toISOString();
 
 let api: TestApi;
 let auditor: string;
@@ -61,11 +58,7 @@ async function broadcast(subject: string, started: string | null, deliveries: [s
 let firstBroadcast = '';
 
 beforeAll(async () => {
-  api = await startTestApi({}, { areas: [accessArea, reportsArea] });
-  // Monday 23 November 2026, 16:00 in Manila.
-  api.clock.current = new Date(ph('2026-11-23T16:00'));
-  auditor = await api.signIn('auditor@example.edu');
-  registrar = await api.signIn('registrar@example.edu');
+  ({ api, auditor, registrar } = await startReportsApi([accessArea, reportsArea]));
   const db = api.database.db;
   await db.execute(sql`insert into chatbot_responses (id, title, questions, answer, category, is_active) values
     (${ID.enrolment}, 'Enrolment dates', 'When is enrolment?', 'From 3 to 14 August.', 'ENROLMENT', true),

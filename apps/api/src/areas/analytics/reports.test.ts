@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../platform/db/client.js';
-import { startTestApi, type TestApi } from '../../test/harness.js';
+import type { TestApi } from '../../test/harness.js';
+import { manilaIso as ph, REPORTS as R, startReportsApi } from '../../test/reports.js';
 import { area as accessArea } from '../access-management/area.js';
 import { area as campusArea } from '../campus-management/area.js';
 import { area as supportArea } from '../support-management/area.js';
 import { area as reportsArea } from './area.js';
-
-const R = '/core/v1.0/reports';
-/** An instant given as Manila wall-clock time. */
-const ph = (local: string) => new Date(`${local}:00+08:00`).toISOString();
 
 let api: TestApi;
 let auditor: string;
@@ -66,11 +63,7 @@ async function audit(at: string, actor: { id: string | null; email: string }, ac
 const ARGON = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
 
 beforeAll(async () => {
-  api = await startTestApi({}, { areas: [accessArea, campusArea, supportArea, reportsArea] });
-  // Monday 23 November 2026, 16:00 in Manila.
-  api.clock.current = new Date(ph('2026-11-23T16:00'));
-  auditor = await api.signIn('auditor@example.edu');
-  registrar = await api.signIn('registrar@example.edu');
+  ({ api, auditor, registrar } = await startReportsApi([accessArea, campusArea, supportArea, reportsArea]));
   const db = api.database.db;
   await db.execute(sql`insert into support_offices (id, code, name) values (${ID.officeA}, 'ADM', 'Admissions Office'), (${ID.officeB}, 'BUS', 'Business Office')`);
   await db.execute(sql`insert into support_teams (id, code, name, office_id) values (${ID.teamX}, 'X', 'Records Desk', ${ID.officeA}), (${ID.teamY}, 'Y', 'Cashier Desk', ${ID.officeB})`);

@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_CURRENT_TERM, resolveRange } from '@campus/api-contract';
 import { startTestApi, type TestApi } from '../../test/harness.js';
+import { manilaTime } from '../../test/reports.js';
 import { area as accessArea } from '../access-management/area.js';
 import { area as reportsArea } from './area.js';
 
 const TERM = '/core/v1.0/reports/current-term';
 /** An instant given as Manila wall-clock time. */
-const ph = (local: string) => new Date(`${local}:00+08:00`);
+const ph = manilaTime;
 
 let api: TestApi;
 

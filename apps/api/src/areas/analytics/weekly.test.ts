@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../platform/auth/mailer.js';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi, type TestApi } from '../../test/harness.js';
+import { manilaTime } from '../../test/reports.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 import { area as accessArea } from '../access-management/area.js';
 import { area as reportsArea } from './area.js';
@@ -10,7 +11,7 @@ import { lastWeek } from './weekly.js';
 
 const EMAIL = '/core/v1.0/reports/weekly-email';
 /** An instant given as Manila wall-clock time. */
-const ph = (local: string) => new Date(`${local}:00+08:00`);
+const ph = manilaTime;
 
 const sink = await startSmtpSink();
 let api: TestApi;
