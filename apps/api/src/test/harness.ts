@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { afterAll, inject } from 'vitest';
@@ -10,6 +8,7 @@ import { openDatabase, type Database } from '../platform/db/client.js';
 import { insertAccount } from '../platform/db/users.js';
 import { createMailer, type Mailer, type MailMessage } from '../platform/auth/mailer.js';
 import type { AreaModule } from '../platform/area.js';
+import { newTestDatabase } from './postgres.js';
 
 /** A clock tests move forward by hand. */
 export class TestClock {
@@ -68,22 +67,10 @@ export async function freshDatabase(): Promise<Database> {
     afterAll(() => database.close());
     return database;
   }
-  const name = `${inject('databasePrefix')}${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  testDatabaseUrls.set(database, url.toString());
-  afterAll(async () => {
-    await database.close();
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  });
+  const url = await newTestDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  afterAll(() => database.close());
+  testDatabaseUrls.set(database, url);
   return database;
 }
 

@@ -2,29 +2,16 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../platform/db/client.js';
+import { newTestDatabase } from './postgres.js';
 
 /** A database a second process can open: a PostgreSQL database of its own, or a PGlite directory. */
 export async function placeForTwoProcesses(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `${inject('databasePrefix')}${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    afterAll(async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    });
-    return { env: { DATABASE_URL: url.toString() }, open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 4 }) };
+    const url = await newTestDatabase(serverUrl);
+    return { env: { DATABASE_URL: url }, open: () => openDatabase({ databaseUrl: url, poolSize: 4 }) };
   }
   const dir = await mkdtemp(join(tmpdir(), 'campus-restart-'));
   afterAll(() => rm(dir, { recursive: true, force: true }));
