@@ -4,8 +4,7 @@ import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../app.js';
 import { openDatabase } from './db/client.js';
 import { insertAccount } from './db/users.js';
-import { ENCRYPTION_KEY, TEST_PASSWORD, TestClock, testConfig } from '../test/harness.js';
-import { newTestDatabase } from '../test/postgres.js';
+import { ENCRYPTION_KEY, newTestDatabase, TEST_PASSWORD, TestClock, testConfig } from '../test/harness.js';
 
 // Two API instances, each with its own pool and its own caches, on one PostgreSQL database: what one writes, the
 // other reads at once. (The embedded database opens in one process only, so there is nothing to share there.)

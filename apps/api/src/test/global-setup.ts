@@ -1,11 +1,11 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import type { TestProject } from 'vitest/node';
 import { migratedPgliteDump, openDatabase } from '../platform/db/client.js';
 import { installJobSchema } from '../platform/jobs/engine.js';
+import { onServer } from './postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,16 +14,6 @@ declare module 'vitest' {
     databasePrefix: string;
     /** The migrated PostgreSQL database each test file's database is copied from. */
     databaseTemplate: string | undefined;
-  }
-}
-
-async function onServer<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
   }
 }
 

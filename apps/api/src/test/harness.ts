@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { afterAll, inject } from 'vitest';
@@ -8,7 +9,7 @@ import { openDatabase, type Database } from '../platform/db/client.js';
 import { insertAccount } from '../platform/db/users.js';
 import { createMailer, type Mailer, type MailMessage } from '../platform/auth/mailer.js';
 import type { AreaModule } from '../platform/area.js';
-import { newTestDatabase } from './postgres.js';
+import { onServer } from './postgres.js';
 
 /** A clock tests move forward by hand. */
 export class TestClock {
@@ -50,6 +51,20 @@ export function testConfig(clock: TestClock, overrides: Partial<ApiConfig> = {})
     jobs: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, tickMs: 300 },
     ...overrides,
   };
+}
+
+/**
+ * A new database for this test file, already migrated and holding pg-boss's schema (a copy of the run's template,
+ * see global-setup.ts); it is dropped after the file's last test. Answers its address.
+ */
+export async function newTestDatabase(serverUrl: string): Promise<string> {
+  const name = `${inject('databasePrefix')}${randomBytes(6).toString('hex')}`;
+  const template = inject('databaseTemplate');
+  await onServer(serverUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+  afterAll(() => onServer(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../platform/db/client.js';
-import { newTestDatabase } from './postgres.js';
+import { newTestDatabase } from './harness.js';
 
 /** A database a second process can open: a PostgreSQL database of its own, or a PGlite directory. */
 export async function placeForTwoProcesses(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
