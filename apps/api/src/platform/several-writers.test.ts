@@ -1,37 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../app.js';
 import { openDatabase } from './db/client.js';
 import { insertAccount } from './db/users.js';
 import { ENCRYPTION_KEY, TEST_PASSWORD, TestClock, testConfig } from '../test/harness.js';
+import { scratchPostgres } from '../test/scratch-postgres.js';
 
 // Two API instances, each with its own pool and its own caches, on one PostgreSQL database: what one writes, the
 // other reads at once. (The embedded database opens in one process only, so there is nothing to share there.)
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 async function twoApis() {
-  const name = `${inject('databasePrefix')}${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
+  const url = await scratchPostgres(serverUrl!);
   const clock = new TestClock();
   const config = testConfig(clock);
-  const [first, second] = [await openDatabase({ databaseUrl: url.toString(), poolSize: 4 }), await openDatabase({ databaseUrl: url.toString(), poolSize: 4 })];
+  const [first, second] = [await openDatabase({ databaseUrl: url, poolSize: 4 }), await openDatabase({ databaseUrl: url, poolSize: 4 })];
   const apps = [await buildApp({ config, database: first, logger: false }), await buildApp({ config, database: second, logger: false })];
   await insertAccount(first.db, { email: 'admin@example.edu', password: TEST_PASSWORD, firstName: 'Jose', lastName: 'Rizal', adminScopes: ['IAM', 'CAMPUS'], iamAdmin: true }, config.argon2);
   afterAll(async () => {
     for (const app of apps) await app.close();
     await first.close();
     await second.close();
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
   });
   await insertAccount(first.db, { email: 'registrar@example.edu', password: TEST_PASSWORD, firstName: 'Gabriela', lastName: 'Silang', adminScopes: ['CAMPUS'] }, config.argon2);
   const call = async (which: 0 | 1, method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: object) => {
@@ -40,7 +30,7 @@ async function twoApis() {
   };
   const signIn = async (email: string) =>
     (await call(0, 'POST', '/core/v1.0/auth', undefined, { email, password: TEST_PASSWORD })).body.data.token as string;
-  return { call, signIn, token: await signIn('admin@example.edu'), url: url.toString() };
+  return { call, signIn, token: await signIn('admin@example.edu'), url };
 }
 
 describe.runIf(serverUrl)('two API processes on one PostgreSQL database', () => {
