@@ -4,7 +4,7 @@ import type { StartBatch } from '@campus/domain-batch';
 import { rows } from '../../../platform/db/client.js';
 import { resourceRefusal } from '../../../resources/access.js';
 import { HttpError } from '../../../platform/http/errors.js';
-import { selectionSql } from '../../../resources/list.js';
+import { selectionSql } from '../../../resources/list/index.js';
 import { BULK_CHUNK_SIZE } from '../jobs/bulk-state-change.js';
 import { viewerOf, type BatchContext, type HandlerInput } from '../context.js';
 import { batchFor } from './get-batch.js';
