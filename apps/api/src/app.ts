@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const notify = notifier(database.db, config.now);
-  const jobs = new JobEngine({ database, now: config.now, notify, settings: config.jobs, logger: app.log });
+  const jobs = new JobEngine({ database, now: config.now, settings: config.jobs, logger: app.log });
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.stop());
   const ctx: AppContext = {

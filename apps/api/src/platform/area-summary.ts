@@ -3,7 +3,7 @@ import type { AreaSummary } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
 import type { Database } from './db/client.js';
 import { tableNameOf } from './db/table-for.js';
-import { COUNT_ESTIMATE_THRESHOLD } from '../resources/list.js';
+import { COUNT_ESTIMATE_THRESHOLD } from '../resources/list/index.js';
 
 /** What a figure's query may depend on besides the database: the API's clock. */
 export interface AttentionContext {

@@ -63,9 +63,9 @@ export function inRequestScope<T>(work: () => T): T {
 }
 
 /**
- * Forgets the counters the current request has read: called before every statement that may write and around
- * every transaction, so an answer the request looks up after its own write is checked against counters read after
- * that write.
+ * Forgets the counters the current request has read: called after every statement that wrote (by what the driver
+ * reports it did, `db/writes.ts`) and around every transaction, so an answer the request looks up after its own
+ * write is checked against counters read after that write.
  */
 export function forgetVersions(): void {
   const scope = requestVersions.getStore();

@@ -14,7 +14,7 @@ import { snake, tableNameOf } from '../platform/db/table-for.js';
 import { HttpError } from '../platform/http/errors.js';
 import { bindValue, col, isTextField, type EntityModel, arrayTypeOf } from './model.js';
 
-export { COUNT_ESTIMATE_THRESHOLD, listPage, type ListDatabase } from './list.js';
+export { COUNT_ESTIMATE_THRESHOLD, listPage, type ListDatabase } from './list/index.js';
 
 export type EntityRecord = Record<string, unknown> & { _id: string };
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../platform/db/client.js';
 import { startTestApi } from '../test/harness.js';
 import { insertInstructors, plainInstructorSearch } from '../test/instructors.js';
-import { MATCH_CACHE_MAX_IDS, SEARCH_ESTIMATE_FROM, SEARCH_WALK_MIN_ROWS, walkWindow } from './list.js';
+import { MATCH_CACHE_MAX_IDS, SEARCH_ESTIMATE_FROM, SEARCH_WALK_MIN_ROWS, walkWindow } from './list/index.js';
 
 // Searches with many matches over a large table are read by a walk along the list's order (decision 0043). Every
 // answer is compared with the plain query: the rows and their order exactly; the count exactly, or, where the

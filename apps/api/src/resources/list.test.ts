@@ -4,7 +4,7 @@ import { rows } from '../platform/db/client.js';
 import { forgetAnswers as forgetRememberedAnswers } from '../platform/cache.js';
 import { startTestApi } from '../test/harness.js';
 import { INSTRUCTOR_COLUMNS, insertInstructors, plainInstructorSearch } from '../test/instructors.js';
-import { ANCHOR_STEP, COUNT_ESTIMATE_THRESHOLD, MATCH_CACHE_MAX_IDS } from './list.js';
+import { ANCHOR_STEP, COUNT_ESTIMATE_THRESHOLD, MATCH_CACHE_MAX_IDS } from './list/index.js';
 
 const api = await startTestApi();
 const token = await api.signIn('admin@example.edu');

@@ -5,7 +5,7 @@ import { entityRegistry } from '@campus/api-contract';
 import { rows } from '../platform/db/client.js';
 import { startTestApi, testDatabaseUrls } from '../test/harness.js';
 import { insertInstructors, plainInstructorSearch } from '../test/instructors.js';
-import { SEARCH_WALK_MIN_ROWS } from './list.js';
+import { SEARCH_WALK_MIN_ROWS } from './list/index.js';
 import { buildModel } from './model.js';
 import { reorderLargeTables, REORDER_BELOW_CORRELATION } from './reorder.js';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../platform/db/client.js';
 import { snake, sortIndexName } from '../platform/db/table-for.js';
 import { pgErrorCode } from './crud.js';
-import { hasSearchColumn, SEARCH_WALK_MIN_ROWS } from './list.js';
+import { hasSearchColumn, SEARCH_WALK_MIN_ROWS } from './list/index.js';
 import type { EntityModel } from './model.js';
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../platform/db/client.js';
 import { startTestApi } from '../../test/harness.js';
 import { insertInstructors } from '../../test/instructors.js';
-import { SEARCH_WALK_MIN_ROWS } from '../../resources/list.js';
+import { SEARCH_WALK_MIN_ROWS } from '../../resources/list/index.js';
 
 const api = await startTestApi();
 const engine = api.app.jobs;

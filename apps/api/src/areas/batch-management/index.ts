@@ -1,5 +1,6 @@
 import { batchContract } from '@campus/api-contract';
 import type { BatchContext } from './context.js';
+import { finishedBatchNotice } from './finished-notice.js';
 import { bulkStateChangeJob } from './jobs/bulk-state-change.js';
 import { HOUSEKEEPING_SCHEDULE, housekeepingJob } from './jobs/housekeeping.js';
 import { listExportJob } from './jobs/list-export.js';
@@ -29,6 +30,7 @@ export function batchArea(area: BatchContext) {
       return { sessionIdleMs: s.sessionIdleMinutes * 60_000, auditRetentionDays: s.auditRetentionDays, transcriptRetentionDays: s.transcriptRetentionDays };
     }, area.access.models),
   );
+  area.engine.onBatchFinished(finishedBatchNotice(area.app.notify));
   return {
     code: 'BATCH',
     contract: batchContract,

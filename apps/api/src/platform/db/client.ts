@@ -14,6 +14,7 @@ import pg from 'pg';
 import { forgetVersions, NoticeCounters, VersionTable, type TableChanges } from '../cache.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 import { openThreadedPGlite } from './pglite-thread.js';
+import { afterWrites, watchOwnChanges } from './writes.js';
 
 /** A database or an open transaction: both run queries the same way. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -112,6 +113,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       idleTimeoutMillis: POOL_IDLE_MS,
       // Idle connections alone do not keep a finished process (a script, a test worker) running.
       allowExitOnIdle: true,
+      // Each connection listens for its own writes' notices before its first statement (see writes.ts).
+      onConnect: watchOwnChanges,
     });
     // Without a listener, an 'error' event of the pool (an idle connection lost) or of a client checked out
     // between two statements ends the process. With one, the broken connection is dropped and replaced.
@@ -121,13 +124,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
-    // Any statement but a plain SELECT may write: the request's counters read so far are forgotten first, so the
-    // answers it looks up afterwards are checked against counters that include its own write (see cache.ts).
-    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-    (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
-      if (!readsOnly(args[0])) forgetVersions();
-      return query(...args);
-    };
+    // After a statement that wrote (by what the driver reports it did: see writes.ts), the request's counters read
+    // so far are forgotten, so the answers it looks up afterwards are checked against counters that include its own
+    // write (see cache.ts).
+    afterWrites(pool, forgetVersions);
     const db = drizzlePg(pool) as unknown as Db;
     // drizzle's pooled transaction sends BEGIN before its try/finally, so a connection lost at that moment is
     // never given back and the pool shrinks until every request waits. Each transaction here runs on a client
@@ -277,12 +277,6 @@ async function trackedTables(db: Db): Promise<Set<string>> {
 
 /** Every table's change counter, `name=version,…`, in one row (see `VersionTable`). */
 const ALL_VERSIONS = statement(`select string_agg(table_name || '=' || version, ',') as versions from list_versions`);
-
-/** A statement that only reads: a plain SELECT (anything else, `with` included, is taken to write). */
-function readsOnly(config: unknown): boolean {
-  const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
-  return typeof text === 'string' && /^\s*select\s/i.test(text);
-}
 
 /** A statement's name from its text, so one text always runs under one name. */
 function statementName(text: string): string {

@@ -7,7 +7,7 @@ import { csvLine } from '@campus/formatters';
 import { rows, type Db } from '../../../platform/db/client.js';
 import type { EntityModel } from '../../../resources/model.js';
 import { resourceUserOf, storedUserRefusal } from '../../../resources/access.js';
-import { selectionSql } from '../../../resources/list.js';
+import { selectionSql } from '../../../resources/list/index.js';
 import { defineJobType } from '../../../platform/jobs/types.js';
 import type { ResourceAccess } from './bulk-state-change.js';
 

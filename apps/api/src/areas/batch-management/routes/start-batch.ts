@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { listQuerySchemaFor, fieldErrorsOf } from '@campus/api-contract';
-import type { StartBatch } from '@campus/domain-batch';
+import { describeParams, type StartBatch } from '@campus/domain-batch';
 import { rows } from '../../../platform/db/client.js';
 import { resourceRefusal } from '../../../resources/access.js';
 import { HttpError } from '../../../platform/http/errors.js';
-import { selectionSql } from '../../../resources/list.js';
+import { selectionSql } from '../../../resources/list/index.js';
 import { BULK_CHUNK_SIZE } from '../jobs/bulk-state-change.js';
 import { viewerOf, type BatchContext, type HandlerInput } from '../context.js';
 import { batchFor } from './get-batch.js';
@@ -32,6 +32,7 @@ export function startBatch(area: BatchContext) {
       throw new HttpError(400, Object.values(fieldErrors)[0]?.[0] ?? 'Check the search.', fieldErrors);
     }
     const { where, order } = selectionSql(model, parsed.data);
+    const summary = describeParams(input.type, input.params);
     let batchId: string;
     if (input.type === 'bulk-state-change') {
       const stateKey = entity.state.kind;
@@ -47,13 +48,14 @@ export function startBatch(area: BatchContext) {
         const chunk = ids.slice(i, i + BULK_CHUNK_SIZE);
         jobs.push({ params: { resource, set: { [stateKey]: value }, ids: chunk, actorId: viewer.id }, units: chunk.length });
       }
-      batchId = await area.engine.createBatch({ type: input.type, params: input.params, requestedById: viewer.id, total: ids.length, jobs });
+      batchId = await area.engine.createBatch({ type: input.type, params: input.params, summary, requestedById: viewer.id, total: ids.length, jobs });
     } else {
       const [count] = await rows<{ n: number }>(area.app.db, sql`select count(*)::int as n from ${model.table} t where ${where}`);
       const total = count?.n ?? 0;
       batchId = await area.engine.createBatch({
         type: input.type,
         params: input.params,
+        summary,
         requestedById: viewer.id,
         total,
         jobs: (id) => [{ params: { ...input.params, batchId: id }, units: total }],
