@@ -7,6 +7,7 @@ import { APP_TITLE } from '../lib/constants';
 import { formValues } from '../lib/forms.server';
 import { assertSameOrigin } from '../lib/security.server';
 import { customFieldsOf, IntakeFields } from '../areas/support-management/IntakeFields';
+import { ticketFormBody } from '../areas/support-management/ticket-files.server';
 import '../areas/support-management/support.css';
 
 export const meta: MetaFunction = () => [{ title: `Ask for help · ${APP_TITLE}` }];
@@ -29,15 +30,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData());
   const customFields = customFieldsOf(values);
   const result = await publicContractClient(context, supportContract).createPublicTicket({
-    body: {
-      subject: values.subject ?? '',
-      body: values.body ?? '',
-      requesterName: values.requesterName ?? '',
-      requesterEmail: values.requesterEmail ?? '',
-      requesterNumber: values.requesterNumber || undefined,
-      categoryV2Id: values.categoryV2Id ?? '',
-      customFields,
-    },
+    body: ticketFormBody(
+      {
+        subject: values.subject ?? '',
+        body: values.body ?? '',
+        requesterName: values.requesterName ?? '',
+        requesterEmail: values.requesterEmail ?? '',
+        requesterNumber: values.requesterNumber || undefined,
+        categoryV2Id: values.categoryV2Id ?? '',
+        customFields,
+      },
+      [],
+    ),
   });
   if (result.status === 202) return { sent: (result.body as { data: { reference: string } }).data.reference, values: {}, fieldErrors: {} as Record<string, string[]> };
   const body = result.body as { message?: string; fieldErrors?: Record<string, string[]> };

@@ -5,6 +5,7 @@ import { RouteError } from '../features/resources/RouteError';
 import { publicContractClient } from '../lib/api.server';
 import { APP_TITLE } from '../lib/constants';
 import { assertSameOrigin } from '../lib/security.server';
+import { ticketFormBody } from '../areas/support-management/ticket-files.server';
 import '../areas/support-management/support.css';
 
 export const meta: MetaFunction = () => [{ title: `Your request · ${APP_TITLE}`, }, { name: 'referrer', content: 'no-referrer' }];
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result =
     form.get('intent') === 'rate'
       ? await api.rateTicket({ params: { token }, body: { rating: Number(form.get('rating')), comment: String(form.get('comment') ?? '') || undefined } })
-      : await api.replyToPublicTicket({ params: { token }, body: { body: String(form.get('body') ?? '') } });
+      : await api.replyToPublicTicket({ params: { token }, body: ticketFormBody({ body: String(form.get('body') ?? '') }, []) });
   if (result.status >= 400) return data({ error: (result.body as { message?: string }).message ?? 'Error' }, { status: result.status });
   return { done: form.get('intent') === 'rate' ? 'Thank you for your rating.' : 'Your reply was sent.' };
 }

@@ -16,12 +16,12 @@ type FieldValue = string | number | undefined;
 
 /**
  * A ticket form for the API as `multipart/form-data`: the text fields (a group such as the intake answers as
- * `customFields.<name>`; empty values left out) and the files as `attachments`.
+ * `customFields.<name>`; an undefined value left out) and the files as `attachments`.
  */
 export function ticketFormBody(fields: Record<string, FieldValue | Record<string, FieldValue>>, files: readonly File[]): FormData {
   const body = new FormData();
   const append = (name: string, value: FieldValue) => {
-    if (value !== undefined && value !== '') body.append(name, String(value));
+    if (value !== undefined) body.append(name, String(value));
   };
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'object') for (const [key, inner] of Object.entries(value)) append(`${name}.${key}`, inner);
