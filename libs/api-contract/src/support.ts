@@ -14,27 +14,25 @@ export const SUPPORT_FORM_RATE_LIMIT = { bucket: 'support', perAddress: 120 } as
 const PUBLIC = { public: true, rateLimited: SUPPORT_FORM_RATE_LIMIT } as const;
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
 
-/** Attachment limits: a few small files, sent inside the JSON body as base64. */
+/**
+ * Attachment limits: a few small files, sent as `attachments` parts of a `multipart/form-data` body beside the
+ * form's text fields (`customFields.<name>` for intake answers). A body without files may also come as JSON.
+ */
 export const ATTACHMENT_MAX_BYTES = 150 * 1024;
 export const ATTACHMENT_MAX_COUNT = 3;
 /** Types kept as they are; anything else is stored and always served as a download of unknown type. */
 export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'text/plain'] as const;
 
-export const AttachmentInputSchema = z.object({
-  filename: z
-    .string()
-    .trim()
-    .min(1, 'Required')
-    .max(200, 'At most 200 characters.')
-    .regex(/^[^/\\\0]+$/, 'A file name cannot contain slashes.'),
-  contentType: z.string().trim().max(100),
-  contentBase64: z
-    .string()
-    .max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 8, `A file may be at most ${ATTACHMENT_MAX_BYTES / 1024} KiB.`)
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file could not be read.'),
-});
-export type AttachmentInput = z.infer<typeof AttachmentInputSchema>;
-const attachments = z.array(AttachmentInputSchema).max(ATTACHMENT_MAX_COUNT, `At most ${ATTACHMENT_MAX_COUNT} files.`).optional();
+/** An attachment's file name as sent. */
+export const AttachmentNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(200, 'At most 200 characters.')
+  .regex(/^[^/\\\0]+$/, 'A file name cannot contain slashes.');
+
+/** A form that may carry attachments: its fields, and up to `ATTACHMENT_MAX_COUNT` files. */
+export type WithAttachments<T> = T & { attachments?: Blob[] };
 
 const uuid = z.string().uuid('Choose from the list.');
 const text = (max: number) => z.string().trim().min(1, 'Required').max(max, `At most ${max} characters.`);
@@ -76,7 +74,6 @@ export const CreateTicketSchema = z
     categoryId: optionalId,
     priority: z.preprocess((v) => (v === '' ? undefined : v), TicketPrioritySchema.optional()),
     customFields: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-    attachments,
   })
   .strict()
   .refine((v) => v.categoryV2Id || v.categoryId, { path: ['categoryV2Id'], message: 'Choose a category.' });
@@ -89,11 +86,11 @@ export const PublicCreateTicketSchema = z
     ...requester,
     categoryV2Id: uuid,
     customFields: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-    attachments,
   })
   .strict();
 
-export const ReplySchema = z.object({ kind: z.enum(['reply', 'note']), body: text(20_000), attachments }).strict();
+export const ReplySchema = z.object({ kind: z.enum(['reply', 'note']), body: text(20_000) }).strict();
+export const PublicReplySchema = z.object({ body: text(20_000) }).strict();
 export const ChangeStateSchema = z.object({ state: TicketStateSchema }).strict();
 export const AssignSchema = z
   .object({ assigneeId: z.preprocess((v) => (v === '' ? null : v), uuid.nullable()), teamId: optionalId, take: z.boolean().optional() })
@@ -108,6 +105,7 @@ export const RatingSchema = z.object({ rating: z.coerce.number().int().min(1, 'C
 const IdParams = z.object({ id: z.string().max(64) });
 const TokenParams = z.object({ token: z.string().min(20).max(100) });
 const any = z.any();
+const multipart = 'multipart/form-data' as const;
 
 /** Customer Support Management's own routes beside the CRUD of its entities. */
 export const supportContract = c.router(
@@ -139,7 +137,8 @@ export const supportContract = c.router(
     createTicket: {
       method: 'POST',
       path: `${BASE}/tickets`,
-      body: CreateTicketSchema,
+      contentType: multipart,
+      body: c.type<WithAttachments<z.input<typeof CreateTicketSchema>>>(),
       responses: { 201: any, ...errors },
       summary: 'Open a ticket for a requester',
       metadata: SUPPORT,
@@ -157,7 +156,8 @@ export const supportContract = c.router(
       method: 'POST',
       path: `${BASE}/tickets/:id/messages`,
       pathParams: IdParams,
-      body: ReplySchema,
+      contentType: multipart,
+      body: c.type<WithAttachments<z.input<typeof ReplySchema>>>(),
       responses: { 201: any, ...errors },
       summary: 'A public reply (emailed to the requester) or an internal note',
       metadata: SUPPORT,
@@ -222,7 +222,8 @@ export const supportContract = c.router(
     createPublicTicket: {
       method: 'POST',
       path: `${BASE}/public/tickets`,
-      body: PublicCreateTicketSchema,
+      contentType: multipart,
+      body: c.type<WithAttachments<z.input<typeof PublicCreateTicketSchema>>>(),
       responses: { 202: any, ...errors },
       summary: 'File a ticket from the public form; the private link goes to the requester by email',
       metadata: PUBLIC,
@@ -239,7 +240,8 @@ export const supportContract = c.router(
       method: 'POST',
       path: `${BASE}/public/tickets/:token/messages`,
       pathParams: TokenParams,
-      body: z.object({ body: text(20_000), attachments }).strict(),
+      contentType: multipart,
+      body: c.type<WithAttachments<z.input<typeof PublicReplySchema>>>(),
       responses: { 201: any, ...errors },
       summary: 'The requester replies through the private link',
       metadata: PUBLIC,

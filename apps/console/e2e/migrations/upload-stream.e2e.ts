@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -49,13 +49,21 @@ function bigCsv(bytes: number): Buffer {
   return Buffer.from(lines.join('\r\n'), 'utf8');
 }
 
-/** The newest upload folder the API made in the temporary directory since `since`, and its file's size so far. */
+/** The upload folders the API made in the temporary directory since `since`, and the largest file's size so far. */
 function uploadInProgress(since: number): number {
   const folders = readdirSync(tmpdir())
     .filter((name) => name.startsWith('campus-upload-'))
     .map((name) => join(tmpdir(), name))
     .filter((path) => statSync(path).mtimeMs >= since);
-  return Math.max(0, ...folders.map((folder) => (existsSync(join(folder, 'upload')) ? statSync(join(folder, 'upload')).size : 0)));
+  // The file streamed into the folder, whatever the reader names it (the folder may go while it is looked at).
+  const sizes = folders.flatMap((folder) => {
+    try {
+      return readdirSync(folder).map((name) => statSync(join(folder, name), { throwIfNoEntry: false })?.size ?? 0);
+    } catch {
+      return [];
+    }
+  });
+  return Math.max(0, ...sizes);
 }
 
 describe('uploads stream through the console to the API', () => {

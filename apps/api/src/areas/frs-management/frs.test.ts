@@ -6,7 +6,7 @@ import { buildApp } from '../../app.js';
 import { openDatabase, rows, type Database } from '../../platform/db/client.js';
 import { ENCRYPTION_KEY, startTestApi, testDatabaseUrls, type TestApi } from '../../test/harness.js';
 import { sharedRecognizer } from './recognition/recognizer.js';
-import { multipartForm } from './test/form.js';
+import { multipartForm } from '../../test/multipart-form.js';
 import { mirrored, SAMPLES } from './test/samples.js';
 
 // Real models on a shared 2-core machine: a photo can take many seconds of waiting for a core, so the tests get room.

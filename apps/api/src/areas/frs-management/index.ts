@@ -3,7 +3,7 @@ import { frsContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
 import { FaceIndex } from './face-index.js';
 import { sharedRecognizer, type Recognizer } from './recognition/recognizer.js';
-import { biometricKey, sealerFor } from './sealed.js';
+import { sealer as sealerFor, secretKey } from '../../platform/sealer.js';
 import { EMBEDDING_DIMENSIONS, FACES_CHANNEL, loadEmbeddings, readSettings, type FrsState } from './state.js';
 import { clock } from './routes/clock.js';
 import { createDevice } from './routes/create-device.js';
@@ -47,7 +47,7 @@ interface Input {
  */
 export async function frsArea(ctx: AppContext, app: FastifyInstance, options: FrsAreaOptions = {}) {
   const env = options.env ?? process.env;
-  const sealer = sealerFor(biometricKey(env, ctx.config.dataDir));
+  const sealer = sealerFor(secretKey(env, ctx.config.dataDir, 'FRS_ENCRYPTION_KEY', 'frs-key'));
   const index = new FaceIndex(EMBEDDING_DIMENSIONS);
   const refresh = async (employeeId: string) => {
     const found = await loadEmbeddings(ctx.db, sealer, employeeId);

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_FRS_SETTINGS, FrsSettingsSchema, type FrsSettings } from '@campus/domain-frs';
+import { DEFAULT_FRS_SETTINGS, FrsSettingsSchema, MAX_PHOTO_BYTES, type FrsSettings } from '@campus/domain-frs';
 import type { AppContext } from '../../context.js';
 import { rows, type Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { Actor } from '../../platform/audit/audit.js';
 import type { FaceIndex } from './face-index.js';
 import type { Recognizer } from './recognition/recognizer.js';
-import type { Sealer } from './sealed.js';
+import type { Sealer } from '../../platform/sealer.js';
 
 /** The channel enrolment changes are announced on; the payload is the employee id. */
 export const FACES_CHANNEL = 'frs_faces';
@@ -60,6 +60,12 @@ export async function readSettings(db: Db): Promise<FrsSettings> {
 }
 
 /** The signed-in user behind a request, for the audit trail (the route's pre-handler has authenticated it). */
+/** What a sender of photos reads when the form passes its limits. */
+export const photoMessages = (files: number) => ({
+  tooLarge: `A photo is larger than ${Math.round(MAX_PHOTO_BYTES / 1024 / 1024)} MB.`,
+  tooMany: `Send at most ${files} photos.`,
+});
+
 export function actorOf(request: FastifyRequest): Actor & { id: string } {
   if (!request.auth) throw new HttpError(401, 'Sign in to continue.');
   return { id: request.auth.user.id, email: request.auth.user.email, ip: request.ip };

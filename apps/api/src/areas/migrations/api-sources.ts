@@ -9,7 +9,7 @@ import { HttpError } from '../../platform/http/errors.js';
 import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
 import { defineJobType } from '../../platform/jobs/types.js';
 import { currentSettings } from '../../platform/settings.js';
-import type { SecretSealer } from '../../platform/sealer.js';
+import type { Sealer } from '../../platform/sealer.js';
 import type { AreaContext } from '../../platform/area.js';
 import { API_PAGE_TIMEOUT_MS, previewApi, readApi, testApi, type ApiReadSpec } from './api-reader.js';
 import { readIntoRun } from './read-run.js';
@@ -69,12 +69,12 @@ export async function apiSourceRow(db: Db, id: string, lock = false): Promise<Ap
   return row;
 }
 
-function openSource(sealer: SecretSealer, r: ApiSourceRow): ApiReadSpec {
-  return { ...settingsOf(r), secret: hasSecret(r) ? sealer.open(Buffer.from(r.secret_sealed!)) : '' };
+function openSource(sealer: Sealer, r: ApiSourceRow): ApiReadSpec {
+  return { ...settingsOf(r), secret: hasSecret(r) ? sealer.open(r.secret_sealed!).toString('utf8') : '' };
 }
 
 export type ApiReadDeps = {
-  sealer: SecretSealer;
+  sealer: Sealer;
   targetOf: (resource: string) => ImportTarget | undefined;
   allowedHosts: () => Promise<readonly string[]>;
 };

@@ -15,7 +15,7 @@ import { rows, type Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
 import { defineJobType } from '../../platform/jobs/types.js';
-import { secretKey, secretSealer, type SecretSealer } from '../../platform/sealer.js';
+import { sealer, secretKey, type Sealer } from '../../platform/sealer.js';
 import type { AreaContext } from '../../platform/area.js';
 import { listTables, previewSource, readSource, sourceError, testSource, type SourceConnection } from './sources.js';
 import { readIntoRun, type ReadRunRow } from './read-run.js';
@@ -101,7 +101,7 @@ async function openConnection(deps: Pick<ReadDeps, 'sealer' | 'allowedHosts'>, r
     port: r.port,
     database: r.database,
     username: r.username,
-    password: sealed && sealed.length ? sealer.open(Buffer.from(sealed)) : '',
+    password: sealed && sealed.length ? sealer.open(sealed).toString('utf8') : '',
     tls: r.tls,
     tlsCa: r.tls_ca,
     allowedHosts: await deps.allowedHosts(),
@@ -127,12 +127,12 @@ export function checkedSource(source: DbSource): DbSource {
 /** The key the cursor of a source is remembered under: the table's name, or the SELECT itself. */
 const sourceKey = (s: DbSource) => (s.table ? s.table : `query:${s.query.trim().replace(/;\s*$/, '').replace(/\s+/g, ' ')}`);
 
-export function connectionSealer(ctx: Pick<AreaContext, 'config'>): SecretSealer {
-  return secretSealer(secretKey(process.env, ctx.config.dataDir, 'MIGRATION_SECRET_KEY', 'migration-secret-key'));
+export function connectionSealer(ctx: Pick<AreaContext, 'config'>): Sealer {
+  return sealer(secretKey(process.env, ctx.config.dataDir, 'MIGRATION_SECRET_KEY', 'migration-secret-key'));
 }
 
 export type ReadDeps = {
-  sealer: SecretSealer;
+  sealer: Sealer;
   targetOf: (resource: string) => ImportTarget | undefined;
   /** The settings' allow-list of hosts data sources may reach, read at each use so a change applies at once. */
   allowedHosts: () => Promise<readonly string[]>;

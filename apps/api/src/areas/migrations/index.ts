@@ -1,8 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { entityRegistry } from '@campus/api-contract';
@@ -18,6 +13,7 @@ import {
 } from '@campus/domain-migration';
 import { rows, type Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
+import { readUpload, type UploadLimits } from '../../platform/http/multipart.js';
 import { resourceRefusal } from '../../resources/access.js';
 import type { AreaContext } from '../../platform/area.js';
 import { readRows, rowsFile, templateFile, type ReadRow } from './files.js';
@@ -53,52 +49,41 @@ const asFile = (file: { name: string; contentType: string; bytes: Buffer }) => (
   contentBase64: file.bytes.toString('base64'),
 });
 
+/**
+ * The upload form: the target and one CSV or XLSX file of at most `UPLOAD_MAX_BYTES`, streamed to a private
+ * temporary folder as it arrives (never held in memory whole). What the file is comes from its content when it is
+ * read (`readRows`), not from its name.
+ */
+const RUN_UPLOAD: UploadLimits<'disk'> = {
+  store: 'disk',
+  fileSize: UPLOAD_MAX_BYTES,
+  files: 1,
+  fields: 5,
+  fieldSize: 1000,
+  messages: { tooLarge: `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`, tooMany: 'Send one file.' },
+};
+
 interface Upload {
   readonly resource: string;
   readonly name: string;
-  /** Where the file's bytes were streamed to: a private temporary folder, removed by `discard`. */
   readonly path: string;
   discard(): Promise<void>;
 }
 
-/**
- * Reads the upload form: the target and one CSV or XLSX file of at most `UPLOAD_MAX_BYTES`, the file streamed to a
- * private temporary folder as it arrives (never held in memory whole). The caller discards it when done.
- */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Send the form as multipart/form-data.');
-  const tooLarge = `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`;
-  const folder = await mkdtemp(join(tmpdir(), 'campus-upload-'));
-  const discard = () => rm(folder, { recursive: true, force: true });
-  const path = join(folder, 'upload');
-  let resource = '';
-  let name: string | undefined;
+/** Reads the upload form; the caller discards the file when done. */
+async function readRunUpload(request: FastifyRequest): Promise<Upload> {
+  const form = await readUpload(request, RUN_UPLOAD);
+  const file = form.files[0];
+  const resource = form.fields.resource ?? '';
   try {
-    for await (const part of request.parts({
-      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 },
-    })) {
-      if (part.type === 'file') {
-        await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
-        if (part.file.truncated) throw new HttpError(413, tooLarge);
-        name = part.filename || 'upload.csv';
-      } else if (part.fieldname === 'resource' && typeof part.value === 'string') {
-        resource = part.value;
-      }
-    }
     if (!resource)
       throw new HttpError(400, 'Please fillup required fields.', { resource: ['Choose what to import.'] });
-    if (!name || (await stat(path)).size === 0)
-      throw new HttpError(400, 'Please fillup required fields.', { file: ['Choose a CSV or XLSX file.'] });
-    // What the file is comes from its content when it is read (`readRows`), not from its name.
-    return { resource, name, path, discard };
+    if (!file) throw new HttpError(400, 'Please fillup required fields.', { file: ['Choose a CSV or XLSX file.'] });
   } catch (error) {
-    await discard();
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLarge);
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, 'Send one file.');
-    throw new HttpError(400, 'The form could not be read; send it as multipart/form-data.');
+    await form.discard();
+    throw error;
   }
+  return { resource, name: file.filename || 'upload.csv', path: file.path, discard: form.discard };
 }
 
 async function insertRows(db: Db, runId: string, chunk: readonly ReadRow[]) {
@@ -244,7 +229,7 @@ export function migrationHandlers(ctx: AreaContext) {
     },
     uploadFile: async ({ request }: Input) => {
       const auth = ctx.authOf(request);
-      const upload = await readUpload(request);
+      const upload = await readRunUpload(request);
       const run = await stage(auth.user.id, upload).finally(upload.discard);
 
       return { status: 201 as const, body: { data: await view(run) } };

@@ -1,16 +1,17 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type {
-  AssignSchema,
-  ChangeStateSchema,
+import {
   CreateTicketSchema,
-  MergeSchema,
   PublicCreateTicketSchema,
-  RatingSchema,
+  PublicReplySchema,
   ReplySchema,
-  TicketListQuery,
-  UpdateTicketSchema,
+  type AssignSchema,
+  type ChangeStateSchema,
+  type MergeSchema,
+  type RatingSchema,
+  type TicketListQuery,
+  type UpdateTicketSchema,
 } from '@campus/api-contract';
 import { csvLine } from '@campus/formatters';
 import { ancestorsOf, parseIntakeForm, resolveCategory, stateAfterRequesterReply, type TicketState } from '@campus/domain-support';
@@ -39,7 +40,6 @@ import {
   cannedFor,
   categoryNodes,
   clockOf,
-  decodeAttachments,
   duplicatesOf,
   hashToken,
   lockTicket,
@@ -48,6 +48,7 @@ import {
   refreshSla,
   roundRobin,
   routingOf,
+  ticketForm,
   type Ticket,
 } from './tickets.js';
 import { listConditionsFor, listSelection, listTickets } from './ticket-list.js';
@@ -159,9 +160,10 @@ export function supportHandlers(ctx: AreaContext, notifier: SlaNotifier): Contra
       };
     },
 
-    createTicket: async ({ body, request }: { body: In<typeof CreateTicketSchema>; request: FastifyRequest }) => {
+    createTicket: async ({ body: sent, request }: { body: unknown; request: FastifyRequest }) => {
+      const { data: body, files } = await ticketForm(request, sent, CreateTicketSchema);
       const at = now();
-      const { ticket } = await inTx((tx) => openTicket(tx, body, { channel: 'console', actor: actorOf(request), now: at, secret: ctx.config.sessionSecret }));
+      const { ticket } = await inTx((tx) => openTicket(tx, body, { channel: 'console', actor: actorOf(request), now: at, secret: ctx.config.sessionSecret }, files));
       await mailRequester(ctx, ticket, `Hello ${ticket.requesterName},\n\nWe have opened ${ticket.reference} for your request.`, request.log);
       return { status: 201, body: { data: { _id: ticket.id, reference: ticket.reference, duplicates: await duplicatesOf(ctx.db, ticket) } } };
     },
@@ -196,12 +198,11 @@ export function supportHandlers(ctx: AreaContext, notifier: SlaNotifier): Contra
       return { status: 200, body: { data: { _id: params.id } } };
     },
 
-    replyToTicket: async ({ params, body, request }: { params: { id: string }; body: In<typeof ReplySchema>; request: FastifyRequest }) => {
+    replyToTicket: async ({ params, body: sent, request }: { params: { id: string }; body: unknown; request: FastifyRequest }) => {
+      const { data: body, files } = await ticketForm(request, sent, ReplySchema);
       const at = now();
       const actor = actorOf(request);
       const me = ctx.authOf(request).user;
-      const { files, problems } = decodeAttachments(body.attachments);
-      if (Object.keys(problems).length) throw new HttpError(400, 'Please fillup required fields.', problems);
       const ticket = await inTx(async (tx) => {
         const ticket = await lockTicket(tx, params.id);
         if (ticket.state === 'closed') throw new HttpError(409, 'This ticket is closed.');
@@ -326,10 +327,11 @@ export function supportHandlers(ctx: AreaContext, notifier: SlaNotifier): Contra
       return { status: 200, body: { data: { categories: open } } };
     },
 
-    createPublicTicket: async ({ body, request }: { body: In<typeof PublicCreateTicketSchema>; request: FastifyRequest }) => {
+    createPublicTicket: async ({ body: sent, request }: { body: unknown; request: FastifyRequest }) => {
+      const { data: body, files } = await ticketForm(request, sent, PublicCreateTicketSchema);
       const at = now();
       const { ticket } = await inTx((tx) =>
-        openTicket(tx, body, { channel: 'form', actor: requesterActor(request, body.requesterEmail), now: at, secret: ctx.config.sessionSecret, publicOnly: true }),
+        openTicket(tx, body, { channel: 'form', actor: requesterActor(request, body.requesterEmail), now: at, secret: ctx.config.sessionSecret, publicOnly: true }, files),
       );
       await mailRequester(ctx, ticket, `Hello ${ticket.requesterName},\n\nWe received your request and opened ${ticket.reference}.`, request.log);
       // The answer never carries the link: only the requester's mailbox does.
@@ -357,11 +359,10 @@ export function supportHandlers(ctx: AreaContext, notifier: SlaNotifier): Contra
       };
     },
 
-    replyToPublicTicket: async ({ params, body, request }: { params: { token: string }; body: { body: string; attachments?: In<typeof ReplySchema>['attachments'] }; request: FastifyRequest }) => {
+    replyToPublicTicket: async ({ params, body: sent, request }: { params: { token: string }; body: unknown; request: FastifyRequest }) => {
+      const { data: body, files } = await ticketForm(request, sent, PublicReplySchema);
       const at = now();
       const found = await ticketByToken(params.token);
-      const { files, problems } = decodeAttachments(body.attachments);
-      if (Object.keys(problems).length) throw new HttpError(400, 'Please fillup required fields.', problems);
       await inTx(async (tx) => {
         const ticket = await lockTicket(tx, found.id);
         const next = stateAfterRequesterReply(ticket.state as TicketState, ticket.resolvedAt, at);

@@ -7,6 +7,7 @@ import { startTestApi, TEST_PASSWORD, type TestApi } from '../../test/harness.js
 import { area as accessArea } from '../access-management/area.js';
 import { area as campusArea } from '../campus-management/area.js';
 import { createSupportArea } from './area.js';
+import { multipartForm } from '../../test/multipart-form.js';
 import { searchWordOf } from './ticket-list.js';
 import { fillBusinessMinutes } from './tickets.js';
 import { sql } from 'drizzle-orm';
@@ -276,10 +277,20 @@ describe('tickets', () => {
 
   it('refuses an oversize attachment and an unknown category, saving nothing', async () => {
     const count = await ticketCount();
-    const big = Buffer.alloc(151 * 1024, 1).toString('base64');
+    const big = Buffer.alloc(151 * 1024, 1);
     const base = { subject: 'With a file', body: 'See attached.', requesterName: 'Maria Santos', requesterEmail: 'maria@student.example.edu', customFields: { copies: 1 } };
-    const oversize = await api.call('POST', `${B}/support/tickets`, { token, body: { ...base, categoryV2Id: ids.tor, attachments: [{ filename: 'scan.pdf', contentType: 'application/pdf', contentBase64: big }] } });
+    const fields = { subject: base.subject, body: base.body, requesterName: base.requesterName, requesterEmail: base.requesterEmail, 'customFields.copies': '1', categoryV2Id: ids.tor };
+    const form = multipartForm(fields, [{ field: 'attachments', name: 'scan.pdf', type: 'application/pdf', bytes: big }]);
+    const oversize = await api.call('POST', `${B}/support/tickets`, { token, body: form.payload, headers: form.headers });
     expect(oversize.status).toBe(400);
+    expect(oversize.body.fieldErrors['attachments.0']).toEqual(['scan.pdf is larger than 150 KiB.']);
+    const small = { field: 'attachments', name: 'note.txt', type: 'text/plain', bytes: Buffer.from('a note') };
+    const four = multipartForm(fields, [small, small, small, small]);
+    const tooMany = await api.call('POST', `${B}/support/tickets`, { token, body: four.payload, headers: four.headers });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.fieldErrors.attachments).toEqual(['At most 3 files.']);
+    const empty = multipartForm(fields, [{ ...small, bytes: Buffer.alloc(0) }]);
+    expect((await api.call('POST', `${B}/support/tickets`, { token, body: empty.payload, headers: empty.headers })).body.fieldErrors['attachments.0']).toEqual(['note.txt is empty.']);
     const unknown = await api.call('POST', `${B}/support/tickets`, { token, body: { ...base, categoryV2Id: '00000000-0000-4000-8000-000000000000' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.fieldErrors.categoryV2Id).toEqual(['Unknown category.']);
@@ -289,7 +300,11 @@ describe('tickets', () => {
   });
 
   it('keeps a small attachment and serves it as stored', async () => {
-    const { ticket } = await fileTicket('With a receipt', ids.tor, { attachments: [{ filename: 'receipt.html', contentType: 'text/html', contentBase64: Buffer.from('<script>alert(1)</script>').toString('base64') }] });
+    const fields = { subject: 'With a receipt', body: 'Please help.', requesterName: 'Maria Santos', requesterEmail: 'maria@student.example.edu', categoryV2Id: ids.tor, 'customFields.copies': '2' };
+    const form = multipartForm(fields, [{ field: 'attachments', name: 'receipt.html', type: 'text/html', bytes: Buffer.from('<script>alert(1)</script>') }]);
+    const created = await api.call('POST', `${B}/support/tickets`, { token, body: form.payload, headers: form.headers });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { ticket } = (await api.call('GET', `${B}/support/tickets/${created.body.data._id}`, { token })).body.data;
     const file = (await api.call('GET', `${B}/support/tickets/${ticket._id}`, { token })).body.data.messages[0].attachments[0];
     // An HTML file is never given back as HTML: it is an opaque download.
     expect(file).toMatchObject({ filename: 'receipt.html', contentType: 'application/octet-stream' });

@@ -1,11 +1,14 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { RequestValidationError } from '@ts-rest/fastify';
 import {
   ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_COUNT,
   ATTACHMENT_TYPES,
+  AttachmentNameSchema,
   fieldErrorsOf,
-  type AttachmentInput,
 } from '@campus/api-contract';
 import {
   ALWAYS_OPEN,
@@ -44,6 +47,7 @@ import {
 } from '../../platform/db/schema/index.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import { HttpError } from '../../platform/http/errors.js';
+import { formObject, readUpload, type MemoryFile, type UploadLimits } from '../../platform/http/multipart.js';
 
 export type Ticket = typeof supportTickets.$inferSelect;
 type Tx = Db;
@@ -83,25 +87,62 @@ export async function routingOf(tx: Tx, categoryV2Id: string) {
   };
 }
 
-/** Decodes and checks attachments; the problems come back keyed like the input. */
-export function decodeAttachments(list: readonly AttachmentInput[] | undefined, key = 'attachments') {
+/** A file to keep with a message. */
+export interface NewFile {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: Buffer;
+}
+
+/**
+ * The ticket forms' uploads: at most `ATTACHMENT_MAX_COUNT` files of `ATTACHMENT_MAX_BYTES` in `attachments`, kept
+ * in memory for the request. A type outside `ATTACHMENT_TYPES` is kept, but only ever as an opaque download.
+ */
+const ATTACHMENT_UPLOAD: UploadLimits<'memory'> = {
+  store: 'memory',
+  fileSize: ATTACHMENT_MAX_BYTES,
+  files: ATTACHMENT_MAX_COUNT,
+  fileFields: ['attachments'],
+  types: ATTACHMENT_TYPES,
+  keepEmpty: true,
+  fields: 40,
+  fieldSize: 80_000,
+  messages: {
+    tooLarge: ({ filename, index }) => badInput({ [`attachments.${index}`]: [`${filename} is larger than ${ATTACHMENT_MAX_BYTES / 1024} KiB.`] }),
+    tooMany: () => badInput({ attachments: [`At most ${ATTACHMENT_MAX_COUNT} files.`] }),
+  },
+};
+
+/**
+ * A ticket form: its fields checked by `schema` and its files, from a `multipart/form-data` body (files in
+ * `attachments`) or a JSON body (no files). The problems of a file come back keyed by its place.
+ */
+export async function ticketForm<S extends z.ZodTypeAny>(request: FastifyRequest, body: unknown, schema: S): Promise<{ data: z.infer<S>; files: NewFile[] }> {
+  let fields: unknown = body ?? {};
+  let uploaded: MemoryFile[] = [];
+  if (request.isMultipart()) {
+    const form = await readUpload(request, ATTACHMENT_UPLOAD);
+    fields = formObject(form.fields);
+    uploaded = form.files;
+  }
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw new RequestValidationError(null, null, null, parsed.error);
   const problems: Record<string, string[]> = {};
-  const files = (list ?? []).map((a, i) => {
-    const content = Buffer.from(a.contentBase64, 'base64');
-    if (content.length > ATTACHMENT_MAX_BYTES) problems[`${key}.${i}`] = [`${a.filename} is larger than ${ATTACHMENT_MAX_BYTES / 1024} KiB.`];
-    if (!content.length) problems[`${key}.${i}`] = [`${a.filename} is empty.`];
-    // A type outside the list is kept, but only ever as an opaque download.
-    const contentType = (ATTACHMENT_TYPES as readonly string[]).includes(a.contentType) ? a.contentType : 'application/octet-stream';
-    return { filename: a.filename, contentType, content };
+  const files = uploaded.map((f, i) => {
+    const name = AttachmentNameSchema.safeParse(f.filename);
+    if (!name.success) problems[`attachments.${i}`] = [name.error.issues[0]?.message ?? 'Required'];
+    else if (!f.size) problems[`attachments.${i}`] = [`${name.data} is empty.`];
+    return { filename: name.success ? name.data : f.filename, contentType: f.contentType, content: f.bytes };
   });
-  return { files, problems };
+  if (Object.keys(problems).length) throw badInput(problems);
+  return { data: parsed.data as z.infer<S>, files };
 }
 
 async function addMessage(
   tx: Tx,
   ticketId: string,
   m: { kind: 'requester' | 'reply' | 'note'; authorId: string | null; authorName: string; body: string; messageId?: string | null; at: Date },
-  files: { filename: string; contentType: string; content: Buffer }[] = [],
+  files: readonly NewFile[] = [],
 ) {
   const [message] = await tx
     .insert(supportTicketMessages)
@@ -231,7 +272,6 @@ export interface NewTicket {
   categoryId?: string | undefined;
   priority?: TicketPriority | undefined;
   customFields?: Record<string, string | number> | undefined;
-  attachments?: AttachmentInput[] | undefined;
 }
 
 /**
@@ -243,6 +283,7 @@ export async function openTicket(
   tx: Tx,
   input: NewTicket,
   meta: { channel: 'console' | 'form' | 'email'; actor: Actor; now: Date; secret: string; messageId?: string | null; publicOnly?: boolean },
+  files: readonly NewFile[] = [],
 ): Promise<{ ticket: Ticket; token: string }> {
   let categoryV2Id = input.categoryV2Id ?? null;
   if (input.categoryId) {
@@ -256,8 +297,6 @@ export async function openTicket(
   if (meta.publicOnly && !routing.audience.includes('public')) throw badInput({ categoryV2Id: [UNKNOWN_CATEGORY] });
   const answers = intakeSchema(parseIntakeForm(routing.intakeForm).fields).safeParse(input.customFields ?? {});
   if (!answers.success) throw badInput(Object.fromEntries(Object.entries(fieldErrorsOf(answers.error)).map(([k, v]) => [`customFields.${k}`, v])));
-  const { files, problems } = decodeAttachments(input.attachments);
-  if (Object.keys(problems).length) throw badInput(problems);
 
   const id = randomUUID();
   const token = linkTokenOf(meta.secret, id);

@@ -8,6 +8,7 @@ import { formValues } from '../../lib/forms.server';
 import { assertSameOrigin } from '../../lib/security.server';
 import { customFieldsOf, IntakeFields } from './IntakeFields';
 import './support.css';
+import { ticketFormBody } from './ticket-files.server';
 
 /** Anyone may open this page without signing in (declared in the area's `area.ts`, mounted outside `/app`). */
 export const publicPage = true;
@@ -32,15 +33,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData());
   const customFields = customFieldsOf(values);
   const result = await publicContractClient(context, supportContract).createPublicTicket({
-    body: {
-      subject: values.subject ?? '',
-      body: values.body ?? '',
-      requesterName: values.requesterName ?? '',
-      requesterEmail: values.requesterEmail ?? '',
-      requesterNumber: values.requesterNumber || undefined,
-      categoryV2Id: values.categoryV2Id ?? '',
-      customFields,
-    },
+    body: ticketFormBody(
+      {
+        subject: values.subject ?? '',
+        body: values.body ?? '',
+        requesterName: values.requesterName ?? '',
+        requesterEmail: values.requesterEmail ?? '',
+        requesterNumber: values.requesterNumber || undefined,
+        categoryV2Id: values.categoryV2Id ?? '',
+        customFields,
+      },
+      [],
+    ),
   });
   if (result.status === 202) return { sent: (result.body as { data: { reference: string } }).data.reference, values: {}, fieldErrors: {} as Record<string, string[]> };
   const body = result.body as { message?: string; fieldErrors?: Record<string, string[]> };

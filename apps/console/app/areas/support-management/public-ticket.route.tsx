@@ -6,6 +6,7 @@ import { publicContractClient } from '../../lib/api.server';
 import { APP_TITLE } from '../../lib/constants';
 import { assertSameOrigin } from '../../lib/security.server';
 import './support.css';
+import { ticketFormBody } from './ticket-files.server';
 
 /** Anyone may open this page without signing in (declared in the area's `area.ts`, mounted outside `/app`). */
 export const publicPage = true;
@@ -37,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result =
     form.get('intent') === 'rate'
       ? await api.rateTicket({ params: { token }, body: { rating: Number(form.get('rating')), comment: String(form.get('comment') ?? '') || undefined } })
-      : await api.replyToPublicTicket({ params: { token }, body: { body: String(form.get('body') ?? '') } });
+      : await api.replyToPublicTicket({ params: { token }, body: ticketFormBody({ body: String(form.get('body') ?? '') }, []) });
   if (result.status >= 400) return data({ error: (result.body as { message?: string }).message ?? 'Error' }, { status: result.status });
   return { done: form.get('intent') === 'rate' ? 'Thank you for your rating.' : 'Your reply was sent.' };
 }

@@ -1,25 +1,34 @@
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT } from '@campus/api-contract';
 import { parseIntakeForm, type IntakeField } from '@campus/domain-support';
 
-export interface AttachmentInput {
-  filename: string;
-  contentType: string;
-  contentBase64: string;
-}
-
 /**
- * The files of a posted form as the API's attachments. The API decides the limits again; checking them here too
- * gives the person the message before the upload travels on.
+ * The files of a posted form, checked against the API's attachment limits. The API decides the limits again;
+ * checking them here too gives the person the message before the upload travels on.
  */
-export async function attachmentsOf(form: FormData, field = 'attachments'): Promise<{ files: AttachmentInput[]; error?: string }> {
+export function attachmentsOf(form: FormData, field = 'attachments'): { files: File[]; error?: string } {
   const files = form.getAll(field).filter((v): v is File => typeof v === 'object' && v !== null && 'arrayBuffer' in v && v.size > 0);
   if (files.length > ATTACHMENT_MAX_COUNT) return { files: [], error: `At most ${ATTACHMENT_MAX_COUNT} files.` };
-  const out: AttachmentInput[] = [];
-  for (const file of files) {
-    if (file.size > ATTACHMENT_MAX_BYTES) return { files: [], error: `A file may be at most ${ATTACHMENT_MAX_BYTES / 1024} KiB.` };
-    out.push({ filename: file.name, contentType: file.type || 'application/octet-stream', contentBase64: Buffer.from(await file.arrayBuffer()).toString('base64') });
+  if (files.some((file) => file.size > ATTACHMENT_MAX_BYTES)) return { files: [], error: `A file may be at most ${ATTACHMENT_MAX_BYTES / 1024} KiB.` };
+  return { files };
+}
+
+type FieldValue = string | number | undefined;
+
+/**
+ * A ticket form for the API as `multipart/form-data`: the text fields (a group such as the intake answers as
+ * `customFields.<name>`; an undefined value left out) and the files as `attachments`.
+ */
+export function ticketFormBody(fields: Record<string, FieldValue | Record<string, FieldValue>>, files: readonly File[]): FormData {
+  const body = new FormData();
+  const append = (name: string, value: FieldValue) => {
+    if (value !== undefined) body.append(name, String(value));
+  };
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'object') for (const [key, inner] of Object.entries(value)) append(`${name}.${key}`, inner);
+    else append(name, value);
   }
-  return { files: out };
+  for (const file of files) body.append('attachments', file, file.name);
+  return body;
 }
 
 export interface TreeNode {

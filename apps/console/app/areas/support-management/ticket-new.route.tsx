@@ -6,7 +6,7 @@ import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { assertSameOrigin } from '../../lib/security.server';
 import { customFieldsOf, IntakeFields } from './IntakeFields';
-import { attachmentsOf, leafCategories, type TreeNode } from './ticket-files.server';
+import { attachmentsOf, leafCategories, ticketFormBody, type TreeNode } from './ticket-files.server';
 import { expectStatus, supportApi } from './support.server';
 import '../../features/resources/resources.css';
 import './support.css';
@@ -28,20 +28,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const posted = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).trim()]));
   const values = { ...Object.fromEntries(FIELDS.map((f) => [f, ''])), ...posted } as Record<(typeof FIELDS)[number], string> & Record<string, string>;
-  const { files, error } = await attachmentsOf(form);
+  const { files, error } = attachmentsOf(form);
   if (error) return data({ values, message: error, fieldErrors: { attachments: [error] } as Record<string, string[]> }, { status: 400 });
   const result = await api.createTicket({
-    body: {
-      subject: values.subject,
-      body: values.body,
-      requesterName: values.requesterName,
-      requesterEmail: values.requesterEmail,
-      requesterNumber: values.requesterNumber || undefined,
-      categoryV2Id: values.categoryV2Id || undefined,
-      priority: (values.priority || undefined) as never,
-      customFields: customFieldsOf(values),
-      attachments: files,
-    },
+    body: ticketFormBody(
+      {
+        subject: values.subject,
+        body: values.body,
+        requesterName: values.requesterName,
+        requesterEmail: values.requesterEmail,
+        requesterNumber: values.requesterNumber || undefined,
+        categoryV2Id: values.categoryV2Id || undefined,
+        priority: values.priority || undefined,
+        customFields: customFieldsOf(values),
+      },
+      files,
+    ),
   });
   if (result.status === 201) {
     const created = (result.body as { data: { _id: string } }).data;

@@ -14,7 +14,7 @@ import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
 import { SlaBadge } from './SlaBadge';
 import { apiFor } from '../../lib/api.server';
-import { attachmentsOf, leafCategories, type TreeNode } from './ticket-files.server';
+import { attachmentsOf, leafCategories, ticketFormBody, type TreeNode } from './ticket-files.server';
 import { expectStatus, supportApi } from './support.server';
 import '../../features/resources/resources.css';
 import './support.css';
@@ -90,12 +90,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? '');
   let result: { status: number; body: unknown };
   if (intent === 'reply' || intent === 'note') {
-    const { files, error } = await attachmentsOf(form);
+    const { files, error } = attachmentsOf(form);
     if (error) return data({ error }, { status: 400 });
-    result = await api.replyToTicket({
-      params: { id },
-      body: { kind: intent, body: String(form.get('body') ?? ''), attachments: files },
-    });
+    result = await api.replyToTicket({ params: { id }, body: ticketFormBody({ kind: intent, body: String(form.get('body') ?? '') }, files) });
   } else if (intent === 'update') {
     result = await api.updateTicket({
       params: { id },

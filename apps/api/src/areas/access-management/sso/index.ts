@@ -12,8 +12,8 @@ import { HttpError } from '../../../platform/http/errors.js';
 import { applicationAccess } from './access.js';
 import { sweepExpired } from './adapter.js';
 import type { ConsoleSessionMark } from './console-sessions.js';
+import { ssoSealer } from './keys.js';
 import { createSsoProvider, SSO_PATH } from './provider.js';
-import { secretBox } from './secret-box.js';
 
 export const NO_ACCESS = 'You have invalid authentication credentials to view the page requested';
 const EXPIRED_REQUEST = 'This sign-in request has expired. Start again from the application.';
@@ -43,7 +43,7 @@ interface ClientRow {
  */
 export function ssoArea(ctx: AppContext) {
   const { db, config } = ctx;
-  const box = secretBox(config.ssoEncryptionKey ?? config.sessionSecret);
+  const box = ssoSealer(config);
   const issuer = config.ssoIssuer ?? `http://${config.host}:${config.port}`;
   const consoleUrl = config.consoleUrl ?? 'http://127.0.0.1:3000';
 
@@ -248,7 +248,7 @@ export function ssoArea(ctx: AppContext) {
       const before = await clientRow(tx, id);
       const secret = body.isConfidential && !before?.secret_ciphertext ? newSecret() : undefined;
       const sealed = secret
-        ? box.seal(secret)
+        ? box.sealText(secret)
         : body.isConfidential
           ? (before?.secret_ciphertext ?? null)
           : null;
@@ -312,7 +312,7 @@ export function ssoArea(ctx: AppContext) {
       const secret = newSecret();
       const [row] = await rows<ClientRow>(
         tx,
-        sql`update sso_clients set secret_ciphertext = ${box.seal(secret)}, secret_created_at = ${now.toISOString()},
+        sql`update sso_clients set secret_ciphertext = ${box.sealText(secret)}, secret_created_at = ${now.toISOString()},
               updated_at = ${now.toISOString()}, modified_by_id = ${auth.user.id}
             where application_id = ${id} returning *`,
       );

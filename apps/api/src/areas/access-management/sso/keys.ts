@@ -2,7 +2,15 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { JWK } from 'oidc-provider';
 import { rows, type Db } from '../../../platform/db/client.js';
-import type { SecretBox } from './secret-box.js';
+import { derivedKey, sealer, type Sealer } from '../../../platform/sealer.js';
+
+/**
+ * What SSO seals (client secrets, signing keys, authenticator secrets): the key is derived from `SSO_ENCRYPTION_KEY`
+ * when set, else from the session secret (generated into DATA_DIR like the other secrets), with a label so it is
+ * never the secret itself.
+ */
+export const ssoSealer = (config: { ssoEncryptionKey?: string | undefined; sessionSecret: string }): Sealer =>
+  sealer(derivedKey(config.ssoEncryptionKey ?? config.sessionSecret, 'campus-sso-secret-box'));
 
 /** A new key is published this long before it starts signing, so every relying party has fetched it by then. */
 export const PUBLISH_AHEAD_MS = 24 * 60 * 60 * 1000;
@@ -38,14 +46,14 @@ function newPrivateJwk(): JWK {
  */
 export async function stageSigningKey(
   db: Db,
-  box: SecretBox,
+  box: Sealer,
   now: Date,
   signsFrom = new Date(now.getTime() + PUBLISH_AHEAD_MS),
 ): Promise<string> {
   const jwk = newPrivateJwk();
   await db.execute(
     sql`insert into sso_signing_keys (kid, private_jwk_ciphertext, created_at, signs_from)
-        values (${jwk.kid!}, ${box.seal(JSON.stringify(jwk))}, ${now.toISOString()}, ${signsFrom.toISOString()})`,
+        values (${jwk.kid!}, ${box.sealText(JSON.stringify(jwk))}, ${now.toISOString()}, ${signsFrom.toISOString()})`,
   );
   return jwk.kid!;
 }
@@ -55,7 +63,7 @@ export async function stageSigningKey(
  * a key replaced by a newer signer is kept until `RETAIN_AFTER_MS` after the newer one started. A database with no
  * key gets one that signs at once.
  */
-export async function loadSigningKeys(db: Db, box: SecretBox, now: Date): Promise<SigningKeySet> {
+export async function loadSigningKeys(db: Db, box: Sealer, now: Date): Promise<SigningKeySet> {
   let found = await rows<KeyRow>(
     db,
     sql`select kid, private_jwk_ciphertext, signs_from, retires_at from sso_signing_keys order by signs_from desc`,
@@ -84,7 +92,7 @@ export async function loadSigningKeys(db: Db, box: SecretBox, now: Date): Promis
     ...kept.map(retiresAt).filter((r) => Number.isFinite(r) && r > t),
   ];
   return {
-    keys: ordered.map((k) => JSON.parse(box.open(k.private_jwk_ciphertext)) as JWK),
+    keys: ordered.map((k) => JSON.parse(box.openText(k.private_jwk_ciphertext)) as JWK),
     signingKid: signer.kid,
     reloadAt: new Date(Math.min(...changes)),
   };

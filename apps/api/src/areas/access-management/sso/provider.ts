@@ -5,7 +5,7 @@ import { rows, type Db } from '../../../platform/db/client.js';
 import { adapterFactory } from './adapter.js';
 import { applicationAccess, claimsOf } from './access.js';
 import { loadSigningKeys } from './keys.js';
-import type { SecretBox } from './secret-box.js';
+import type { Sealer } from '../../../platform/sealer.js';
 import { errorPage, logoutPage, signedOutPage } from './pages.js';
 import { consoleSessionBridge } from './console-sessions.js';
 
@@ -15,7 +15,7 @@ export const SSO_SCOPES = ['openid', 'offline_access', 'email', 'profile', 'role
 
 export interface SsoProviderOptions {
   readonly db: Db;
-  readonly box: SecretBox;
+  readonly box: Sealer;
   readonly issuer: string;
   /** The console, whose `/auth?clientId=…&interaction=…` page signs the user in. */
   readonly consoleUrl: string;
@@ -38,7 +38,7 @@ interface ClientRow {
 }
 
 /** A registered application's client settings, as the client metadata the provider validates. */
-async function clientMetadata(db: Db, box: SecretBox, clientId: string): Promise<AdapterPayload | undefined> {
+async function clientMetadata(db: Db, box: Sealer, clientId: string): Promise<AdapterPayload | undefined> {
   const [row] = await rows<ClientRow>(
     db,
     sql`select c.client_id, c.is_confidential, c.secret_ciphertext, c.redirect_uris, c.post_logout_redirect_uris,
@@ -50,7 +50,7 @@ async function clientMetadata(db: Db, box: SecretBox, clientId: string): Promise
   return {
     client_id: row.client_id,
     ...(row.is_confidential
-      ? { client_secret: box.open(row.secret_ciphertext!), token_endpoint_auth_method: 'client_secret_basic' }
+      ? { client_secret: box.openText(row.secret_ciphertext!), token_endpoint_auth_method: 'client_secret_basic' }
       : { token_endpoint_auth_method: 'none' }),
     redirect_uris: row.redirect_uris,
     post_logout_redirect_uris: row.post_logout_redirect_uris,

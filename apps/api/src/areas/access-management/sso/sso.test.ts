@@ -6,8 +6,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.js';
 import { insertAccount } from '../../../platform/db/users.js';
 import { startTestApi, TEST_PASSWORD } from '../../../test/harness.js';
-import { loadSigningKeys, PUBLISH_AHEAD_MS, stageSigningKey } from './keys.js';
-import { secretBox } from './secret-box.js';
+import { loadSigningKeys, PUBLISH_AHEAD_MS, ssoSealer, stageSigningKey } from './keys.js';
 
 // A real relying party (openid-client) against the API listening on a real port. The browser is a cookie jar
 // following the provider's redirects; the console's part of the sign-in (password, then "finish the request")
@@ -537,7 +536,7 @@ describe('single sign-on with OpenID Connect', () => {
 describe('signing key rotation', () => {
   it('publishes a staged key before it signs, then keeps the old one published until it retires', async () => {
     const now = new Date();
-    const box = secretBox(api.config.sessionSecret);
+    const box = ssoSealer(api.config);
     const current = await loadSigningKeys(api.database.db, box, now);
     const staged = await stageSigningKey(api.database.db, box, now);
     const published = await loadSigningKeys(api.database.db, box, now);

@@ -1,7 +1,6 @@
 import { loadConfig } from '../../../config.js';
 import { openDatabase } from '../../../platform/db/client.js';
-import { stageSigningKey } from './keys.js';
-import { secretBox } from './secret-box.js';
+import { ssoSealer, stageSigningKey } from './keys.js';
 
 // `npm run sso:stage-key -w @campus/api [-- --hours N]`: step 1 of the signing-key rotation (apps/api/README.md).
 const hoursFlag = process.argv.indexOf('--hours');
@@ -11,11 +10,6 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const now = new Date();
 const signsFrom = new Date(now.getTime() + hours * 3600_000);
-const kid = await stageSigningKey(
-  database.db,
-  secretBox(config.ssoEncryptionKey ?? config.sessionSecret),
-  now,
-  signsFrom,
-);
+const kid = await stageSigningKey(database.db, ssoSealer(config), now, signsFrom);
 console.log(`Staged signing key ${kid}: published now, signing from ${signsFrom.toISOString()}.`);
 await database.close();

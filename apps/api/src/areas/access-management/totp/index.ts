@@ -11,7 +11,7 @@ import type { AppContext } from '../../../context.js';
 import { currentSettings, securityLimits } from '../../../platform/settings.js';
 import { rows, type Db } from '../../../platform/db/client.js';
 import { HttpError } from '../../../platform/http/errors.js';
-import { secretBox } from '../sso/secret-box.js';
+import { ssoSealer } from '../sso/keys.js';
 
 /** A browser that passed the second factor with "remember this device" skips it for at most this long. */
 export const REMEMBER_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -51,7 +51,7 @@ const totpFor = (secret: string, email: string) =>
  */
 export function totpArea(ctx: AppContext) {
   const { db, config } = ctx;
-  const box = secretBox(config.ssoEncryptionKey ?? config.sessionSecret);
+  const box = ssoSealer(config);
   const requiredForAdmins = Boolean(config.totpRequiredForAdmins);
   /**
    * Whether a user must sign in with a second factor: every user when the system setting "two-factor mandatory"
@@ -144,7 +144,7 @@ export function totpArea(ctx: AppContext) {
       throw new HttpError(409, 'Two-factor sign-in is already on for this account.');
     const secret = new Secret({ size: 20 }).base32;
     await db.execute(
-      sql`insert into totp_factors (user_id, secret_ciphertext, created_at) values (${auth.user.id}, ${box.seal(secret)}, ${config.now().toISOString()})
+      sql`insert into totp_factors (user_id, secret_ciphertext, created_at) values (${auth.user.id}, ${box.sealText(secret)}, ${config.now().toISOString()})
           on conflict (user_id) do update set secret_ciphertext = excluded.secret_ciphertext, created_at = excluded.created_at,
             confirmed_at = null, last_step = null`,
     );
@@ -163,7 +163,7 @@ export function totpArea(ctx: AppContext) {
       );
       if (!factor || factor.confirmed_at)
         throw new HttpError(400, 'Start the enrolment again.', { code: ['Start the enrolment again.'] });
-      const step = matchingStep(box.open(factor.secret_ciphertext), auth.user.email, body.code.trim(), null);
+      const step = matchingStep(box.openText(factor.secret_ciphertext), auth.user.email, body.code.trim(), null);
       if (step === undefined) throw new HttpError(400, INVALID_CODE, { code: [INVALID_CODE] });
       await tx.execute(
         sql`update totp_factors set confirmed_at = ${now.toISOString()}, last_step = ${step} where user_id = ${auth.user.id}`,
@@ -208,7 +208,7 @@ export function totpArea(ctx: AppContext) {
       if (!factor) throw new HttpError(400, 'This session needs no code.');
       const code = body.code.trim();
       const lastStep = factor.last_step === null ? null : Number(factor.last_step);
-      const step = matchingStep(box.open(factor.secret_ciphertext), auth.user.email, code, lastStep);
+      const step = matchingStep(box.openText(factor.secret_ciphertext), auth.user.email, code, lastStep);
       let activity = 'Passed the second factor';
       if (step !== undefined) {
         await tx.execute(sql`update totp_factors set last_step = ${step} where user_id = ${auth.user.id}`);
@@ -304,7 +304,7 @@ export function totpArea(ctx: AppContext) {
       if (!factor) throw new HttpError(409, 'Two-factor sign-in is not on for this account.');
       const code = body.code.trim();
       const lastStep = factor.last_step === null ? null : Number(factor.last_step);
-      const byApp = matchingStep(box.open(factor.secret_ciphertext), auth.user.email, code, lastStep) !== undefined;
+      const byApp = matchingStep(box.openText(factor.secret_ciphertext), auth.user.email, code, lastStep) !== undefined;
       const byRecovery =
         !byApp &&
         (

@@ -14,9 +14,9 @@ import { rows, type Db } from '../../../platform/db/client.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { writeClockEvent } from '../attendance.js';
 import { authenticateDevice, type DeviceRow } from '../device-keys.js';
-import { readForm } from '../multipart.js';
+import { readUpload, type UploadLimits } from '../../../platform/http/multipart.js';
 import { UnsupportedImageError, type IdentifiedFace } from '../recognition/recognizer.js';
-import { deviceActor, type FrsState } from '../state.js';
+import { deviceActor, photoMessages, type FrsState } from '../state.js';
 
 interface AttemptFields {
   outcome: ClockResult['outcome'];
@@ -82,6 +82,9 @@ const result = (r: Partial<ClockResult> & Pick<ClockResult, 'outcome' | 'message
   ...r,
 });
 
+/** The clock form: the photo and, for liveness, a second frame, decoded from memory. */
+const CLOCK_UPLOAD: UploadLimits<'memory'> = { store: 'memory', fileSize: MAX_PHOTO_BYTES, files: 2, messages: photoMessages(2) };
+
 /**
  * A clock event from a device: the device key first (401 for a missing, unknown or inactive device), then the
  * photo is identified — the best match only counts above the threshold and ahead of the second-best by the
@@ -91,7 +94,7 @@ const result = (r: Partial<ClockResult> & Pick<ClockResult, 'outcome' | 'message
 export async function clock(state: FrsState, request: FastifyRequest) {
   const { db, config } = state.ctx;
   const device = await authenticateDevice(db, request, config.now());
-  const form = await readForm(request, { fileSize: MAX_PHOTO_BYTES, files: 2 });
+  const form = await readUpload(request, CLOCK_UPLOAD);
   const photo = form.files.find((f) => f.field === 'photo');
   if (!photo) throw new HttpError(400, 'Take or choose a photo.', { photo: ['Take or choose a photo.'] });
   const coordinatesText = form.fields.coordinates?.trim() || null;

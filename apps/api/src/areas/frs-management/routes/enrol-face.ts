@@ -6,10 +6,10 @@ import { checkEnrolmentPhoto, MAX_ENROLMENT_PHOTOS, MAX_PHOTO_BYTES, MIN_ENROLME
 import { rows, type Db } from '../../../platform/db/client.js';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { HttpError } from '../../../platform/http/errors.js';
-import { readForm } from '../multipart.js';
+import { readUpload, type UploadLimits } from '../../../platform/http/multipart.js';
 import { UnsupportedImageError, type AnalysedFace } from '../recognition/recognizer.js';
 import { ENROLMENT_SELECT, enrolmentOf, type EnrolmentDbRow } from '../rows.js';
-import { actorOf, embeddingBytes, FACES_CHANNEL, type FrsState } from '../state.js';
+import { actorOf, embeddingBytes, FACES_CHANNEL, photoMessages, type FrsState } from '../state.js';
 
 const EnrolFieldsSchema = z.object({
   employeeId: z.string({ required_error: 'Choose an employee.' }).uuid('Choose an employee.'),
@@ -24,6 +24,14 @@ const EnrolFieldsSchema = z.object({
 
 const asTx = (tx: unknown) => tx as Db;
 
+/** The enrolment form: up to 5 photos, each decoded from memory, never written to disk as received. */
+const ENROL_UPLOAD: UploadLimits<'memory'> = {
+  store: 'memory',
+  fileSize: MAX_PHOTO_BYTES,
+  files: MAX_ENROLMENT_PHOTOS,
+  messages: photoMessages(MAX_ENROLMENT_PHOTOS),
+};
+
 /**
  * Enrols an employee from 3 to 5 photos after their consent is recorded. Every photo is checked (exactly one
  * face, large, frontal, sharp) and a rejected photo says why, as `fieldErrors['photos.N']` (N from 1). A new
@@ -31,7 +39,7 @@ const asTx = (tx: unknown) => tx as Db;
  */
 export async function enrolFace(state: FrsState, request: FastifyRequest) {
   const actor = actorOf(request);
-  const form = await readForm(request, { fileSize: MAX_PHOTO_BYTES, files: MAX_ENROLMENT_PHOTOS });
+  const form = await readUpload(request, ENROL_UPLOAD);
   const parsed = EnrolFieldsSchema.safeParse(form.fields);
   const fieldErrors: Record<string, string[]> = parsed.success ? {} : fieldErrorsOf(parsed.error);
   const photos = form.files.filter((f) => f.field === 'photos');
