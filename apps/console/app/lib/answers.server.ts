@@ -1,6 +1,7 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { data } from '@remix-run/node';
 import { failureNotice, NOTICES } from '@campus/ui';
+import type { z } from 'zod';
 import { failureResponse } from './api.server.js';
 
 /** An API answer as the typed clients give it. */
@@ -38,6 +39,25 @@ export function answerOf<R extends Answer, S extends R['status']>(result: R, sta
   if (result.status === status) return result.body as BodyAt<R, S>;
   if (result.status === 404) throw notFoundPage();
   throw failureResponse(result.status, result.body);
+}
+
+/**
+ * The query of a contract route read from a page's address (`raw`: the parameters the page passes on), checked by the
+ * route's own query schema: `{ query }` typed as the client sends it, or `{ error }` worded as the API words a refused
+ * query (`Invalid query.state: …`).
+ */
+export function queryOf<T extends z.ZodTypeAny>(schema: T, raw: Readonly<Record<string, string>>): { query: z.output<T>; error?: undefined } | { query?: undefined; error: string } {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { query: parsed.data as z.output<T> };
+  const issue = parsed.error.issues[0];
+  return { error: issue ? `Invalid query.${issue.path.join('.')}: ${issue.message}` : 'Invalid request.' };
+}
+
+/** `queryOf`, with a refused query answered as the API answers it: the error page with status 400. */
+export function queryOrThrow<T extends z.ZodTypeAny>(schema: T, raw: Readonly<Record<string, string>>): z.output<T> {
+  const { query, error } = queryOf(schema, raw);
+  if (error !== undefined) throw failureResponse(400, { message: error });
+  return query as z.output<T>;
 }
 
 /** The statuses whose answer a form shows (its values kept, the problems by their fields); others are error pages. */
