@@ -121,10 +121,15 @@ export function formAnswerOf<R extends Answer, S extends R['status']>(
   result: R,
   status: S,
   submission: Submission<unknown>,
-  options: { notice?: (message: string) => FormNoticeData; hideFields?: string[] } = {},
+  options: {
+    notice?: (message: string) => FormNoticeData;
+    hideFields?: string[];
+    /** More statuses the form shows (its page says the API's message there) instead of an error page. */
+    shownStatuses?: readonly number[];
+  } = {},
 ): { body: BodyAt<R, S>; refusal?: undefined } | { body?: undefined; refusal: ReturnType<typeof data<FormRefusal>> } {
   if (result.status === status) return { body: result.body as BodyAt<R, S> };
-  if (!FORM_STATUSES.has(result.status)) {
+  if (!FORM_STATUSES.has(result.status) && !options.shownStatuses?.includes(result.status)) {
     if (result.status === 404) throw notFoundPage();
     throw failureResponse(result.status, result.body);
   }

@@ -1,10 +1,10 @@
 import { data } from '@remix-run/node';
 import { SSO_CLIENT_DEFAULTS, SsoClientSettingsSchema } from '@campus/domain-iam';
-import { apiFor } from '../../lib/api.server';
+import { signedIn } from '../../lib/request.server';
 import { ROTATE_SSO_SECRET, type SsoClientActionData, type SsoClientPanelData } from './sso-client';
 
 export async function loadSsoClient(request: Request, applicationId: string): Promise<SsoClientPanelData> {
-  const api = await apiFor(request);
+  const { api } = await signedIn(request);
   const result = await api.sso.getApplicationClient({ params: { id: applicationId } });
   return { client: result.status === 200 ? result.body.data : null, defaults: SSO_CLIENT_DEFAULTS };
 }
@@ -31,7 +31,7 @@ function settingsFrom(form: FormData) {
 
 /** `intent=save-sso-client` and `intent=rotate-sso-secret` of the application's edit screen. */
 export async function ssoClientAction(request: Request, applicationId: string, form: FormData) {
-  const api = await apiFor(request);
+  const { api } = await signedIn(request);
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<
     string,
     string
