@@ -1,5 +1,6 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { data } from '@remix-run/node';
+import { fieldErrorsOf } from '@campus/api-contract';
 import { failureNotice, NOTICES } from '@campus/ui';
 import type { z } from 'zod';
 import { failureResponse } from './api.server.js';
@@ -51,6 +52,21 @@ export function queryOf<T extends z.ZodTypeAny>(schema: T, raw: Readonly<Record<
   if (parsed.success) return { query: parsed.data as z.output<T> };
   const issue = parsed.error.issues[0];
   return { error: issue ? `Invalid query.${issue.path.join('.')}: ${issue.message}` : 'Invalid request.' };
+}
+
+/**
+ * `value` checked by a contract route's body schema before it is sent: `{ body }` as the client sends it, or the
+ * problem worded as the API words a refused body (`Invalid subject: Required`, and each field's messages).
+ */
+export function checkedBody<T extends z.ZodTypeAny>(
+  schema: T,
+  value: unknown,
+): { body: z.output<T>; problem?: undefined } | { body?: undefined; problem: { message: string; fieldErrors: Record<string, string[]> } } {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { body: parsed.data as z.output<T> };
+  const fieldErrors = fieldErrorsOf(parsed.error);
+  const first = Object.entries(fieldErrors)[0];
+  return { problem: { message: first ? `Invalid ${first[0] || '(body)'}: ${first[1][0] ?? ''}` : 'Invalid request.', fieldErrors } };
 }
 
 /** `queryOf`, with a refused query answered as the API answers it: the error page with status 400. */

@@ -5,6 +5,7 @@ import {
   broadcastAudienceOptions,
   broadcastChannelOptions,
   broadcastStatusOptions,
+  BroadcastScheduleSchema,
   DEFAULT_SCHEDULE_TIME_ZONE,
   deliveryStatusOptions,
   EDITABLE_BROADCAST_STATUSES,
@@ -15,7 +16,7 @@ import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { answerOf, queryOf } from '../../lib/answers.server';
+import { answerOf, checkedBody, queryOf } from '../../lib/answers.server';
 import { signedIn } from '../../lib/request.server';
 import { BROADCASTS_PATH, deliveryQueryOf, labelOf, when } from './broadcast-labels';
 import { CodedSelect } from './CodedSelect';
@@ -75,10 +76,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? '') as keyof typeof ACTIONS;
   if (intent === ('schedule' as string) || intent === ('schedule-preview' as string)) {
     const schedule = scheduleOf(form);
+    const checked = checkedBody(BroadcastScheduleSchema, schedule);
+    if (checked.problem) return data({ error: checked.problem.message, fieldErrors: checked.problem.fieldErrors, schedule, preview: null }, { status: 400 });
     const result =
       intent === ('schedule' as string)
-        ? await api.scheduleChatbotBroadcast({ params: { id: params.id! }, body: schedule as never })
-        : await api.previewChatbotSchedule({ body: schedule as never });
+        ? await api.scheduleChatbotBroadcast({ params: { id: params.id! }, body: checked.body })
+        : await api.previewChatbotSchedule({ body: checked.body });
     const failed = result.body as { message?: string; fieldErrors?: Record<string, string[]> };
     if (result.status !== 200) return data({ error: failed.message ?? 'The schedule could not be read.', fieldErrors: failed.fieldErrors ?? {}, schedule, preview: null }, { status: result.status });
     if (intent === ('schedule' as string)) return redirectWithNotice(request, `${BROADCASTS_PATH}/${params.id}`, { tone: 'success', title: 'The broadcast is scheduled.' });

@@ -1,13 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { AUDIENCE_LIST_MAX, chatbotContract, type AudiencePreview, type Broadcast } from '@campus/api-contract';
-import { AUDIENCES_WITH_IDS, BROADCAST_MESSAGE_MAX, broadcastAudienceOptions, broadcastChannelOptions, SUBJECT_MAX } from '@campus/domain-chatbot';
+import { AUDIENCES_WITH_IDS, BROADCAST_MESSAGE_MAX, BroadcastInputSchema, broadcastAudienceOptions, broadcastChannelOptions, SUBJECT_MAX } from '@campus/domain-chatbot';
 import { TEMPLATE_PLACEHOLDERS } from '@campus/formatters';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { answerOf } from '../../lib/answers.server';
+import { answerOf, checkedBody } from '../../lib/answers.server';
 import { signedIn } from '../../lib/request.server';
 import { BROADCASTS_PATH } from './broadcast-labels';
 import './chatbot.css';
@@ -123,7 +123,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (form.get('intent') === 'save') {
     const editId = String(form.get('editId') ?? '');
-    const body = { subject: values.subject, message, personaId: values.personaId || null, audience, ids, channels: values.channels } as never;
+    const checked = checkedBody(BroadcastInputSchema, { subject: values.subject, message, personaId: values.personaId || null, audience, ids, channels: values.channels });
+    if (checked.problem) return refused(checked.problem.message, 400, checked.problem.fieldErrors);
+    const { body } = checked;
     const saved = editId ? await api.updateChatbotBroadcast({ params: { id: editId }, body }) : await api.createChatbotBroadcast({ body });
     if (saved.status === 200 || saved.status === 201) {
       const { _id } = (saved.body as { data: Broadcast }).data;
