@@ -1,3 +1,4 @@
+import { useForm } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { Button, TextField } from '@campus/ui';
 import {
@@ -6,6 +7,9 @@ import {
   type SsoClientActionData,
   type SsoClientPanelData,
 } from './sso-client';
+
+/** The settings form's fields. */
+const FIELDS = ['clientId', 'clientType', 'redirectUris', 'postLogoutRedirectUris', 'accessTokenMinutes', 'refreshTokenDays', 'allowRefreshTokens', 'isOpenToAll'] as const;
 
 export interface SsoClientPanelProps {
   readonly panel: SsoClientPanelData;
@@ -18,8 +22,10 @@ export interface SsoClientPanelProps {
  */
 export function SsoClientPanel({ panel, result }: SsoClientPanelProps) {
   const { client, defaults } = panel;
-  const values = result?.values;
-  const errors = result?.fieldErrors ?? {};
+  const [, fields] = useForm<Record<(typeof FIELDS)[number], string>>({ lastResult: result?.result });
+  // What was typed, when the form was refused; the first problem of each field (an address by its line, too).
+  const values = result?.result?.initialValue as Partial<Record<(typeof FIELDS)[number], string>> | undefined;
+  const errors = Object.fromEntries(FIELDS.map((name) => [name, Object.values(fields[name].allErrors)[0]?.[0]])) as Partial<Record<(typeof FIELDS)[number], string>>;
   const current = client ?? { ...defaults, clientId: '', redirectUris: [] as string[] };
   const isConfidential = values ? values.clientType !== 'public' : current.isConfidential;
   return (

@@ -1,5 +1,5 @@
-import { apiFor, failureResponse } from '../../lib/api.server';
-import { requireUser } from '../../lib/session.server';
+import { answerOf } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
 
 /** The segment of Access Management this screen lives in (the routes answer 404 in any other area). */
 export const OUTBOX_AREA = 'access-management';
@@ -8,31 +8,25 @@ export const IAM_ADMIN_ONLY = 'Only an IAM administrator may read the outbox.';
 
 /** The guard of the outbox screens: the route guard (IAM), then the administrator flag (else 403). */
 async function requireOutboxReader(request: Request, area: string | undefined) {
-  const signedIn = await requireUser(request);
+  const context = await signedIn(request);
   if (area !== OUTBOX_AREA) throw Response.json({ message: 'This page could not be found' }, { status: 404 });
-  if (!signedIn.user.iamAdmin) throw Response.json({ message: IAM_ADMIN_ONLY }, { status: 403 });
-  return signedIn;
+  if (!context.user.iamAdmin) throw Response.json({ message: IAM_ADMIN_ONLY }, { status: 403 });
+  return context;
 }
 
 /** A page of the outbox, newest first, optionally only the mail to one address (`?to=`). */
 export async function loadOutbox(request: Request, area: string | undefined) {
-  await requireOutboxReader(request, area);
+  const { api } = await requireOutboxReader(request, area);
   const url = new URL(request.url);
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
   const to = url.searchParams.get('to')?.trim().slice(0, 254) || undefined;
-  const api = await apiFor(request);
-  const result = await api.listOutbox({ query: { page, limit: OUTBOX_PAGE_SIZE, ...(to ? { to } : {}) } });
-  if (result.status !== 200) throw failureResponse(result.status, result.body);
-  return { ...result.body, page, limit: OUTBOX_PAGE_SIZE, to: to ?? '', searchParams: url.searchParams.toString() };
+  const list = answerOf(await api.listOutbox({ query: { page, limit: OUTBOX_PAGE_SIZE, ...(to ? { to } : {}) } }), 200);
+  return { ...list, page, limit: OUTBOX_PAGE_SIZE, to: to ?? '', searchParams: url.searchParams.toString() };
 }
 
 /** One message of the outbox. */
 export async function loadOutboxMessage(request: Request, area: string | undefined, id: string | undefined) {
-  await requireOutboxReader(request, area);
+  const { api } = await requireOutboxReader(request, area);
   if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw Response.json({ message: 'This page could not be found' }, { status: 404 });
-  const api = await apiFor(request);
-  const result = await api.getOutboxMessage({ params: { id } });
-  if (result.status === 404) throw Response.json({ message: 'This page could not be found' }, { status: 404 });
-  if (result.status !== 200) throw failureResponse(result.status, result.body);
-  return result.body.data;
+  return answerOf(await api.getOutboxMessage({ params: { id } }), 200).data;
 }

@@ -1,10 +1,10 @@
 import { data } from '@remix-run/node';
-import { apiFor } from '../../lib/api.server';
+import { signedIn } from '../../lib/request.server';
 import type { SecondFactorResetResult } from './second-factor-reset';
 
 /** `intent=reset-second-factor` of a user's edit screen: the API decides who may, and audits it. */
 export async function resetSecondFactorAction(request: Request, userId: string) {
-  const api = await apiFor(request);
+  const { api } = await signedIn(request);
   const result = await api.secondFactor.resetUserSecondFactor({ params: { id: userId } });
   if (result.status === 200) {
     const message = result.body.data.reset

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react';
 import type { SsoClient } from '@campus/api-contract';
 import type { SsoClientSettings } from '@campus/domain-iam';
 
@@ -16,7 +17,7 @@ export interface SsoClientActionData {
     /** The secret just generated: shown on this answer only. */
     readonly clientSecret?: string;
     readonly message?: string;
-    readonly fieldErrors?: Record<string, string>;
-    readonly values?: Record<string, string>;
+    /** The refused settings form: what was typed and each field's problems (Conform's reply). */
+    readonly result?: SubmissionResult<string[]>;
   };
 }

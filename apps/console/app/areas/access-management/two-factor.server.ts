@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node';
-import { apiFor } from '../../lib/api.server';
+import { signedIn } from '../../lib/request.server';
 import { cookiesFor } from '../../lib/cookies.server';
 
 export interface TwoFactorActionData {
@@ -12,7 +12,7 @@ export interface TwoFactorActionData {
 }
 
 export async function loadTwoFactor(request: Request) {
-  const result = await (await apiFor(request)).secondFactor.getSecondFactor();
+  const result = await (await signedIn(request)).api.secondFactor.getSecondFactor();
   return result.status === 200
     ? result.body.data
     : { enrolled: false, recoveryCodesLeft: 0, required: false };
@@ -20,7 +20,7 @@ export async function loadTwoFactor(request: Request) {
 
 /** `intent=start`: a new secret and its QR code; `intent=confirm`: the first code, then the recovery codes once. */
 export async function twoFactorAction(request: Request, form: FormData) {
-  const api = await apiFor(request);
+  const { api } = await signedIn(request);
   if (form.get('intent') === 'start') {
     const result = await api.secondFactor.startSecondFactorEnrolment();
     if (result.status !== 200)

@@ -4,7 +4,10 @@ import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { whoOf } from './ReportParts';
 import { linkTo } from './links';
-import { expectStatus, reportsApi, type AuditListRow } from './reports.server';
+import { reportsContract } from '@campus/api-contract';
+import { answerOf } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
+import type { AuditListRow } from './reports.server';
 import '../../features/resources/resources.css';
 import './analytics.css';
 
@@ -16,8 +19,8 @@ interface Entry extends AuditListRow {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await reportsApi(request);
-  const { data } = expectStatus<{ data: Entry }>(await api.auditTrail({ params: { id: params.id ?? '' } }));
+  const api = (await signedIn(request)).client(reportsContract);
+  const { data }: { data: Entry } = answerOf(await api.auditTrail({ params: { id: params.id ?? '' } }), 200);
   return { entry: data };
 }
 

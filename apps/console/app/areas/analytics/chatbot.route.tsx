@@ -22,13 +22,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ChatbotReportRoute() {
   const { range, kpis, charts, weekly } = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const failed = useActionData<typeof action>() as { message?: string } | undefined;
+  const failed = useActionData<typeof action>();
   return (
     <>
       <h1 className="cas-page-title">Chatbot</h1>
       <RangeForm range={range} />
       <KpiTiles kpis={kpis} />
-      <WeeklyEmailForm recipients={weekly.recipients} candidates={weekly.candidates} error={failed?.message} />
+      <WeeklyEmailForm recipients={weekly.recipients} candidates={weekly.candidates} error={failed?.notice.description} />
       <p className="cas-report-note">
         A question is answered when a response matched it, unanswered when the bot gave its fallback answer.
       </p>

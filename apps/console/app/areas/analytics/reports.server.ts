@@ -1,26 +1,15 @@
-import { data } from '@remix-run/node';
-import { NOTICES } from '@campus/ui';
+import { parseWithZod } from '@conform-to/zod';
+import { failureNotice, NOTICES } from '@campus/ui';
+import { z } from 'zod';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { REPORT_TIME_ZONE, reportsContract, resolveRange, type ChatbotBroadcastFigures, type CurrentTerm, type ResolvedRange, type WeeklyEmailPage } from '@campus/api-contract';
-import { contractClientFor, failureResponse } from '../../lib/api.server';
-import { requireUser } from '../../lib/session.server';
+import { REPORT_TIME_ZONE, reportsContract, resolveRange, WeeklyEmailInputSchema, type ChatbotBroadcastFigures, type CurrentTerm, type ResolvedRange, type WeeklyEmailPage } from '@campus/api-contract';
+import { answerOf, formAnswerOf, invalidForm, queryOrThrow } from '../../lib/answers.server';
+import { signedIn, type ContractClient } from '../../lib/request.server';
 import { chatbotConsolePath, responseCategoryOptions } from '@campus/domain-chatbot';
 import { linkAt, linkTo } from './links';
 import { renderChart, type Cell, type ChartSpec, type RenderedChart } from './charts.server';
 
-/** The reports contract's client for the signed-in user (the layout route has checked REPORTS already). */
-export async function reportsApi(request: Request) {
-  await requireUser(request);
-  return contractClientFor(request, reportsContract);
-}
-
-/** The answer's body when it has the expected status, else the error page. */
-export function expectStatus<T>(result: { status: number; body: unknown }, status = 200): T {
-  if (result.status === status) return result.body as T;
-  if (result.status === 404) throw data({ message: 'This page could not be found' }, { status: 404 });
-  throw failureResponse(result.status, result.body);
-}
 
 /** The period a page shows, from its address: a preset or custom days, and the previous period of the same length. */
 export interface RangeState {
@@ -39,13 +28,13 @@ export interface RangeState {
  */
 export async function rangeOf(
   url: URL,
-  api: Awaited<ReturnType<typeof reportsApi>>,
+  api: ContractClient<typeof reportsContract>,
   options: { allowAll?: boolean; defaultPreset?: string } = {},
 ): Promise<RangeState> {
   const params = url.searchParams;
   const preset = params.get('preset') || (params.get('from') || params.get('to') ? 'custom' : (options.defaultPreset ?? '30d'));
   if (preset === 'all' && options.allowAll) return { preset, from: '', to: '', previous: null };
-  const term = preset === 'term' ? expectStatus<{ data: CurrentTerm | null }>(await api.currentTerm({ query: {} as never })).data : null;
+  const term = preset === 'term' ? (answerOf(await api.currentTerm({ query: queryOrThrow(reportsContract.currentTerm.query, {}) }), 200) as { data: CurrentTerm | null }).data : null;
   const range = resolveRange({ preset, from: params.get('from'), to: params.get('to'), term }, REPORT_TIME_ZONE, new Date());
   if ('error' in range) {
     const fallback = resolveRange({ preset: '30d' }, REPORT_TIME_ZONE, new Date()) as ResolvedRange;
@@ -124,10 +113,11 @@ function breachChart(id: string, title: string, noun: string, rows: BreachRow[],
 /** The Support page: KPIs against the previous period and its charts. */
 export async function supportPage(request: Request) {
   const url = new URL(request.url);
-  const api = await reportsApi(request);
+  const api = (await signedIn(request)).client(reportsContract);
   const range = await rangeOf(url, api);
   const filters = pick(url, SUPPORT_FILTERS) as Record<string, string>;
-  const body = expectStatus<SupportBody>(await api.support({ query: { ...filters, from: range.from, to: range.to } as never }));
+  const query = queryOrThrow(reportsContract.support.query, { ...filters, from: range.from, to: range.to });
+  const body: SupportBody = answerOf(await api.support({ query }), 200);
   const s = body.summary;
   const p = body.previousSummary;
   const kpis: Kpi[] = [
@@ -285,9 +275,9 @@ function broadcastsChart(broadcasts: ChatbotBroadcastFigures[], range: RangeStat
 /** The Chatbot page: KPIs against the previous period and its charts. */
 export async function chatbotPage(request: Request) {
   const url = new URL(request.url);
-  const api = await reportsApi(request);
+  const api = (await signedIn(request)).client(reportsContract);
   const range = await rangeOf(url, api);
-  const body = expectStatus<ChatbotBody>(await api.chatbot({ query: { from: range.from, to: range.to } as never }));
+  const body: ChatbotBody = answerOf(await api.chatbot({ query: queryOrThrow(reportsContract.chatbot.query, { from: range.from, to: range.to }) }), 200);
   const s = body.summary;
   const p = body.previousSummary;
   const kpis: Kpi[] = [
@@ -402,11 +392,11 @@ export interface TicketRow {
 /** The ticket report: the filtered, sorted page of tickets and the created-by-channel chart. */
 export async function ticketsPage(request: Request, options: { all?: boolean } = {}) {
   const url = new URL(request.url);
-  const api = await reportsApi(request);
+  const api = (await signedIn(request)).client(reportsContract);
   const range = await rangeOf(url, api);
   const filters = pick(url, TICKET_FILTERS) as Record<string, string>;
-  const query = { ...filters, from: range.from, to: range.to, ...(options.all ? { page: '1', limit: '1000' } : {}) };
-  const body = expectStatus<{ rows: TicketRow[]; count: number; byChannel: { channel: string; tickets: number }[] }>(await api.tickets({ query: query as never }));
+  const query = queryOrThrow(reportsContract.tickets.query, { ...filters, from: range.from, to: range.to, ...(options.all ? { page: '1', limit: '1000' } : {}) });
+  const body: { rows: TicketRow[]; count: number; byChannel: { channel: string; tickets: number }[] } = answerOf(await api.tickets({ query }), 200);
   const { sort: _sort, dir: _dir, page: _page, channel: _channel, ...chartFilters } = filters;
   const total = body.byChannel.reduce((n, c) => n + c.tickets, 0);
   const labels: Record<string, string> = { console: 'Console', form: 'Form', email: 'Email' };
@@ -449,17 +439,17 @@ export interface AuditListRow {
 /** The audit-trail viewer: the filtered page and actions per day. A record's history defaults to all time. */
 export async function auditPage(request: Request) {
   const url = new URL(request.url);
-  const api = await reportsApi(request);
+  const api = (await signedIn(request)).client(reportsContract);
   const range = await rangeOf(url, api, { allowAll: true, defaultPreset: url.searchParams.get('recordId') ? 'all' : '30d' });
   const filters = pick(url, AUDIT_FILTERS) as Record<string, string>;
-  const bounds = range.preset === 'all' ? {} : { from: range.from, to: range.to };
-  const body = expectStatus<{
+  const bounds: Record<string, string> = range.preset === 'all' ? {} : { from: range.from, to: range.to };
+  const body: {
     rows: AuditListRow[];
     count: number;
     days: { from: string; to: string } | null;
     perDay: { day: string; actions: number }[];
     resources: string[];
-  }>(await api.auditTrails({ query: { ...filters, ...bounds } as never }));
+  } = answerOf(await api.auditTrails({ query: queryOrThrow(reportsContract.auditTrails.query, { ...filters, ...bounds }) }), 200);
   const { page: _page, ...chartFilters } = filters;
   const total = body.perDay.reduce((n, d) => n + d.actions, 0);
   // All time (a record's history) is drawn over the days the API found entries on.
@@ -496,20 +486,26 @@ export interface Person {
 
 /** Who receives a page's weekly email, and who may be chosen (people with Analytics and Reports). */
 export async function weeklyEmailOf(request: Request, page: WeeklyEmailPage): Promise<{ recipients: Person[]; candidates: Person[] }> {
-  const api = await reportsApi(request);
-  const body = expectStatus<{ data: { pages: Record<WeeklyEmailPage, Person[]>; candidates: Person[] } }>(await api.weeklyEmail());
+  const api = (await signedIn(request)).client(reportsContract);
+  const body: { data: { pages: Record<WeeklyEmailPage, Person[]>; candidates: Person[] } } = answerOf(await api.weeklyEmail(), 200);
   return { recipients: body.data.pages[page] ?? [], candidates: body.data.candidates };
 }
+
+/** The weekly-email form: the people ticked (`userId`, one per box), as the contract's `userIds`. */
+const WeeklyEmailForm = z.object({ userId: WeeklyEmailInputSchema.shape.userIds.default([]) });
 
 /** Saves the people ticked on a page's weekly-email form; the API's message when it refuses. */
 export async function saveWeeklyEmail(request: Request, page: WeeklyEmailPage) {
   assertSameOrigin(request);
-  const api = await reportsApi(request);
-  const form = await request.formData();
-  const userIds = form.getAll('userId').map(String);
-  const result = await api.setWeeklyEmail({ body: { page, userIds } });
+  const api = (await signedIn(request)).client(reportsContract);
+  const submission = parseWithZod(await request.formData(), { schema: WeeklyEmailForm });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const result = await api.setWeeklyEmail({ body: { page, userIds: submission.value.userId } });
+  const answer = formAnswerOf(result, 200, submission, {
+    notice: (message) => failureNotice(message || NOTICES.validation.description),
+    shownStatuses: [403],
+  });
+  if (answer.refusal) return answer.refusal;
   const url = new URL(request.url);
-  if (result.status === 200) return redirectWithNotice(request, `${url.pathname}${url.search}`, NOTICES.updated);
-  const failed = result.body as { message?: string };
-  return data({ message: failed.message ?? NOTICES.validation.description }, { status: result.status === 403 ? 403 : 400 });
+  return redirectWithNotice(request, `${url.pathname}${url.search}`, NOTICES.updated);
 }

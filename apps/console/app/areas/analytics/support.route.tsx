@@ -28,7 +28,7 @@ const FILTERS = [
 export default function SupportReportRoute() {
   const { range, filters, kpis, charts, options, weekly } = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const failed = useActionData<typeof action>() as { message?: string } | undefined;
+  const failed = useActionData<typeof action>();
   const filtered = Object.keys(filters).length > 0;
   return (
     <>
@@ -54,7 +54,7 @@ export default function SupportReportRoute() {
         </p>
       ) : null}
       <KpiTiles kpis={kpis} />
-      <WeeklyEmailForm recipients={weekly.recipients} candidates={weekly.candidates} error={failed?.message} />
+      <WeeklyEmailForm recipients={weekly.recipients} candidates={weekly.candidates} error={failed?.notice.description} />
       <p className="cas-report-note">Times are calendar time from a ticket’s creation; breaches are the Support area’s SLA status.</p>
       {charts.map((chart) => (
         <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('support', chart.id, search, range)} />

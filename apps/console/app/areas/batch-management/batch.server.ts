@@ -1,8 +1,11 @@
+import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
-import type { Batch, Job, JobLogLine, JobQueue, JobSchedule } from '@campus/api-contract';
-import { apiFor, failureResponse } from '../../lib/api.server';
+import type { ApiClient, Batch, Job, JobLogLine, JobQueue, JobSchedule } from '@campus/api-contract';
+import { ScheduleInputSchema } from '@campus/domain-batch';
+import { z } from 'zod';
+import { answerOf, problemOf } from '../../lib/answers.server';
 import { redirectWithNotice } from '../../lib/notice.server';
-import { requireUser } from '../../lib/session.server';
+import { signedIn } from '../../lib/request.server';
 
 export { BATCH_VIEW } from './paths';
 import { BATCH_VIEW } from './paths';
@@ -17,10 +20,8 @@ function pick(params: URLSearchParams, name: string, allowed?: readonly string[]
 /** Job types' titles by name, as the API registers them (every area's types, not only Batch Management's). */
 export type TypeTitles = Readonly<Record<string, string>>;
 
-async function jobTypeTitles(api: Awaited<ReturnType<typeof apiFor>>): Promise<TypeTitles> {
-  const result = await api.batch.listJobTypes();
-  if (result.status !== 200) throw failureResponse(result.status, result.body);
-  return Object.fromEntries(result.body.rows.map((t) => [t.name, t.title]));
+async function jobTypeTitles(api: ApiClient): Promise<TypeTitles> {
+  return Object.fromEntries(answerOf(await api.batch.listJobTypes(), 200).rows.map((t) => [t.name, t.title]));
 }
 
 const number = (params: URLSearchParams, name: string, fallback: number) => {
@@ -32,7 +33,7 @@ const number = (params: URLSearchParams, name: string, fallback: number) => {
 export async function loadBatches(request: Request) {
   const url = new URL(request.url);
   const p = url.searchParams;
-  const [{ user }, api] = await Promise.all([requireUser(request), apiFor(request)]);
+  const { user, api } = await signedIn(request);
   const query = {
     type: pick(p, 'type'),
     state: pick(p, 'state', ['queued', 'running', 'completed', 'failed', 'cancelled']) as Batch['state'] | undefined,
@@ -45,15 +46,15 @@ export async function loadBatches(request: Request) {
   };
   const [result, typeTitles] = await Promise.all([api.batch.listBatches({ query }), jobTypeTitles(api)]);
   if (result.status === 400) return { rows: [] as Batch[], count: 0, query, problem: result.body.message, search: url.search, typeTitles };
-  if (result.status !== 200) throw failureResponse(result.status, result.body);
-  return { rows: result.body.rows, count: result.body.count, query, problem: null, search: url.search, typeTitles };
+  const { rows, count } = answerOf(result, 200);
+  return { rows, count, query, problem: null, search: url.search, typeTitles };
 }
 
 /** Jobs across batches and queues, with the screen's filters. */
 export async function loadJobs(request: Request) {
   const url = new URL(request.url);
   const p = url.searchParams;
-  const api = await apiFor(request);
+  const { api } = await signedIn(request);
   const query = {
     queue: pick(p, 'queue'),
     state: pick(p, 'state', ['created', 'active', 'retrying', 'completed', 'failed', 'cancelled', 'dead-letter']) as Job['state'] | undefined,
@@ -63,8 +64,8 @@ export async function loadJobs(request: Request) {
     limit: Math.min(100, number(p, 'limit', 20)),
   };
   const [jobs, typeTitles] = await Promise.all([api.batch.listJobs({ query }), jobTypeTitles(api)]);
-  if (jobs.status !== 200) throw failureResponse(jobs.status, jobs.body);
-  return { rows: jobs.body.rows, count: jobs.body.count, query, typeTitles, search: url.search };
+  const { rows, count } = answerOf(jobs, 200);
+  return { rows, count, query, typeTitles, search: url.search };
 }
 
 export interface BatchViewData {
@@ -84,7 +85,7 @@ export interface BatchViewData {
 export async function loadBatchView(request: Request): Promise<BatchViewData> {
   const url = new URL(request.url);
   const p = url.searchParams;
-  const [{ user }, api] = await Promise.all([requireUser(request), apiFor(request)]);
+  const { user, api } = await signedIn(request);
   const canSteer = user.adminScopes.includes('BATCH');
   const id = pick(p, 'id');
   const jobId = pick(p, 'job');
@@ -99,8 +100,7 @@ export async function loadBatchView(request: Request): Promise<BatchViewData> {
     jobTypeTitles(api),
   ]);
   if (batch && batch.status === 404) throw data({ message: 'Batch not found.' }, { status: 404 });
-  if (batch && batch.status !== 200) throw failureResponse(batch.status, batch.body);
-  const found = batch?.status === 200 ? batch.body.data : null;
+  const found = batch ? answerOf(batch, 200).data : null;
   return {
     batch: found,
     jobs: jobs?.status === 200 ? jobs.body.rows : [],
@@ -115,40 +115,54 @@ export async function loadBatchView(request: Request): Promise<BatchViewData> {
   };
 }
 
+/** The batch view's forms, one per intent; every one names the batch shown (`id`) to come back to. */
+const back = { id: z.string().default('') };
+const BatchViewForm = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('cancel'), ...back }),
+  z.object({ intent: z.literal('retry-failed'), ...back }),
+  z.object({ intent: z.literal('pause'), queue: z.string().default(''), ...back }),
+  z.object({ intent: z.literal('resume'), queue: z.string().default(''), ...back }),
+  ScheduleInputSchema.pick({ cron: true, timeZone: true, missedRunPolicy: true }).extend({
+    intent: z.literal('schedule'),
+    scheduleId: z.string().default(''),
+    // A check box: ticked is `on`, unticked is absent.
+    isActive: z.preprocess((v) => v === 'on', z.boolean()),
+    ...back,
+  }),
+]);
+
 /** The batch view's buttons: cancel, retry failed, pause or resume the queue, save a schedule. */
 export async function batchViewAction(request: Request): Promise<Response> {
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const id = String(form.get('id') ?? '');
-  const back = /^[0-9a-f-]{36}$/i.test(id) ? `${BATCH_VIEW}?id=${id}` : BATCH_VIEW;
-  const api = await apiFor(request);
-  const done = (description: string) => redirectWithNotice(request, back, { tone: 'success', title: 'Success!', description });
-  const failed = (body: unknown) =>
-    redirectWithNotice(request, back, { tone: 'error', title: 'Error', description: (body as { message?: string })?.message ?? 'The request failed.' });
-  if (intent === 'cancel') {
-    const result = await api.batch.cancelBatch({ params: { id } });
+  const { api } = await signedIn(request);
+  // The fields go to the API as typed (the schedule's own schema checks them as the API does).
+  const submission = parseWithZod(await request.formData(), { schema: BatchViewForm, disableAutoCoercion: true });
+  const typedId = typeof submission.payload.id === 'string' ? submission.payload.id : '';
+  const backTo = (id: string) => (/^[0-9a-f-]{36}$/i.test(id) ? `${BATCH_VIEW}?id=${id}` : BATCH_VIEW);
+  const failedWith = (description: string) => redirectWithNotice(request, backTo(typedId), { tone: 'error', title: 'Error', description });
+  if (submission.status !== 'success') {
+    if (typeof submission.payload.intent !== 'string' || !BatchViewForm.optionsMap.has(submission.payload.intent)) {
+      throw data({ message: 'Unknown action.' }, { status: 400 });
+    }
+    const first = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0];
+    return failedWith(first ?? 'The request failed.');
+  }
+  const form = submission.value;
+  const done = (description: string) => redirectWithNotice(request, backTo(form.id), { tone: 'success', title: 'Success!', description });
+  const failed = (body: unknown) => failedWith(problemOf(body).message || 'The request failed.');
+  if (form.intent === 'cancel') {
+    const result = await api.batch.cancelBatch({ params: { id: form.id } });
     return result.status === 200 ? done(`Batch cancelled (${result.body.data.count} queued jobs stopped).`) : failed(result.body);
   }
-  if (intent === 'retry-failed') {
-    const result = await api.batch.retryFailedBatch({ params: { id } });
+  if (form.intent === 'retry-failed') {
+    const result = await api.batch.retryFailedBatch({ params: { id: form.id } });
     return result.status === 200 ? done(`${result.body.data.count} failed jobs queued again.`) : failed(result.body);
   }
-  if (intent === 'pause' || intent === 'resume') {
-    const name = String(form.get('queue') ?? '');
-    const call = intent === 'pause' ? api.batch.pauseQueue : api.batch.resumeQueue;
-    const result = await call({ params: { name } });
-    return result.status === 200 ? done(`Queue ${name} ${intent === 'pause' ? 'paused' : 'resumed'}.`) : failed(result.body);
+  if (form.intent === 'pause' || form.intent === 'resume') {
+    const call = form.intent === 'pause' ? api.batch.pauseQueue : api.batch.resumeQueue;
+    const result = await call({ params: { name: form.queue } });
+    return result.status === 200 ? done(`Queue ${form.queue} ${form.intent === 'pause' ? 'paused' : 'resumed'}.`) : failed(result.body);
   }
-  if (intent === 'schedule') {
-    const scheduleId = String(form.get('scheduleId') ?? '');
-    const body = {
-      cron: String(form.get('cron') ?? ''),
-      timeZone: String(form.get('timeZone') ?? ''),
-      missedRunPolicy: String(form.get('missedRunPolicy') ?? '') as 'run-once' | 'skip',
-      isActive: form.get('isActive') === 'on',
-    };
-    const result = await api.batch.updateJobSchedule({ params: { id: scheduleId }, body });
-    return result.status === 200 ? done('Schedule saved.') : failed(result.body);
-  }
-  throw data({ message: 'Unknown action.' }, { status: 400 });
+  const { cron, timeZone, missedRunPolicy, isActive } = form;
+  const result = await api.batch.updateJobSchedule({ params: { id: form.scheduleId }, body: { cron, timeZone, missedRunPolicy, isActive } });
+  return result.status === 200 ? done('Schedule saved.') : failed(result.body);
 }

@@ -1,7 +1,6 @@
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
-import { data } from '@remix-run/node';
-import { apiFor, failureResponse } from '../../lib/api.server';
-import { requireUser } from '../../lib/session.server';
+import { answerOf, notFoundPage } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
 
 /** What belongs to a campus, by the resource whose records carry its `campusId`. */
 const PARTS = ['colleges', 'academic-departments', 'rooms'] as const;
@@ -15,13 +14,10 @@ export interface CampusOverview {
 
 /** `campuses/{code}`: the campus with its colleges, departments and rooms, and a count of each kind of record. */
 export async function loadCampusOverview(request: Request, code: string): Promise<CampusOverview> {
-  await requireUser(request);
-  const api = await apiFor(request);
-  if (!code || /[,:]/.test(code)) throw data({ message: 'This page could not be found' }, { status: 404 });
-  const found = await api.resource('campuses').list({ search: `code:${code}`, limit: 1 });
-  if (found.status !== 200) throw failureResponse(found.status, found.body);
-  const campus = found.body.rows[0];
-  if (!campus) throw data({ message: 'This page could not be found' }, { status: 404 });
+  const { api } = await signedIn(request);
+  if (!code || /[,:]/.test(code)) throw notFoundPage();
+  const campus = answerOf(await api.resource('campuses').list({ search: `code:${code}`, limit: 1 }), 200).rows[0];
+  if (!campus) throw notFoundPage();
   const byCampus = `campusId:${campus._id}`;
   const [counts, parts] = await Promise.all([
     Promise.all(

@@ -1,6 +1,7 @@
-import type { TryResult, Unanswered } from '@campus/api-contract';
+import { chatbotContract, type TryResult, type Unanswered } from '@campus/api-contract';
+import { answerOf, problemOf } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
 import type { ResourceServerOverride } from '../types';
-import { chatbotApi, expectStatus } from './chatbot.server';
 
 export interface ResponsesPanelData {
   readonly tried: { readonly message: string; readonly result: TryResult | null; readonly error: string | null } | null;
@@ -12,17 +13,17 @@ export const serverResources: Readonly<Record<string, ResourceServerOverride>> =
   // The responses list shows "try the bot" (`?try=`, a GET form) and the unanswered queue above the list.
   'chatbot-responses': {
     async listPanel(request): Promise<ResponsesPanelData> {
-      const api = await chatbotApi(request);
+      const api = (await signedIn(request)).client(chatbotContract);
       const message = new URL(request.url).searchParams.get('try')?.trim() ?? '';
       const [queue, tried] = await Promise.all([
         api.listChatbotUnanswered(),
         message ? api.tryChatbot({ body: { message } }) : Promise.resolve(null),
       ]);
-      const unanswered = expectStatus<{ rows: Unanswered[] }>(queue, 200).rows;
+      const unanswered: Unanswered[] = answerOf(queue, 200).rows;
       if (!tried) return { tried: null, unanswered };
       if (tried.status === 200) return { tried: { message, result: (tried.body as { data: TryResult }).data, error: null }, unanswered };
-      const body = tried.body as { fieldErrors?: Record<string, string[]>; message?: string };
-      return { tried: { message, result: null, error: body.fieldErrors?.message?.[0] ?? body.message ?? 'The bot could not be asked.' }, unanswered };
+      const problem = problemOf(tried.body);
+      return { tried: { message, result: null, error: problem.fieldErrors.message?.[0] ?? (problem.message || 'The bot could not be asked.') }, unanswered };
     },
   },
 };

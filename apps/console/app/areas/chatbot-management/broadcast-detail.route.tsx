@@ -1,10 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import type { Broadcast, Delivery } from '@campus/api-contract';
+import { chatbotContract, DeliveryQuerySchema, type Broadcast, type Delivery } from '@campus/api-contract';
 import {
   broadcastAudienceOptions,
   broadcastChannelOptions,
   broadcastStatusOptions,
+  BroadcastScheduleSchema,
   DEFAULT_SCHEDULE_TIME_ZONE,
   deliveryStatusOptions,
   EDITABLE_BROADCAST_STATUSES,
@@ -15,8 +16,8 @@ import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { requireUser } from '../../lib/session.server';
-import { chatbotApi, expectStatus } from './chatbot.server';
+import { answerOf, checkedBody, queryOf } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
 import { BROADCASTS_PATH, deliveryQueryOf, labelOf, when } from './broadcast-labels';
 import { CodedSelect } from './CodedSelect';
 import '../../features/resources/resources.css';
@@ -32,16 +33,18 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 /** One broadcast: what it says and to whom, its progress, and every delivery (filtered in the address). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const api = await chatbotApi(request);
+  const context = await signedIn(request);
+  const api = context.client(chatbotContract);
   const query = deliveryQueryOf(new URL(request.url));
+  // A filter the API would refuse shows no deliveries, as its refusal did.
+  const checked = queryOf(DeliveryQuerySchema, { ...query, limit: String(PAGE) });
   const [one, list] = await Promise.all([
     api.getChatbotBroadcast({ params: { id: params.id! } }),
-    api.listChatbotDeliveries({ params: { id: params.id! }, query: { ...query, limit: String(PAGE) } as never }),
+    checked.query ? api.listChatbotDeliveries({ params: { id: params.id! }, query: checked.query }) : null,
   ]);
-  const broadcast = expectStatus<{ data: Broadcast }>(one, 200).data;
-  const deliveries = list.status === 400 ? { rows: [] as Delivery[], count: 0 } : expectStatus<{ rows: Delivery[]; count: number }>(list, 200);
-  return { broadcast, ...deliveries, query, userId: user.user._id ?? null };
+  const broadcast: Broadcast = answerOf(one, 200).data;
+  const deliveries: { rows: Delivery[]; count: number } = !list || list.status === 400 ? { rows: [], count: 0 } : answerOf(list, 200);
+  return { broadcast, ...deliveries, query, userId: context.user._id ?? null };
 }
 
 const ACTIONS = {
@@ -68,16 +71,17 @@ function scheduleOf(form: FormData) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireUser(request); // the route guard, before the form is read
+  const api = (await signedIn(request)).client(chatbotContract); // the route guard, before the form is read
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '') as keyof typeof ACTIONS;
   if (intent === ('schedule' as string) || intent === ('schedule-preview' as string)) {
-    const api = await chatbotApi(request);
     const schedule = scheduleOf(form);
+    const checked = checkedBody(BroadcastScheduleSchema, schedule);
+    if (checked.problem) return data({ error: checked.problem.message, fieldErrors: checked.problem.fieldErrors, schedule, preview: null }, { status: 400 });
     const result =
       intent === ('schedule' as string)
-        ? await api.scheduleChatbotBroadcast({ params: { id: params.id! }, body: schedule as never })
-        : await api.previewChatbotSchedule({ body: schedule as never });
+        ? await api.scheduleChatbotBroadcast({ params: { id: params.id! }, body: checked.body })
+        : await api.previewChatbotSchedule({ body: checked.body });
     const failed = result.body as { message?: string; fieldErrors?: Record<string, string[]> };
     if (result.status !== 200) return data({ error: failed.message ?? 'The schedule could not be read.', fieldErrors: failed.fieldErrors ?? {}, schedule, preview: null }, { status: result.status });
     if (intent === ('schedule' as string)) return redirectWithNotice(request, `${BROADCASTS_PATH}/${params.id}`, { tone: 'success', title: 'The broadcast is scheduled.' });
@@ -85,8 +89,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const chosen = ACTIONS[intent];
   if (!chosen) return data({ error: 'Choose an action.', fieldErrors: {}, schedule: null, preview: null }, { status: 400 });
-  const api = (await chatbotApi(request)) as unknown as Record<string, (a: unknown) => Promise<{ status: number; body: unknown }>>;
-  const result = await api[chosen.call]!({ params: { id: params.id! }, body: {} });
+  const calls = api as unknown as Record<string, (a: unknown) => Promise<{ status: number; body: unknown }>>;
+  const result = await calls[chosen.call]!({ params: { id: params.id! }, body: {} });
   const path = `${BROADCASTS_PATH}/${params.id}`;
   if (result.status === 200) {
     const title = chosen.done ?? (result.body as { data: { message: string } }).data.message;

@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { AUDIENCE_LIST_MAX, crudOperationNames, resourceContracts, type AudiencePreview, type Broadcast } from '@campus/api-contract';
-import { AUDIENCES_WITH_IDS, BROADCAST_MESSAGE_MAX, broadcastAudienceOptions, broadcastChannelOptions, SUBJECT_MAX } from '@campus/domain-chatbot';
+import { AUDIENCE_LIST_MAX, chatbotContract, type AudiencePreview, type Broadcast } from '@campus/api-contract';
+import { AUDIENCES_WITH_IDS, BROADCAST_MESSAGE_MAX, BroadcastInputSchema, broadcastAudienceOptions, broadcastChannelOptions, SUBJECT_MAX } from '@campus/domain-chatbot';
 import { TEMPLATE_PLACEHOLDERS } from '@campus/formatters';
 import { RouteError } from '../../features/resources/RouteError';
-import { contractClientFor } from '../../lib/api.server';
 import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { chatbotApi, expectStatus } from './chatbot.server';
+import { answerOf, checkedBody } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
 import { BROADCASTS_PATH } from './broadcast-labels';
 import './chatbot.css';
 
@@ -28,18 +28,17 @@ const CHOICES = {
 } as const;
 
 async function choicesOf(request: Request, resource: string, label: (r: Record<string, unknown>) => string): Promise<Choice[]> {
-  const client = (await contractClientFor(request, resourceContracts[resource]!)) as unknown as Record<string, (a: unknown) => Promise<{ status: number; body: unknown }>>;
-  const list = expectStatus<{ rows: Record<string, unknown>[] }>(await client[crudOperationNames({ resource }).list]!({ query: { limit: 100 } }), 200);
+  const { api } = await signedIn(request);
+  const list = answerOf(await api.resource(resource).list({ limit: 100 }), 200);
   return list.rows.map((r) => ({ _id: String(r._id), label: label(r) }));
 }
 
 /** The subscribers of the alumni segment whose alumni consent was given and not withdrawn. */
 async function consentingAlumni(request: Request): Promise<string[]> {
-  const client = (await contractClientFor(request, resourceContracts['chatbot-alumni']!)) as unknown as Record<string, (a: unknown) => Promise<{ status: number; body: unknown }>>;
-  const list = crudOperationNames({ resource: 'chatbot-alumni' }).list;
+  const alumni = (await signedIn(request)).api.resource('chatbot-alumni');
   const ids: string[] = [];
   for (let page = 1; page <= 100; page++) {
-    const found = expectStatus<{ rows: Record<string, unknown>[]; count: number }>(await client[list]!({ query: { limit: 100, page } }), 200);
+    const found = answerOf(await alumni.list({ limit: 100, page }), 200);
     for (const r of found.rows) if (r.isActive !== false && !r.consentWithdrawnAt && typeof r.subscriberId === 'string') ids.push(r.subscriberId);
     if (page * 100 >= found.count) break;
   }
@@ -66,21 +65,21 @@ interface Values {
 
 /** `?edit=<id>` opens a broadcast that has not sent yet; otherwise a new one. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await chatbotApi(request);
+  const api = (await signedIn(request)).client(chatbotContract);
   const editId = new URL(request.url).searchParams.get('edit');
   const [entries, personas, editing] = await Promise.all([
     Promise.all(Object.entries(CHOICES).map(async ([code, c]) => [code, await choicesOf(request, c.resource, c.label)] as const)),
     choicesOf(request, 'chatbot-personas', (r) => String(r.name)),
     editId ? api.getChatbotBroadcast({ params: { id: editId } }) : Promise.resolve(null),
   ]);
-  const b = editing ? expectStatus<{ data: Broadcast }>(editing, 200).data : null;
+  const b: Broadcast | null = editing ? answerOf(editing, 200).data : null;
   const values: Values | null = b ? { audience: b.audience, ids: b.ids, message: b.message, subject: b.subject, personaId: b.personaId ?? '', channels: b.channels } : null;
   return { choices: Object.fromEntries(entries) as Record<keyof typeof CHOICES, Choice[]>, personas, editId: b ? b._id : null, values };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const api = await chatbotApi(request);
+  const api = (await signedIn(request)).client(chatbotContract);
   const form = await request.formData();
   const audience = String(form.get('audience') ?? '');
   const ids = form.getAll(`ids.${audience}`).map(String);
@@ -124,7 +123,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (form.get('intent') === 'save') {
     const editId = String(form.get('editId') ?? '');
-    const body = { subject: values.subject, message, personaId: values.personaId || null, audience, ids, channels: values.channels } as never;
+    const checked = checkedBody(BroadcastInputSchema, { subject: values.subject, message, personaId: values.personaId || null, audience, ids, channels: values.channels });
+    if (checked.problem) return refused(checked.problem.message, 400, checked.problem.fieldErrors);
+    const { body } = checked;
     const saved = editId ? await api.updateChatbotBroadcast({ params: { id: editId }, body }) : await api.createChatbotBroadcast({ body });
     if (saved.status === 200 || saved.status === 201) {
       const { _id } = (saved.body as { data: Broadcast }).data;

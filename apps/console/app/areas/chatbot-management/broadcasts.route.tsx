@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import type { Broadcast } from '@campus/api-contract';
+import { BroadcastListQuerySchema, chatbotContract, type Broadcast } from '@campus/api-contract';
 import { broadcastAudienceOptions, broadcastStatusOptions } from '@campus/domain-chatbot';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
-import { chatbotApi, expectStatus } from './chatbot.server';
+import { answerOf, queryOrThrow } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
 import { labelOf, when } from './broadcast-labels';
 import { CodedSelect } from './CodedSelect';
 import '../../features/resources/resources.css';
@@ -17,9 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const status = url.searchParams.get('status') ?? '';
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
-  const api = await chatbotApi(request);
-  const query = { page: String(page), limit: '20', ...(status ? { status } : {}) };
-  const list = expectStatus<{ rows: Broadcast[]; count: number }>(await api.listChatbotBroadcasts({ query: query as never }), 200);
+  const api = (await signedIn(request)).client(chatbotContract);
+  const query = queryOrThrow(BroadcastListQuerySchema, { page: String(page), limit: '20', ...(status ? { status } : {}) });
+  const list: { rows: Broadcast[]; count: number } = answerOf(await api.listChatbotBroadcasts({ query }), 200);
   return { ...list, status, page };
 }
 

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
-import { chatbotApi, expectStatus } from './chatbot.server';
+import { chatbotContract, TranscriptQuerySchema } from '@campus/api-contract';
+import { answerOf, queryOf } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
 import { logQueryOf, personaChoices, type TranscriptRow } from './logs.server';
 import '../../features/resources/resources.css';
 import './chatbot.css';
@@ -12,10 +14,14 @@ export const meta: MetaFunction = () => [{ title: `Chat Audit Logs · ${APP_TITL
 /** Every conversation of the web chat: full-text search and filters in the address, so each view is a link. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = logQueryOf(new URL(request.url));
-  const api = await chatbotApi(request);
-  const [result, personas] = await Promise.all([api.listChatbotTranscripts({ query: query as never }), personaChoices(request)]);
-  if (result.status === 400) return { rows: [] as TranscriptRow[], count: 0, query, personas, error: (result.body as { message: string }).message };
-  return { ...expectStatus<{ rows: TranscriptRow[]; count: number }>(result, 200), query, personas, error: null };
+  const api = (await signedIn(request)).client(chatbotContract);
+  const checked = queryOf(TranscriptQuerySchema, query);
+  const [result, personas] = await Promise.all([checked.query ? api.listChatbotTranscripts({ query: checked.query }) : null, personaChoices(request)]);
+  if (!result || result.status === 400) {
+    return { rows: [] as TranscriptRow[], count: 0, query, personas, error: result ? (result.body as { message: string }).message : (checked.error ?? '') };
+  }
+  const list: { rows: TranscriptRow[]; count: number } = answerOf(result, 200);
+  return { ...list, query, personas, error: null };
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });

@@ -1,6 +1,5 @@
-import { crudOperationNames, resourceContracts } from '@campus/api-contract';
-import { contractClientFor } from '../../lib/api.server';
-import { expectStatus } from './chatbot.server';
+import { answerOf } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
 
 /** Filters of the transcript list, read from the page's address (the same names as the API's query). */
 export const LOG_FILTERS = ['q', 'persona', 'subscriber', 'from', 'to', 'outcome', 'page'] as const;
@@ -29,7 +28,7 @@ export interface TranscriptRow {
 
 /** The personas a transcript may be filtered by (every one, active or not: old conversations keep theirs). */
 export async function personaChoices(request: Request): Promise<{ _id: string; label: string }[]> {
-  const client = (await contractClientFor(request, resourceContracts['chatbot-personas']!)) as unknown as Record<string, (a: unknown) => Promise<{ status: number; body: unknown }>>;
-  const list = expectStatus<{ rows: Record<string, unknown>[] }>(await client[crudOperationNames({ resource: 'chatbot-personas' }).list]!({ query: { limit: 100 } }), 200);
+  const { api } = await signedIn(request);
+  const list = answerOf(await api.resource('chatbot-personas').list({ limit: 100 }), 200);
   return list.rows.map((r) => ({ _id: String(r._id), label: String(r.name) }));
 }

@@ -1,56 +1,60 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { resourceContracts } from '@campus/api-contract';
-import type { ChatbotSettings } from '@campus/domain-chatbot';
+import { chatbotContract } from '@campus/api-contract';
+import { ChatbotSettingsSchema } from '@campus/domain-chatbot';
 import { NOTICES } from '@campus/ui';
+import { z } from 'zod';
 import { RouteError } from '../../features/resources/RouteError';
-import { contractClientFor } from '../../lib/api.server';
+import { answerOf, formAnswerOf, invalidForm } from '../../lib/answers.server';
 import { APP_TITLE } from '../../lib/constants';
-import { formValues } from '../../lib/forms.server';
 import { redirectWithNotice } from '../../lib/notice.server';
+import { signedIn } from '../../lib/request.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { chatbotApi, expectStatus } from './chatbot.server';
 import './chatbot.css';
 
 export const meta: MetaFunction = () => [{ title: `Chatbot Settings · ${APP_TITLE}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await chatbotApi(request);
-  const settings = expectStatus<{ data: ChatbotSettings }>(await api.getChatbotSettings(), 200).data;
-  const personas = await contractClientFor(request, resourceContracts['chatbot-personas']!);
-  const list = expectStatus<{ rows: { _id: string; name: string; isActive: boolean }[] }>(
-    await (personas.listChatbotPersonas as (a: unknown) => Promise<{ status: number; body: unknown }>)({ query: { limit: 100, sort: 'name' } }),
-    200,
-  );
-  return { settings, personas: list.rows.filter((p) => p.isActive) };
+  const context = await signedIn(request);
+  const [settings, personas] = await Promise.all([
+    context.client(chatbotContract).getChatbotSettings(),
+    context.api.resource('chatbot-personas').list({ limit: 100, sort: 'name' }),
+  ]);
+  const rows = answerOf(personas, 200).rows.map((p) => ({ _id: p._id, name: String(p.name), isActive: p.isActive === true }));
+  return { settings: answerOf(settings, 200).data, personas: rows.filter((p) => p.isActive) };
 }
+
+/** An empty field of a setting that may be unset (no default persona, no quiet hours) is `null`. */
+const emptyIsNull = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === undefined || v === '' ? null : v), schema);
+
+/** The settings form: every setting of the contract's schema, a check box unticked meaning no. */
+const SettingsForm = ChatbotSettingsSchema.extend({
+  defaultPersonaId: emptyIsNull(ChatbotSettingsSchema.shape.defaultPersonaId),
+  quietFrom: emptyIsNull(ChatbotSettingsSchema.shape.quietFrom),
+  quietTo: emptyIsNull(ChatbotSettingsSchema.shape.quietTo),
+  approvalRequired: ChatbotSettingsSchema.shape.approvalRequired.default(false),
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const api = await chatbotApi(request);
-  const v = formValues(await request.formData());
-  const number = (s: string | undefined) => (s && s.trim() !== '' && !Number.isNaN(Number(s)) ? Number(s) : (s as unknown as number));
-  const body = {
-    defaultPersonaId: v.defaultPersonaId || null,
-    scoreThreshold: number(v.scoreThreshold),
-    approvalRequired: v.approvalRequired === 'on',
-    emailPerMinute: number(v.emailPerMinute),
-    webChatPerMinute: number(v.webChatPerMinute),
-    retentionDays: number(v.retentionDays),
-    timeZone: v.timeZone ?? '',
-    quietFrom: v.quietFrom || null,
-    quietTo: v.quietTo || null,
-  };
-  const result = await api.updateChatbotSettings({ body });
-  if (result.status === 200) return redirectWithNotice(request, '/app/chatbot-management/settings', NOTICES.updated);
-  const failed = result.body as { message?: string; fieldErrors?: Record<string, string[]> };
-  return data({ values: v, message: failed.message ?? NOTICES.validation.description, fieldErrors: failed.fieldErrors ?? {} }, { status: result.status });
+  const api = (await signedIn(request)).client(chatbotContract);
+  const submission = parseWithZod(await request.formData(), { schema: SettingsForm });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const answer = formAnswerOf(await api.updateChatbotSettings({ body: submission.value }), 200, submission);
+  if (answer.refusal) return answer.refusal;
+  return redirectWithNotice(request, '/app/chatbot-management/settings', NOTICES.updated);
 }
+
+type SettingsFields = Record<keyof z.input<typeof SettingsForm>, string>;
 
 export default function SettingsRoute() {
   const { settings, personas } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const values: Record<string, string> = failed?.values ?? {
+  const [, fields] = useForm<SettingsFields>({ lastResult: failed?.result });
+  const typed = failed?.result.initialValue as Partial<SettingsFields> | undefined;
+  const values: Partial<SettingsFields> = typed ?? {
     defaultPersonaId: settings.defaultPersonaId ?? '',
     scoreThreshold: String(settings.scoreThreshold),
     approvalRequired: settings.approvalRequired ? 'on' : '',
@@ -61,20 +65,19 @@ export default function SettingsRoute() {
     quietFrom: settings.quietFrom ?? '',
     quietTo: settings.quietTo ?? '',
   };
-  const errors = failed?.fieldErrors ?? {};
-  const err = (name: string) =>
-    errors[name]?.[0] ? (
+  const err = (name: keyof SettingsFields) =>
+    fields[name].errors?.[0] ? (
       <span className="cas-error" id={`${name}-error`}>
-        {errors[name]![0]}
+        {fields[name].errors[0]}
       </span>
     ) : null;
-  const aria = (name: string) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
+  const aria = (name: keyof SettingsFields) => (fields[name].errors?.length ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
   return (
     <>
       <h1 className="cas-page-title">Settings</h1>
       {failed ? (
         <p role="alert" className="cas-error">
-          {NOTICES.validation.title}: {failed.message}
+          {NOTICES.validation.title}: {failed.notice.description}
         </p>
       ) : null}
       <Form method="post" className="cas-chatbot-panel cas-chatbot-settings">

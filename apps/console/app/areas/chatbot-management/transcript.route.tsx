@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
-import { chatbotApi, expectStatus } from './chatbot.server';
+import { chatbotContract } from '@campus/api-contract';
+import { answerOf } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
 import type { TranscriptRow } from './logs.server';
 import './chatbot.css';
 
@@ -13,8 +15,9 @@ interface Transcript extends TranscriptRow {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await chatbotApi(request);
-  return expectStatus<{ data: Transcript }>(await api.getChatbotTranscript({ params: { id: params.id ?? '' } }), 200).data;
+  const api = (await signedIn(request)).client(chatbotContract);
+  const { data }: { data: Transcript } = answerOf(await api.getChatbotTranscript({ params: { id: params.id ?? '' } }), 200);
+  return data;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'medium' });

@@ -1,25 +1,26 @@
+import { useForm } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Button, Notice, TextField } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
 import { APP_TITLE } from '../../lib/constants';
-import type { ActionProblem } from './api-answers.server';
+import type { FormRefusal } from '../../lib/answers.server';
 import type { action, loader } from './devices.server';
 
 export const meta: MetaFunction = () => [{ title: `Device Locations · ${APP_TITLE}` }];
 
-type ActionResult = Partial<ActionProblem> & {
+type ActionResult = Pick<FormRefusal, 'result'> & Partial<Pick<FormRefusal, 'notice'>> & {
   issued?: { name: string; apiKey: string };
   updated?: string;
-  values?: Record<string, string>;
 };
 
 export default function DevicesScreen() {
   const { devices, attempts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const isSubmitting = useNavigation().state === 'submitting';
-  const errors = result?.fieldErrors ?? {};
-  const values = result?.values ?? {};
+  const [, fields] = useForm<{ name: string; campus: string; building: string; coordinates: string; geofenceRadius: string; requireLiveness: string }>({
+    lastResult: result?.result,
+  });
   return (
     <>
       <h1 className="cas-page-title">Device Locations</h1>
@@ -44,36 +45,36 @@ export default function DevicesScreen() {
           Register a device
         </h2>
         <Form method="post" noValidate>
-          <TextField label="Name" name="name" isRequired defaultValue={values.name} error={errors.name} />
+          <TextField label="Name" name="name" isRequired defaultValue={fields.name.initialValue} error={fields.name.errors?.[0]} />
           <TextField
             label="Campus"
             name="campus"
             isRequired
-            defaultValue={values.campus}
-            error={errors.campus}
+            defaultValue={fields.campus.initialValue}
+            error={fields.campus.errors?.[0]}
           />
           <TextField
             label="Building"
             name="building"
             isRequired
-            defaultValue={values.building}
-            error={errors.building}
+            defaultValue={fields.building.initialValue}
+            error={fields.building.errors?.[0]}
           />
           <TextField
             label="Coordinates"
             name="coordinates"
             isRequired
             description='As "latitude, longitude", e.g. "14.6537, 121.0685".'
-            defaultValue={values.coordinates}
-            error={errors.coordinates}
+            defaultValue={fields.coordinates.initialValue}
+            error={fields.coordinates.errors?.[0]}
           />
           <TextField
             label="Geofence radius (m)"
             name="geofenceRadius"
             type="number"
             isRequired
-            defaultValue={values.geofenceRadius}
-            error={errors.geofenceRadius}
+            defaultValue={fields.geofenceRadius.initialValue}
+            error={fields.geofenceRadius.errors?.[0]}
           />
           <div className="cas-field">
             <label className="cas-toggle">
@@ -81,7 +82,7 @@ export default function DevicesScreen() {
                 type="checkbox"
                 name="requireLiveness"
                 value="on"
-                defaultChecked={values.requireLiveness === 'on'}
+                defaultChecked={fields.requireLiveness.initialValue === 'on'}
               />{' '}
               Require a liveness check (two photos, turning the head as asked)
             </label>

@@ -1,3 +1,4 @@
+import { useForm } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { MAX_ENROLMENT_PHOTOS, MIN_ENROLMENT_PHOTOS } from '@campus/domain-frs';
@@ -13,8 +14,21 @@ export default function FacesScreen() {
   const { faces, employees } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const isSubmitting = useNavigation().state === 'submitting';
-  const errors = result?.fieldErrors ?? {};
-  const photoErrors = Object.entries(errors).filter(([k]) => k.startsWith('photos.'));
+  const [, fields] = useForm<{ employeeId: string; consent: string; consentGivenAt: string; consentNote: string; photos: File[] }>({
+    lastResult: result?.result,
+  });
+  const errors = {
+    employeeId: fields.employeeId.errors?.[0],
+    consent: fields.consent.errors?.[0],
+    consentGivenAt: fields.consentGivenAt.errors?.[0],
+    consentNote: fields.consentNote.errors?.[0],
+    photos: fields.photos.errors?.[0],
+  };
+  // A refused photo comes back by its place in the list (`photos[1]`).
+  const photoErrors = Object.entries(fields.photos.allErrors).flatMap(([name, messages]) => {
+    const index = /^photos\[(\d+)\]$/.exec(name)?.[1];
+    return index === undefined ? [] : [[index, messages[0] ?? ''] as const];
+  });
   return (
     <>
       <h1 className="cas-page-title">Face Registration</h1>
@@ -63,9 +77,9 @@ export default function FacesScreen() {
             {errors.photos ? <p className="cas-field__error">{errors.photos}</p> : null}
             {photoErrors.length > 0 ? (
               <ul className="cas-field__error" aria-label="Rejected photos">
-                {photoErrors.map(([key, message]) => (
-                  <li key={key}>
-                    Photo {key.slice('photos.'.length)}: {message}
+                {photoErrors.map(([index, message]) => (
+                  <li key={index}>
+                    Photo {index}: {message}
                   </li>
                 ))}
               </ul>

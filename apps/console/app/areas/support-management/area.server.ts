@@ -1,10 +1,12 @@
+import { supportContract } from '@campus/api-contract';
 import type { ResourceServerOverride } from '../types';
-import { expectStatus, supportApi } from './support.server';
+import { signedIn } from '../../lib/request.server';
+import { answerOf } from '../../lib/answers.server';
 
 /** Server side of Customer Support Management's resource overrides. */
 export const serverResources: Readonly<Record<string, ResourceServerOverride>> = {
   // The categoriesV2 list shows the tree with inherited values above the list.
   'support-categories-v2': {
-    listPanel: async (request) => expectStatus<{ data: unknown }>(await (await supportApi(request)).getCategoryTree(), 200).data,
+    listPanel: async (request): Promise<unknown> => answerOf(await (await signedIn(request)).client(supportContract).getCategoryTree(), 200).data,
   },
 };

@@ -1,10 +1,12 @@
+import { supportContract } from '@campus/api-contract';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { expectStatus, supportApi } from './support.server';
+import { signedIn } from '../../lib/request.server';
+import { answerOf } from '../../lib/answers.server';
 
 /** A ticket's attachment, always as a download (never shown inline, never sniffed). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await supportApi(request);
-  const { data } = expectStatus<{ data: { filename: string; contentType: string; contentBase64: string } }>(
+  const api = (await signedIn(request)).client(supportContract);
+  const { data }: { data: { filename: string; contentType: string; contentBase64: string } } = answerOf(
     await api.getAttachment({ params: { id: params.id ?? '' } }),
     200,
   );

@@ -1,13 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT } from '@campus/api-contract';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT, supportContract } from '@campus/api-contract';
 import { ticketPriorityOptions } from '@campus/domain-support';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { assertSameOrigin } from '../../lib/security.server';
 import { customFieldsOf, IntakeFields } from './IntakeFields';
 import { attachmentsOf, leafCategories, ticketFormBody, type TreeNode } from './ticket-files.server';
-import { expectStatus, supportApi } from './support.server';
+import { signedIn } from '../../lib/request.server';
+import { answerOf } from '../../lib/answers.server';
 import '../../features/resources/resources.css';
 import './support.css';
 
@@ -15,8 +16,8 @@ export const meta: MetaFunction = () => [{ title: `New ticket · ${APP_TITLE}` }
 
 /** An agent files a ticket for a requester (a call, a walk-in): the categories come from the tree. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await supportApi(request);
-  const tree = expectStatus<{ data: { nodes: TreeNode[] } }>(await api.getCategoryTree(), 200);
+  const api = (await signedIn(request)).client(supportContract);
+  const tree: { data: { nodes: TreeNode[] } } = answerOf(await api.getCategoryTree(), 200);
   return { categories: leafCategories(tree.data.nodes) };
 }
 
@@ -24,7 +25,7 @@ const FIELDS = ['subject', 'body', 'requesterName', 'requesterEmail', 'requester
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const api = await supportApi(request);
+  const api = (await signedIn(request)).client(supportContract);
   const form = await request.formData();
   const posted = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).trim()]));
   const values = { ...Object.fromEntries(FIELDS.map((f) => [f, ''])), ...posted } as Record<(typeof FIELDS)[number], string> & Record<string, string>;

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT } from '@campus/api-contract';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT, supportContract } from '@campus/api-contract';
 import { ReferencePicker } from '@campus/ui';
 import {
   nextTicketStates,
@@ -13,9 +13,9 @@ import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
 import { SlaBadge } from './SlaBadge';
-import { apiFor } from '../../lib/api.server';
 import { attachmentsOf, leafCategories, ticketFormBody, type TreeNode } from './ticket-files.server';
-import { expectStatus, supportApi } from './support.server';
+import { answerOf } from '../../lib/answers.server';
+import { signedIn } from '../../lib/request.server';
 import '../../features/resources/resources.css';
 import './support.css';
 
@@ -65,13 +65,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await supportApi(request);
+  const context = await signedIn(request);
+  const api = context.client(supportContract);
   const [ticket, tree, teams] = await Promise.all([
     api.getTicket({ params: { id: params.id ?? '' } }),
     api.getCategoryTree(),
-    (await apiFor(request)).resource('support-teams').list({ limit: 100 }),
+    context.api.resource('support-teams').list({ limit: 100 }),
   ]);
-  const page = expectStatus<{ data: TicketPage }>(ticket, 200).data;
+  const page: TicketPage = answerOf(ticket, 200).data;
   const nodes = tree.status === 200 ? (tree.body as { data: { nodes: TreeNode[] } }).data.nodes : [];
   const teamRows = teams.status === 200 ? (teams.body.rows as { _id: string; name?: unknown }[]) : [];
   return {
@@ -84,7 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Reply or note, state change, take or assign: one named intent each, so the page works without JavaScript. */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const api = await supportApi(request);
+  const api = (await signedIn(request)).client(supportContract);
   const id = params.id ?? '';
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');

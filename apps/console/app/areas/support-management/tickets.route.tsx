@@ -5,7 +5,10 @@ import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { SlaBadge } from './SlaBadge';
 import { SLA_LABELS } from './sla-labels';
-import { expectStatus, supportApi, ticketQueryOf } from './support.server';
+import { TicketListQuerySchema, supportContract } from '@campus/api-contract';
+import { signedIn } from '../../lib/request.server';
+import { answerOf, queryOrThrow } from '../../lib/answers.server';
+import { ticketQueryOf } from './support.server';
 import '../../features/resources/resources.css';
 import './support.css';
 
@@ -29,8 +32,8 @@ interface TicketRow {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = ticketQueryOf(url);
-  const api = await supportApi(request);
-  const page = expectStatus<{ rows: TicketRow[]; count: number; countIsCapped?: boolean }>(await api.listTickets({ query: query as never }), 200);
+  const api = (await signedIn(request)).client(supportContract);
+  const page: { rows: TicketRow[]; count: number; countIsCapped?: boolean } = answerOf(await api.listTickets({ query: queryOrThrow(TicketListQuerySchema, query) }), 200);
   return { ...page, query };
 }
 

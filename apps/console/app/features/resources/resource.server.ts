@@ -32,6 +32,7 @@ import {
 } from '@campus/ui';
 import { z } from 'zod';
 import { apiFor, failureResponse } from '../../lib/api.server';
+import { problemOf } from '../../lib/answers.server';
 import { redirectWithNotice, type FlashNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
 import { readSession, requireUser, type SignedIn } from '../../lib/session.server';
@@ -52,18 +53,6 @@ export function entityOrThrow(args: { request: Request; params: Params }): AnyEn
   const moved = area && resource ? movedScreen(area, resource) : undefined;
   if (moved) throw redirect(moved, 301);
   throw notFound();
-}
-
-/** The error body's message and per-field problems, whatever the failure. */
-function problemOf(body: unknown): { message: string; fieldErrors: Record<string, string[]> } {
-  const b = (body ?? {}) as { message?: unknown; fieldErrors?: unknown };
-  const fieldErrors: Record<string, string[]> = {};
-  if (b.fieldErrors && typeof b.fieldErrors === 'object') {
-    for (const [k, v] of Object.entries(b.fieldErrors as Record<string, unknown>)) {
-      if (Array.isArray(v)) fieldErrors[k] = v.map(String);
-    }
-  }
-  return { message: typeof b.message === 'string' ? b.message : '', fieldErrors };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

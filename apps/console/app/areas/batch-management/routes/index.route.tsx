@@ -1,16 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { BatchIndex } from '../BatchIndex';
 import { RouteError } from '../../../features/resources/RouteError';
-import { apiFor } from '../../../lib/api.server';
-import { requireUser } from '../../../lib/session.server';
+import { signedIn } from '../../../lib/request.server';
 import { APP_TITLE } from '../../../lib/constants';
 import { loadAreaSummary } from '../../../features/resources/area-summary.server';
 
 export const meta: MetaFunction = () => [{ title: `Batch Management · ${APP_TITLE}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request); // the route guard, first: a data request may run this loader alone
-  const api = await apiFor(request);
+  const { api } = await signedIn(request); // the route guard, first: a data request may run this loader alone
   const [running, summary] = await Promise.all([
     api.batch.listBatches({ query: { state: 'running', page: 1, limit: 10 } }),
     loadAreaSummary(request, { code: 'BATCH', segment: 'batch-management' }),

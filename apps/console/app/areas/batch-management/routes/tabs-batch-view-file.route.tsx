@@ -1,17 +1,15 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { apiFor, failureResponse } from '../../../lib/api.server';
-import { requireUser } from '../../../lib/session.server';
+import { answerOf } from '../../../lib/answers.server';
+import { signedIn } from '../../../lib/request.server';
 
 /** The file a batch produced (a list export), as a download. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request); // the route guard, first: a data request may run this loader alone
+  const { api } = await signedIn(request); // the route guard, first: a data request may run this loader alone
   const id = new URL(request.url).searchParams.get('id') ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw data({ message: 'This page could not be found' }, { status: 404 });
-  const api = await apiFor(request);
   const result = await api.batch.getBatchFile({ params: { id } });
   if (result.status === 404) throw data({ message: result.body.message }, { status: 404 });
-  if (result.status !== 200) throw failureResponse(result.status, result.body);
-  const file = result.body.data;
+  const file = answerOf(result, 200).data;
   return new Response(file.content, {
     headers: {
       'Content-Type': `${file.contentType}; charset=utf-8`,

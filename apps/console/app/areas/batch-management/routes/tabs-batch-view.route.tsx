@@ -3,7 +3,7 @@ import { BatchView } from '../BatchView';
 import { batchViewAction, loadBatchView } from '../batch.server';
 import { RouteError } from '../../../features/resources/RouteError';
 import { APP_TITLE } from '../../../lib/constants';
-import { requireUser } from '../../../lib/session.server';
+import { signedIn } from '../../../lib/request.server';
 import { assertSameOrigin } from '../../../lib/security.server';
 
 export const meta: MetaFunction = () => [{ title: `Batch View · ${APP_TITLE}` }];
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireUser(request); // the route guard, before anything is done
+  await signedIn(request); // the route guard, before anything is done
   return batchViewAction(request);
 }
 

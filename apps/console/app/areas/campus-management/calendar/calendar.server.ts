@@ -1,11 +1,10 @@
-import { entityRegistry, type EntityRecord } from '@campus/api-contract';
+import { entityRegistry, type ApiClient, type EntityRecord } from '@campus/api-contract';
 import { labelOf, type AnyEntity } from '@campus/domain-core';
-import { apiFor } from '../../../lib/api.server';
-import { requireUser } from '../../../lib/session.server';
+import { signedIn } from '../../../lib/request.server';
 import { itemsInMonth, monthOf, type CalendarItem, type CalendarMonthData } from './calendar';
 import { eachRow } from '../../../features/resources/paging.server';
 
-type Api = Awaited<ReturnType<typeof apiFor>>;
+type Api = ApiClient;
 
 /** The dated entities shown on the calendar, and how each record becomes a calendar item. */
 const SOURCES: readonly {
@@ -69,8 +68,7 @@ export async function calendarItems(api: Api, max = 2000): Promise<CalendarItem[
 
 /** The month view of the calendar screen (`?month=yyyy-mm`, this month by default). */
 export async function loadCalendarMonth(request: Request): Promise<CalendarMonthData> {
-  await requireUser(request);
+  const { api } = await signedIn(request);
   const month = monthOf(new URL(request.url).searchParams.get('month'), new Date());
-  const api = await apiFor(request);
   return { month, items: itemsInMonth(await calendarItems(api), month) };
 }

@@ -1,26 +1,24 @@
-import { entityRegistry, type EntityRecord } from '@campus/api-contract';
+import { entityRegistry, type ApiClient, type EntityRecord } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
-import { failureResponse } from '../../../lib/api.server';
-import { apiFor } from '../../../lib/api.server';
-import { requireUser } from '../../../lib/session.server';
+import { answerOf } from '../../../lib/answers.server';
+import { signedIn } from '../../../lib/request.server';
 import { EMPLOYEE_TABS, type EmployeeTabKey } from './employee-tabs';
 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function rowsOf(api: Awaited<ReturnType<typeof apiFor>>, resource: string, employeeId: string): Promise<EntityRecord[]> {
+async function rowsOf(api: ApiClient, resource: string, employeeId: string): Promise<EntityRecord[]> {
   const result = await api.resource(resource).list({ search: `employeeId:${employeeId}`, limit: 100 });
   return result.status === 200 ? result.body.rows : [];
 }
 
 /** One employee and what the chosen tab shows (only that tab's records are read). */
 export async function loadEmployeePage(request: Request, id: string | undefined) {
-  await requireUser(request);
+  const { api } = await signedIn(request);
   if (!id || !UUID.test(id)) throw new Response('Not found', { status: 404 });
-  const api = await apiFor(request);
   const found = await api.resource('employees').get(id);
   if (found.status === 404) throw new Response('Not found', { status: 404 });
-  if (found.status !== 200) throw failureResponse(found.status, found.body);
+  const employee = answerOf(found, 200).data;
   const requested = new URL(request.url).searchParams.get('tab');
   const tab = EMPLOYEE_TABS.find((t) => t.key === requested) ?? EMPLOYEE_TABS[0];
   let rows: EntityRecord[] = [];
@@ -33,7 +31,7 @@ export async function loadEmployeePage(request: Request, id: string | undefined)
   if (tab.key === 'dtr') rows = await rowsOf(api, 'daily-time-records', id);
   let appointment: { designation: EntityRecord | null; appointments: EntityRecord[] } | null = null;
   if (tab.key === 'appointment') {
-    const e = found.body.data as Record<string, unknown>;
+    const e: Record<string, unknown> = employee;
     const designationId = typeof e.designationId === 'string' ? e.designationId : null;
     const departmentId = typeof e.departmentId === 'string' ? e.departmentId : null;
     const [designation, appointments] = await Promise.all([
@@ -45,7 +43,7 @@ export async function loadEmployeePage(request: Request, id: string | undefined)
       appointments: appointments?.status === 200 ? appointments.body.rows : [],
     };
   }
-  return { employee: found.body.data, tab: tab.key as EmployeeTabKey, rows, credits, appointment };
+  return { employee, tab: tab.key as EmployeeTabKey, rows, credits, appointment };
 }
 
 export function entityOfTab(key: EmployeeTabKey): AnyEntity | undefined {

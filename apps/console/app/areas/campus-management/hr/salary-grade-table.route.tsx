@@ -4,9 +4,9 @@ import type { EntityRecord } from '@campus/api-contract';
 import { SALARY_GRADE_STEPS, salaryGradeEntity, salaryGradeGrid, type SalaryGradeCell } from '@campus/domain-hr';
 import { formatPeso } from '@campus/formatters';
 import { RouteError } from '../../../features/resources/RouteError';
-import { apiFor, failureResponse } from '../../../lib/api.server';
+import { answerOf } from '../../../lib/answers.server';
 import { APP_TITLE } from '../../../lib/constants';
-import { requireUser } from '../../../lib/session.server';
+import { signedIn } from '../../../lib/request.server';
 
 export const meta: MetaFunction = () => [{ title: `Salary grade table · ${APP_TITLE}` }];
 
@@ -14,14 +14,12 @@ export const meta: MetaFunction = () => [{ title: `Salary grade table · ${APP_T
 const MAX_PAGES = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const api = await apiFor(request);
+  const { api } = await signedIn(request);
   const cells: EntityRecord[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const result = await api.resource(salaryGradeEntity.resource).list({ limit: 100, page, sort: 'name' });
-    if (result.status !== 200) throw failureResponse(result.status, result.body);
-    cells.push(...result.body.rows);
-    if (cells.length >= result.body.count || result.body.rows.length === 0) break;
+    const { rows, count } = answerOf(await api.resource(salaryGradeEntity.resource).list({ limit: 100, page, sort: 'name' }), 200);
+    cells.push(...rows);
+    if (cells.length >= count || rows.length === 0) break;
   }
   const asCells: SalaryGradeCell[] = cells.map((row) => {
     const r = row as Record<string, unknown>;

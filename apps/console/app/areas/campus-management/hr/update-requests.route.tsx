@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { employeeContract } from '@campus/api-contract';
@@ -5,16 +6,15 @@ import { pdsSections } from '@campus/domain-hr';
 import { Button, failureNotice } from '@campus/ui';
 import { FormNotice } from '../../../components/FormNotice';
 import { RouteError } from '../../../features/resources/RouteError';
-import { contractClientFor } from '../../../lib/api.server';
+import { formAnswerOf, invalidForm } from '../../../lib/answers.server';
 import { APP_TITLE } from '../../../lib/constants';
 import { assertSameOrigin } from '../../../lib/security.server';
-import { requireUser } from '../../../lib/session.server';
+import { signedIn } from '../../../lib/request.server';
 
 export const meta: MetaFunction = () => [{ title: `Employees' changes · ${APP_TITLE}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const api = await contractClientFor(request, employeeContract);
+  const api = (await signedIn(request)).client(employeeContract);
   const result = await api.listUpdateRequests({ query: { status: 'PENDING' } });
   if (result.status !== 200) throw Response.json({ message: failureNotice(undefined).description }, { status: result.status });
   return { requests: result.body.data };
@@ -22,13 +22,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireUser(request);
-  const form = await request.formData();
-  const id = String(form.get('id') ?? '');
-  const decision = form.get('decision') === 'approve' ? 'approve' : 'reject';
-  const api = await contractClientFor(request, employeeContract);
-  const result = await api.decideUpdateRequest({ params: { id, decision }, body: {} });
-  if (result.status !== 200) return data({ notice: failureNotice((result.body as { message?: string }).message) }, { status: result.status });
+  const api = (await signedIn(request)).client(employeeContract);
+  // The form names the request and the decision, as the route's address does.
+  const submission = parseWithZod(await request.formData(), { schema: employeeContract.decideUpdateRequest.pathParams });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const { decision } = submission.value;
+  const answer = formAnswerOf(await api.decideUpdateRequest({ params: submission.value, body: {} }), 200, submission, {
+    notice: (message) => failureNotice(message),
+    shownStatuses: [403, 404],
+  });
+  if (answer.refusal) return answer.refusal;
   return data({ notice: { tone: 'success' as const, title: decision === 'approve' ? 'Approved' : 'Rejected', description: `The change was ${decision === 'approve' ? 'applied' : 'rejected'}.` } });
 }
 
