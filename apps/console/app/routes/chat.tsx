@@ -9,6 +9,9 @@ import { assertSameOrigin } from '../lib/security.server';
 import { chatTokenOf, keepChatToken } from '../areas/chatbot-management/chat.server';
 import '../areas/chatbot-management/chatbot.css';
 
+/** Anyone may open this page without signing in. */
+export const publicPage = true;
+
 export const meta: MetaFunction = () => [{ title: `Chat with us · ${APP_TITLE}` }];
 
 const EMPTY: Conversation = { token: '', persona: { name: 'Campus Bot', avatarUrl: null, greeting: '' }, messages: [], subscriber: null, inbox: [] };

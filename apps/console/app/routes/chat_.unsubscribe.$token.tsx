@@ -6,6 +6,9 @@ import { publicContractClient } from '../lib/api.server';
 import { APP_TITLE } from '../lib/constants';
 import '../areas/chatbot-management/chatbot.css';
 
+/** Anyone may open this page without signing in. */
+export const publicPage = true;
+
 export const meta: MetaFunction = () => [{ title: `Unsubscribe · ${APP_TITLE}` }];
 
 /**

@@ -9,6 +9,9 @@ import { assertSameOrigin } from '../lib/security.server';
 import { customFieldsOf, IntakeFields } from '../areas/support-management/IntakeFields';
 import '../areas/support-management/support.css';
 
+/** Anyone may open this page without signing in. */
+export const publicPage = true;
+
 export const meta: MetaFunction = () => [{ title: `Ask for help · ${APP_TITLE}` }];
 
 interface PublicCategory {

@@ -7,6 +7,9 @@ import { APP_TITLE } from '../lib/constants';
 import { assertSameOrigin } from '../lib/security.server';
 import '../areas/support-management/support.css';
 
+/** Anyone may open this page without signing in. */
+export const publicPage = true;
+
 export const meta: MetaFunction = () => [{ title: `Your request · ${APP_TITLE}`, }, { name: 'referrer', content: 'no-referrer' }];
 
 interface PublicTicket {
