@@ -63,8 +63,6 @@ export interface BuildAppOptions {
   readonly areas?: readonly AreaModule[];
 }
 
-export { NO_ACCESS } from './platform/guard.js';
-
 /** The Fastify app: every route of the contracts, the envelope, health, OpenAPI and the docs page. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;

@@ -21,6 +21,9 @@ import { APP_TITLE } from './lib/constants';
 import { takeNotice } from './lib/notice.server';
 import { useNonce } from './lib/nonce.js';
 
+/** The document of every page, public ones included: its loader reads only the flash notice. */
+export const publicPage = true;
+
 export const meta: MetaFunction = () => [{ title: APP_TITLE }];
 
 export const links: LinksFunction = () => [

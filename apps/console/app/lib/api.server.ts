@@ -1,13 +1,18 @@
-import type { AppLoadContext } from '@remix-run/node';
+import { redirect, type AppLoadContext } from '@remix-run/node';
 import { initClient, type AppRouter } from '@ts-rest/core';
 import { createApiClient, envelopeFetcher, type ApiClient, type ApiFetch, type FetchedResponse } from '@campus/api-contract';
 import { consoleProof, envelopeCodec, type EnvelopeCodec } from '@campus/api-contract/node';
 import { failureNotice } from '@campus/ui';
 import { config } from './config.server.js';
-import { cookiesFor, clientIdsInRequest, clientTokenCookie } from './cookies.server.js';
+import { cookiesFor, clientIdsInRequest, clientTokenCookie, readSession } from './cookies.server.js';
 import { apiFetch } from './http.server.js';
 import { noticeCookie } from './notice.server.js';
-import { readSession } from './session.server.js';
+
+/**
+ * How the console's server talks to the API: the envelope, the proof of the browser's address, and the clients —
+ * public ones, one with a bare token, and those of a signed-in request (`clientsFor`, made once per request; pages
+ * reach them through `signedIn` in `request.server.ts`, which adds the user and the route guard).
+ */
 
 let codec: { key: string; codec: EnvelopeCodec } | undefined;
 
@@ -52,10 +57,22 @@ export async function errorMessageOf(response: FetchedResponse): Promise<string 
 export async function sessionExpiredResponse(request: Request, apiMessage?: string): Promise<Response> {
   const { session } = cookiesFor(request);
   const headers = new Headers({ Location: '/auth' });
-  headers.append('Set-Cookie', await session.destroySession(await session.getSession(request.headers.get('cookie'))));
+  headers.append('Set-Cookie', await session.destroySession(await session.getSession()));
   for (const clientId of clientIdsInRequest(request)) headers.append('Set-Cookie', clientTokenCookie(request, clientId, null));
   headers.append('Set-Cookie', await noticeCookie(request, failureNotice(apiMessage)));
   return new Response(null, { status: 302, headers });
+}
+
+/**
+ * A thrown error page for an unexpected API answer: the API's message (or `Error`) with its status, shown by
+ * the nearest ErrorBoundary (spec §8: the message or 'Error', status default 500).
+ */
+export function failureResponse(status: number, body: unknown): Response {
+  const message = (body as { message?: unknown } | null)?.message;
+  return Response.json(
+    { message: typeof message === 'string' && message ? message : 'Error' },
+    { status: status >= 400 && status <= 599 ? status : 500 },
+  );
 }
 
 /**
@@ -84,100 +101,6 @@ export function apiWithToken(token: string, request?: Request): ApiClient {
   });
 }
 
-/** `apiFetch` for the signed-in user of `request`: an API 401 throws the session-expired redirect. */
-function guardedFetchFor(request: Request): ApiFetch {
-  return async (url, init) => {
-    const response = await apiFetch(url, init);
-    if (response.status === 401) throw await sessionExpiredResponse(request, await errorMessageOf(response));
-    return response;
-  };
-}
-
-/** How long an upload handed on to the API may take, body included. */
-const UPLOAD_TIMEOUT_MS = 5 * 60_000;
-
-/**
- * Hands the multipart body of `request` (an upload) to the API route at `path` as it arrives, with the signed-in
- * user's token: the console never holds the file, whole or parsed. Answers the API's status and decoded body; a 401
- * throws the session-expired redirect like `apiFor`.
- */
-export async function forwardUpload(request: Request, path: string): Promise<{ status: number; body: unknown }> {
-  const { token } = await readSession(request);
-  if (!token) throw await sessionRequiredResponse(request);
-  const fetcher = envelopeFetcher({
-    baseUrl: config().apiUrl,
-    token,
-    envelope: envelope(),
-    clientAddress: clientAddressOf(request),
-    consoleProof: proofForApi(),
-    fetch: guardedFetchFor(request),
-  });
-  const args = {
-    path: `${config().apiUrl}${path}`,
-    method: 'POST',
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-    body: request.body,
-    fetchOptions: { timeoutMs: UPLOAD_TIMEOUT_MS },
-  };
-  const { status, body } = await fetcher(args as unknown as Parameters<typeof fetcher>[0]);
-  return { status, body };
-}
-
-/**
- * The typed API client for the signed-in user of `request`, carrying the session's token. When the API
- * answers 401 (expired or revoked token), the call throws the session-expired redirect, which Remix turns into
- * the response: loaders and actions never see a 401. Without a session it throws a redirect to /auth.
- */
-export async function apiFor(request: Request): Promise<ApiClient> {
-  const { token } = await readSession(request);
-  if (!token) throw await sessionRequiredResponse(request);
-  const guardedFetch = guardedFetchFor(request);
-  return createApiClient({
-    baseUrl: config().apiUrl,
-    token,
-    envelope: envelope(),
-    clientAddress: clientAddressOf(request),
-    consoleProof: proofForApi(),
-    fetch: guardedFetch,
-  });
-}
-
-/** Redirect to /auth for a page that needs a session when there is none. */
-export async function sessionRequiredResponse(_request: Request): Promise<Response> {
-  return new Response(null, { status: 302, headers: { Location: '/auth' } });
-}
-
-/**
- * A thrown error page for an unexpected API answer: the API's message (or `Error`) with its status, shown by
- * the nearest ErrorBoundary (spec §8: the message or 'Error', status default 500).
- */
-export function failureResponse(status: number, body: unknown): Response {
-  const message = (body as { message?: unknown } | null)?.message;
-  return Response.json(
-    { message: typeof message === 'string' && message ? message : 'Error' },
-    { status: status >= 400 && status <= 599 ? status : 500 },
-  );
-}
-
-/**
- * The typed client of an area's own contract (`supportContract`, …) for the signed-in user of `request`; a 401
- * throws the session-expired redirect like `apiFor`.
- */
-export async function contractClientFor<C extends AppRouter>(request: Request, contract: C) {
-  const { token } = await readSession(request);
-  if (!token) throw await sessionRequiredResponse(request);
-  return contractClientWithToken(request, token, contract);
-}
-
-/** The typed client of an area's contract carrying `token` for the user of `request`; a 401 throws like `apiFor`. */
-export function contractClientWithToken<C extends AppRouter>(request: Request, token: string, contract: C) {
-  return initClient(contract, {
-    baseUrl: config().apiUrl,
-    baseHeaders: {},
-    api: envelopeFetcher({ baseUrl: config().apiUrl, token, envelope: envelope(), clientAddress: clientAddressOf(request), fetch: guardedFetchFor(request) }),
-  });
-}
-
 /** The typed client of an area's contract without a session, for public pages (the browser's address goes along). */
 export function publicContractClient<C extends AppRouter>(context: AppLoadContext | undefined, contract: C) {
   return initClient(contract, {
@@ -185,4 +108,79 @@ export function publicContractClient<C extends AppRouter>(context: AppLoadContex
     baseHeaders: {},
     api: envelopeFetcher({ baseUrl: config().apiUrl, envelope: envelope(), clientAddress: context?.clientAddress, fetch: apiFetch }),
   });
+}
+
+/** The typed client of an area's own contract (`supportContract`, …). */
+export type ContractClient<C extends AppRouter> = ReturnType<typeof publicContractClient<C>>;
+
+/** How long an upload handed on to the API may take, body included. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
+/** The clients of a signed-in request, all on one fetch that turns an API 401 into the session-expired redirect. */
+export interface SignedInClients {
+  /** The session's API token. */
+  readonly token: string;
+  /** The client of the core routes and of every entity's generic routes. */
+  readonly api: ApiClient;
+  /** The client of an area's own contract; made once per contract. */
+  client<C extends AppRouter>(contract: C): ContractClient<C>;
+  /** Hands the multipart body of the request (an upload) to the API route at `path` as it arrives. */
+  forwardUpload(path: string): Promise<{ status: number; body: unknown }>;
+}
+
+const clientsOfRequest = new WeakMap<Request, Promise<SignedInClients>>();
+
+/**
+ * The clients of `request` carrying its session's token, made once per request; without a session, a thrown
+ * redirect to /auth. When the API answers 401 (expired or revoked token), a call throws the session-expired
+ * redirect, which Remix turns into the response: loaders and actions never see a 401.
+ */
+export function clientsFor(request: Request): Promise<SignedInClients> {
+  let clients = clientsOfRequest.get(request);
+  if (!clients) {
+    clients = readSession(request).then(({ token }) => {
+      if (!token) throw redirect('/auth');
+      return clientsWithToken(request, token);
+    });
+    clientsOfRequest.set(request, clients);
+  }
+  return clients;
+}
+
+function clientsWithToken(request: Request, token: string): SignedInClients {
+  const baseUrl = config().apiUrl;
+  const clientAddress = clientAddressOf(request);
+  const guardedFetch: ApiFetch = async (url, init) => {
+    const response = await apiFetch(url, init);
+    if (response.status === 401) throw await sessionExpiredResponse(request, await errorMessageOf(response));
+    return response;
+  };
+  const api = createApiClient({ baseUrl, token, envelope: envelope(), clientAddress, consoleProof: proofForApi(), fetch: guardedFetch });
+  let contractFetcher: ReturnType<typeof envelopeFetcher> | undefined;
+  const contracts = new Map<AppRouter, unknown>();
+  return {
+    token,
+    api,
+    client<C extends AppRouter>(contract: C): ContractClient<C> {
+      const known = contracts.get(contract) as ContractClient<C> | undefined;
+      if (known) return known;
+      contractFetcher ??= envelopeFetcher({ baseUrl, token, envelope: envelope(), clientAddress, fetch: guardedFetch });
+      const made = initClient(contract, { baseUrl, baseHeaders: {}, api: contractFetcher });
+      contracts.set(contract, made);
+      return made;
+    },
+    async forwardUpload(path) {
+      // The console never holds the file, whole or parsed: the body streams through.
+      const fetcher = envelopeFetcher({ baseUrl, token, envelope: envelope(), clientAddress, consoleProof: proofForApi(), fetch: guardedFetch });
+      const args = {
+        path: `${baseUrl}${path}`,
+        method: 'POST',
+        headers: { 'content-type': request.headers.get('content-type') ?? '' },
+        body: request.body,
+        fetchOptions: { timeoutMs: UPLOAD_TIMEOUT_MS },
+      };
+      const { status, body } = await fetcher(args as unknown as Parameters<typeof fetcher>[0]);
+      return { status, body };
+    },
+  };
 }

@@ -61,6 +61,47 @@ export function cookiesFor(request: Request): CookieSet {
   return set;
 }
 
+/**
+ * Session cookies already verified, by the exact Cookie header (and whether the request came over HTTPS): the
+ * loaders of one page each read the session, and checking the signature once is enough. The same text always
+ * verifies the same way, so nothing here can go stale; the oldest entries go first.
+ */
+const verified = new Map<string, Promise<Partial<SessionData>>>();
+const MAX_VERIFIED = 500;
+
+const sessionOfRequest = new WeakMap<Request, Promise<Partial<SessionData>>>();
+
+/** The session data of the request (its verified `msc.session` cookie, read once per request), empty without one. */
+export function readSession(request: Request): Promise<Partial<SessionData>> {
+  let data = sessionOfRequest.get(request);
+  if (!data) {
+    data = verifiedSession(request);
+    sessionOfRequest.set(request, data);
+  }
+  return data;
+}
+
+function verifiedSession(request: Request): Promise<Partial<SessionData>> {
+  const header = request.headers.get('cookie');
+  if (!header) return Promise.resolve({});
+  const key = `${isHttps(request) ? 's' : ''}|${header}`;
+  let data = verified.get(key);
+  if (!data) {
+    data = cookiesFor(request)
+      .session.getSession(header)
+      .then((session) => ({
+        token: session.get('token'),
+        userId: session.get('userId'),
+        mustChangePassword: session.get('mustChangePassword'),
+        secondFactor: session.get('secondFactor'),
+      }));
+    verified.set(key, data);
+    if (verified.size > MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+    data.catch(() => verified.delete(key));
+  }
+  return data;
+}
+
 /** A client id as it may appear in `?clientId=` and in a cookie name. */
 export function isValidClientId(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);

@@ -1,6 +1,6 @@
 import { APPLICATIONS, applicationPath, canOpenApplication } from '@campus/domain-iam';
 import { isMenuCollapsed } from './preferences.server';
-import type { CurrentUser } from './session.server';
+import type { CurrentUser } from '@campus/api-contract';
 import type { ShellData } from './shell';
 
 /** The header, menu and launcher data of every signed-in page, for `user`. */

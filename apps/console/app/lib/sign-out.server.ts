@@ -118,7 +118,7 @@ async function tellApi(token: string, userId: string, everywhere: boolean): Prom
 export async function signedOutRedirect(request: Request, location: string, notice?: FlashNotice): Promise<Response> {
   const { session } = cookiesFor(request);
   const headers = new Headers({ Location: location });
-  headers.append('Set-Cookie', await session.destroySession(await session.getSession(request.headers.get('cookie'))));
+  headers.append('Set-Cookie', await session.destroySession(await session.getSession()));
   for (const clientId of clientIdsInRequest(request)) headers.append('Set-Cookie', clientTokenCookie(request, clientId, null));
   if (notice) headers.append('Set-Cookie', await noticeCookie(request, notice));
   return new Response(null, { status: 302, headers });

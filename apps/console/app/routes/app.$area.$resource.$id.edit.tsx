@@ -8,7 +8,7 @@ import { APP_TITLE } from '../lib/constants';
 import { overrideOf } from '../areas';
 import { serverOverrideOf } from '../areas/index.server';
 import { assertSameOrigin } from '../lib/security.server';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const entity = data ? entityRegistry.byResource(data.resource) : undefined;
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 /** The edit screen of any entity (a row of its list leads here), with what its area shows below the form. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request); // the route guard, first
+  await signedIn(request); // the route guard, first
   const entity = entityOrThrow({ request, params });
   const editPanel = serverOverrideOf(entity).editPanel;
   const [form, panel] = await Promise.all([
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Saves the edit, changes the record's state (`intent=set-state`), or answers a form of the area's panel. */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireUser(request); // the route guard
+  await signedIn(request); // the route guard
   const entity = entityOrThrow({ request, params });
   const panelIntents = serverOverrideOf(entity).editIntents;
   if (panelIntents && params.id) {

@@ -11,7 +11,7 @@ import { assertSameOrigin } from '../lib/security.server';
 import { APP_TITLE } from '../lib/constants';
 import { overrideOf } from '../areas';
 import { serverOverrideOf } from '../areas/index.server';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const entity = data && 'list' in data ? entityRegistry.byResource(data.list.resource) : undefined;
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
-  await requireUser(request); // the route guard, first
+  await signedIn(request); // the route guard, first
   const { area, resource } = screenPathOf(args);
   if (!entityAt(area, resource) && !(area && resource && movedScreen(area, resource))) return plannedLoader(args);
   const entity = entityOrThrow({ request, params });
@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** A state change from a row of the list, or a bulk action over every matching record (run as a batch). */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireUser(request); // the route guard
+  await signedIn(request); // the route guard
   const entity = entityOrThrow({ request, params });
   const form = await request.formData();
   return isBulkIntent(form) ? startBulk(request, entity, form) : changeState(request, entity, form);

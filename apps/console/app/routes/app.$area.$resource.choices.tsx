@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { entityOrThrow, referenceChoices } from '../features/resources/resource.server';
-import { apiFor } from '../lib/api.server';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 
 /**
  * `…/{resource}/choices?field=studentId&q=cruz`: the choices of one reference field that the referenced list's
  * free-text search finds, for the form's search box when the list is longer than the choices sent with the page.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request); // the route guard, first
+  const { api } = await signedIn(request); // the route guard, first
   const entity = entityOrThrow({ request, params });
   const url = new URL(request.url);
   const field = url.searchParams.get('field') ?? '';
@@ -17,7 +16,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!f || (f.kind !== 'reference' && f.kind !== 'multi-reference')) {
     return Response.json({ message: 'Choose a reference field.' }, { status: 400 });
   }
-  const api = await apiFor(request);
   const choices = q ? (await referenceChoices(api, entity, [field], {}, q))[field] ?? [] : [];
   return Response.json({ choices }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

@@ -3,17 +3,15 @@ import { readListState, toApiQuery } from '@campus/ui';
 import { csvHeader, csvRow } from '../features/resources/csv';
 import { eachRow } from '../features/resources/paging.server';
 import { entityOrThrow } from '../features/resources/resource.server';
-import { apiFor } from '../lib/api.server';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 
 /**
  * The whole filtered list as CSV (same search, filters and sort as the list screen), streamed while it is read
  * from the API a page of 100 rows at a time, so no list is capped and memory stays flat.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request); // the route guard, first
+  const { api } = await signedIn(request); // the route guard, first
   const entity = entityOrThrow({ request, params });
-  const api = await apiFor(request);
   const state = readListState(entity, new URL(request.url).searchParams);
   const { page: _page, limit: _limit, ...query } = toApiQuery(state);
   const rows = eachRow(api, entity, query);

@@ -6,7 +6,7 @@ import { entityOrThrow, loadForm, saveForm } from '../features/resources/resourc
 import { RouteError } from '../features/resources/RouteError';
 import { APP_TITLE } from '../lib/constants';
 import { assertSameOrigin } from '../lib/security.server';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const entity = data ? entityRegistry.byResource(data.resource) : undefined;
@@ -15,13 +15,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 /** The create screen of any entity. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request); // the route guard, first
+  await signedIn(request); // the route guard, first
   return loadForm(request, entityOrThrow({ request, params }), 'create');
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireUser(request); // the route guard
+  await signedIn(request); // the route guard
   return saveForm(request, entityOrThrow({ request, params }), 'create');
 }
 

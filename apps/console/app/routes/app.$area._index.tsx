@@ -5,7 +5,7 @@ import { AttentionPanel } from '../features/resources/AttentionPanel';
 import { loadAreaSummary } from '../features/resources/area-summary.server';
 import { APP_TITLE } from '../lib/constants';
 import { useAreaLayoutData, type AreaLayoutData } from './app.$area';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 
 export const meta: MetaFunction = ({ matches }) => {
   const area = (matches.map((m) => m.data as Partial<AreaLayoutData> | undefined).findLast((d) => d?.area && d.sections))?.area;
@@ -14,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) => {
 
 /** What needs attention in the area and the number of records behind each of its screens, in one API call. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request); // the route guard, first
+  await signedIn(request); // the route guard, first
   // Under an area's own layout route there is no `area` parameter: the segment is read from the address.
   const area = applicationBySegment(params.area ?? new URL(request.url).pathname.split('/')[2] ?? '');
   // The layout route answers 404 for an unknown area; this loader runs beside it.

@@ -8,7 +8,7 @@ import { ShellHeader } from '../components/ShellHeader';
 import { useMenuToggle } from '../components/use-menu-toggle';
 import { screensOf, type Screen } from '../lib/screens.server';
 import { useShell } from '../lib/use-shell';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 
 /**
  * The admin layout for every /app/<area>/… page (spec §2): header, side menu with Go Back Home, the area's
@@ -18,7 +18,7 @@ import { requireUser } from '../lib/session.server';
  * `vite.config.ts`), which has no `area` parameter: the segment is then read from the address.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request); // the route guard, first
+  const { user } = await signedIn(request); // the route guard, first
   const area = applicationBySegment(params.area ?? new URL(request.url).pathname.split('/')[2] ?? '');
   if (!area) throw data({ message: 'This page could not be found' }, { status: 404 });
   const screens = screensOf(area, user);

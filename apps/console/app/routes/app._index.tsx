@@ -8,12 +8,12 @@ import { applicationIcon } from '../areas/manifests';
 import { applicationHref } from '../components/AppsPopover';
 import { ShellHeader } from '../components/ShellHeader';
 import { APP_VERSION } from '../lib/constants';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 import { useShell } from '../lib/use-shell';
 
 /** The launcher. `?noAccess=CODE` is where a not-allowed card leads without JavaScript. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+  const { user } = await signedIn(request);
   const denied = new URL(request.url).searchParams.get('noAccess');
   const isDenied = isApplicationCode(denied) && !user.adminScopes.includes(denied);
   return { isDenied };

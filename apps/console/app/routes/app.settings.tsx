@@ -6,11 +6,10 @@ import { Button, Checkbox, failureNotice, FormField, TextField } from '@campus/u
 import { AreaLayout } from '../components/AreaLayout';
 import { FormNotice } from '../components/FormNotice';
 import { RouteError } from '../features/resources/RouteError';
-import { contractClientFor } from '../lib/api.server';
 import { APP_TITLE } from '../lib/constants';
 import { formProblem, formValues } from '../lib/forms.server';
 import { assertSameOrigin } from '../lib/security.server';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 
 export const meta: MetaFunction = () => [{ title: `Settings · ${APP_TITLE}` }];
 
@@ -18,8 +17,7 @@ const SAVE = 'save';
 const TEST_EMAIL = 'test-email';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request); // the route guard: IAM administrators only (401 page otherwise)
-  const api = await contractClientFor(request, settingsContract);
+  const api = (await signedIn(request)).client(settingsContract); // the route guard: IAM administrators only (401 page otherwise)
   const result = await api.getSystemSettings();
   if (result.status !== 200) throw Response.json({ message: failureNotice(undefined).description }, { status: result.status });
   return result.body.data;
@@ -34,10 +32,9 @@ type ActionData = {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireUser(request);
+  const api = (await signedIn(request)).client(settingsContract);
   const form = await request.formData();
   const values = formValues(form);
-  const api = await contractClientFor(request, settingsContract);
   if (values.intent === TEST_EMAIL) {
     const parsed = TestEmailSchema.safeParse({ to: values.to });
     if (!parsed.success) return data<ActionData>({ intent: TEST_EMAIL, ...formProblem(parsed.error, values), values }, { status: 400 });

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, type ShouldRevalidateFunction } from '@remix-run/react';
 import { rememberPath } from '../lib/redirect.server';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 import { shellDataFor } from '../lib/shell.server';
 
 /**
@@ -9,8 +9,8 @@ import { shellDataFor } from '../lib/shell.server';
  * scopes answers 401 with the error page), and the redirect cookie that remembers the page for 12 hours.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  // requireUser applies the guard.
-  const { user } = await requireUser(request);
+  // signedIn applies the guard.
+  const { user } = await signedIn(request);
   const shell = await shellDataFor(request, user);
   return data(shell, { headers: { 'Set-Cookie': await rememberPath(request) } });
 }

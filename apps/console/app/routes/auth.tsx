@@ -4,18 +4,20 @@ import { SignInSchema } from '@campus/domain-iam';
 import { AuthLayout, Button, failureNotice, PasswordField, TextField } from '@campus/ui';
 import { AuthPanel } from '../components/AuthPanel';
 import { FormNotice } from '../components/FormNotice';
-import { publicApi } from '../lib/api.server';
 import { signInPanel } from '../lib/sign-in-panel.server';
 import { clientIdsInRequest, clientTokenCookie, cookiesFor, isValidClientId } from '../lib/cookies.server';
 import { formProblem, formValues } from '../lib/forms.server';
 import { rememberedPath } from '../lib/redirect.server';
 import { assertSameOrigin } from '../lib/security.server';
-import { TWO_FACTOR_PATH } from '../lib/session.server';
+import { publicApi, TWO_FACTOR_PATH } from '../lib/request.server';
 import { APP_TITLE } from '../lib/constants';
 import { continueSignInRequest, continueSignInRequestFromForm, describeSignInRequest, signInRequestId } from '../areas/access-management/sign-in-request.server';
 import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
 import { rememberedDeviceHeaders } from '../areas/access-management/second-factor.server';
 import { revokeAtApi } from '../lib/sign-out.server';
+
+/** Sign-in: open without a session. */
+export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${APP_TITLE}` }];
 

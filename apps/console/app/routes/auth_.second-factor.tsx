@@ -10,16 +10,19 @@ import { AuthPanel } from '../components/AuthPanel';
 import { SecondFactorForm } from '../areas/access-management/SecondFactorForm';
 import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
 import { verifySecondFactor } from '../areas/access-management/second-factor.server';
-import { cookiesFor } from '../lib/cookies.server';
+import { readSession } from '../lib/cookies.server';
 import { assertSameOrigin } from '../lib/security.server';
 import { APP_TITLE } from '../lib/constants';
+
+/** The second step of sign-in: open to a session that still owes the second factor (it checks that itself). */
+export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `Two-factor sign-in · ${APP_TITLE}` }];
 
 /** Only a session that still owes the second factor has anything to do here. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await cookiesFor(request).session.getSession(request.headers.get('cookie'));
-  if (!session.get('token') || session.get('secondFactor') !== 'verify') throw redirect('/auth');
+  const { token, secondFactor } = await readSession(request);
+  if (!token || secondFactor !== 'verify') throw redirect('/auth');
   return null;
 }
 

@@ -1,6 +1,9 @@
 import { config } from '../lib/config.server';
 import { apiFetch } from '../lib/http.server';
 
+/** Health of the console and its API, for the start script and load balancers: open without a session. */
+export const publicPage = true;
+
 /**
  * Health of the console and of the API behind it (used by the start script, the test harness and load balancers):
  * 200 `{ status: 'ok', api: 'up' }` when the API's own health check answers within the API timeout, otherwise

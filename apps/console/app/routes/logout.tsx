@@ -4,9 +4,12 @@ import { Button, DefaultLayout } from '@campus/ui';
 import { LOGOUT_QUESTION, LOGOUT_TITLE } from '../components/LogoutControl';
 import { FormNotice } from '../components/FormNotice';
 import { APP_TITLE } from '../lib/constants';
-import { readSession } from '../lib/session.server';
+import { readSession } from '../lib/cookies.server';
 import { assertSameOrigin } from '../lib/security.server';
 import { revokeAtApi, SIGN_OUT_FAILED, signedOutRedirect } from '../lib/sign-out.server';
+
+/** Logout: open with or without a session (without one there is nothing to end). */
+export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `${LOGOUT_TITLE} · ${APP_TITLE}` }];
 

@@ -3,6 +3,9 @@ import { menuCookie } from '../lib/preferences.server';
 import { isSafeReturnPath } from '../lib/redirect.server';
 import { assertSameOrigin } from '../lib/security.server';
 
+/** The menu preference is a cookie of the browser, kept with or without a session. */
+export const publicPage = true;
+
 /**
  * Collapses or expands the admin side menu (cookie, so it survives reloads). A plain form post comes back to
  * `returnTo`; a background submission gets a small answer.

@@ -2,11 +2,13 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { Avatar } from '@campus/ui';
 import { ROLE_LABEL } from '../lib/constants';
+import { signedIn } from '../lib/request.server';
 import type { loader as profileLoader } from './profile';
 import { MyApplications } from '../areas/access-management/MyApplications';
 import { loadMyApplications } from '../areas/access-management/my-applications.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await signedIn(request); // the route guard, first
   return { applications: await loadMyApplications(request) };
 }
 

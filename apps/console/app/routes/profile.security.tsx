@@ -3,12 +3,11 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Button, failureNotice, PasswordField } from '@campus/ui';
 import { FormNotice } from '../components/FormNotice';
 import { NewPasswordFields } from '../components/NewPasswordFields';
-import { apiFor } from '../lib/api.server';
 import { formProblem, formValues } from '../lib/forms.server';
 import { redirectWithNotice } from '../lib/notice.server';
 import { ChangePasswordFormSchema } from '../lib/passwords';
 import { assertSameOrigin } from '../lib/security.server';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 import { revokeAtApi, SIGN_OUT_FAILED, SIGNED_OUT_EVERYWHERE, signedOutRedirect } from '../lib/sign-out.server';
 
 export const PASSWORD_CHANGED = { tone: 'success', title: 'Success!', description: 'Your password has been changed.' } as const;
@@ -22,7 +21,7 @@ export const SIGN_OUT_EVERYWHERE_INTENT = 'sign-out-everywhere';
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const { user, token } = await requireUser(request);
+  const { user, token, api } = await signedIn(request);
   const form = await request.formData();
   if (form.get('intent') === SIGN_OUT_EVERYWHERE_INTENT) {
     if (!(await revokeAtApi(token, user._id, true, request))) return data({ everywhere: SIGN_OUT_FAILED }, { status: 503 });
@@ -31,7 +30,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = formValues(form);
   const parsed = ChangePasswordFormSchema.safeParse(values);
   if (!parsed.success) return data(formProblem(parsed.error, values), { status: 400 });
-  const api = await apiFor(request);
   const result = await api.changePassword({
     body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },
   });

@@ -3,12 +3,12 @@ import { NavLink, Outlet, useLoaderData } from '@remix-run/react';
 import { HomeLayout } from '@campus/ui';
 import { ShellHeader } from '../components/ShellHeader';
 import { APP_VERSION } from '../lib/constants';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 import { shellDataFor } from '../lib/shell.server';
 
 /** Profile pages (spec §2): signed-in users only, never scope-guarded. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+  const { user } = await signedIn(request);
   const shell = await shellDataFor(request, user);
   return data({ shell, employee: user.employee });
 }

@@ -3,17 +3,17 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { TwoFactorSettings } from '../areas/access-management/TwoFactorSettings';
 import { loadTwoFactor, twoFactorAction } from '../areas/access-management/two-factor.server';
 import { assertSameOrigin } from '../lib/security.server';
-import { requireUser } from '../lib/session.server';
+import { signedIn } from '../lib/request.server';
 
 /** Two-factor sign-in settings (decision 0015). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await signedIn(request);
   return { status: await loadTwoFactor(request) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireUser(request);
+  await signedIn(request);
   return twoFactorAction(request, await request.formData());
 }
 

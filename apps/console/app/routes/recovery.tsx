@@ -4,11 +4,14 @@ import { AuthLayout, Button, failureNotice, TextField } from '@campus/ui';
 import { z } from 'zod';
 import { AuthPanel } from '../components/AuthPanel';
 import { FormNotice } from '../components/FormNotice';
-import { publicApi } from '../lib/api.server';
+import { publicApi } from '../lib/request.server';
 import { APP_TITLE } from '../lib/constants';
 import { formProblem, formValues } from '../lib/forms.server';
 import { redirectWithNotice } from '../lib/notice.server';
 import { assertSameOrigin } from '../lib/security.server';
+
+/** Password recovery: open without a session. */
+export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `Account recovery · ${APP_TITLE}` }];
 

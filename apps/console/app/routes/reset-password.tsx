@@ -4,17 +4,20 @@ import { AuthLayout, Button, failureNotice, PasswordField } from '@campus/ui';
 import { AuthPanel } from '../components/AuthPanel';
 import { FormNotice } from '../components/FormNotice';
 import { NewPasswordFields } from '../components/NewPasswordFields';
-import { apiWithToken, publicApi } from '../lib/api.server';
+import { apiWithToken } from '../lib/api.server';
 import { APP_TITLE } from '../lib/constants';
-import { cookiesFor } from '../lib/cookies.server';
+import { cookiesFor, readSession } from '../lib/cookies.server';
 import { formProblem, formValues } from '../lib/forms.server';
 import { redirectWithNotice } from '../lib/notice.server';
 import { ChangePasswordFormSchema, NewPasswordSchema } from '../lib/passwords';
 import { rememberedPath } from '../lib/redirect.server';
 import { assertSameOrigin } from '../lib/security.server';
-import { requireUser } from '../lib/session.server';
+import { publicApi, signedIn } from '../lib/request.server';
 import { continueSignInRequestFromForm } from '../areas/access-management/sign-in-request.server';
 import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
+
+/** A password reset in progress (no session) or a temporary password to replace (signed in, checked here). */
+export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `Set a new password · ${APP_TITLE}` }];
 
@@ -40,10 +43,10 @@ async function resetState(request: Request): Promise<ResetState | null> {
  * reset in progress (email and verified code from /reset). Anyone else starts at /recovery.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await cookiesFor(request).session.getSession(request.headers.get('cookie'));
-  if (session.get('token')) {
-    const { user } = await requireUser(request);
-    if (!user.mustChangePassword && !session.get('mustChangePassword')) throw redirect(await rememberedPath(request));
+  const session = await readSession(request);
+  if (session.token) {
+    const { user } = await signedIn(request);
+    if (!user.mustChangePassword && !session.mustChangePassword) throw redirect(await rememberedPath(request));
     return { mode: 'temporary' as const };
   }
   if (await resetState(request)) return { mode: 'reset' as const };
@@ -60,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (token) {
     const parsed = ChangePasswordFormSchema.safeParse(values);
     if (!parsed.success) return data(formProblem(parsed.error, values), { status: 400 });
-    const { user } = await requireUser(request);
+    const { user } = await signedIn(request);
     const api = apiWithToken(token, request);
     const result = await api.changePassword({ body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword } });
     if (result.status !== 200) {

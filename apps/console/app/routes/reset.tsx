@@ -4,11 +4,14 @@ import { AuthLayout, Button, failureNotice, TextField } from '@campus/ui';
 import { z } from 'zod';
 import { AuthPanel } from '../components/AuthPanel';
 import { FormNotice } from '../components/FormNotice';
-import { publicApi } from '../lib/api.server';
+import { publicApi } from '../lib/request.server';
 import { APP_TITLE } from '../lib/constants';
 import { cookiesFor } from '../lib/cookies.server';
 import { formProblem, formValues } from '../lib/forms.server';
 import { assertSameOrigin } from '../lib/security.server';
+
+/** Password reset: open without a session. */
+export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `Enter reset code · ${APP_TITLE}` }];
 

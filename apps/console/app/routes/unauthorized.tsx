@@ -3,6 +3,9 @@ import { NO_ACCESS_MESSAGE, NO_ACCESS_TITLE } from '@campus/domain-iam';
 import { ButtonLink, DefaultLayout } from '@campus/ui';
 import { APP_TITLE } from '../lib/constants';
 
+/** The no-access page answers anyone. */
+export const publicPage = true;
+
 export const meta: MetaFunction = () => [{ title: `${NO_ACCESS_TITLE} · ${APP_TITLE}` }];
 
 /** Where a refused page can redirect to (spec §2, §6): 401 with the No Access wording. */

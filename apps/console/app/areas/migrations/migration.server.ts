@@ -2,15 +2,14 @@ import { data } from '@remix-run/node';
 import { failureNotice } from '@campus/ui';
 import { DATE_FORMATS, RUN_MODES, RUN_STATES, UPLOAD_MAX_BYTES } from '@campus/domain-migration';
 import { migrationContract, type MigrationRun } from '@campus/api-contract';
-import { contractClientFor, failureResponse, forwardUpload } from '../../lib/api.server';
+import { failureResponse } from '../../lib/api.server';
 
 import { redirectWithNotice } from '../../lib/notice.server';
-import { requireUser } from '../../lib/session.server';
+import { signedIn } from '../../lib/request.server';
 
 /** The Data Migration contract's client for the signed-in user, after the route guard (a download or a data request runs one loader alone). */
 export async function apiFor(request: Request) {
-  await requireUser(request);
-  return contractClientFor(request, migrationContract);
+  return (await signedIn(request)).client(migrationContract);
 }
 
 import { UPLOADER } from './paths';
@@ -47,7 +46,7 @@ export function download(file: { name: string; contentType: string; contentBase6
 const formatOf = (url: URL) => (url.searchParams.get('format') === 'xlsx' ? 'xlsx' : 'csv');
 
 export async function templateDownload(request: Request) {
-  await requireUser(request);
+  await signedIn(request);
   const url = new URL(request.url);
   const resource = url.searchParams.get('resource') ?? '';
   const api = await apiFor(request);
@@ -57,7 +56,7 @@ export async function templateDownload(request: Request) {
 }
 
 export async function errorFileDownload(request: Request) {
-  await requireUser(request);
+  await signedIn(request);
   const url = new URL(request.url);
   const id = url.searchParams.get('id') ?? '';
   if (!UUID.test(id)) throw data({ message: 'This page could not be found' }, { status: 404 });
@@ -69,7 +68,7 @@ export async function errorFileDownload(request: Request) {
 
 /** The uploader: the targets, and the run named by `?run=` once a file is uploaded. */
 export async function loadUploader(request: Request) {
-  await requireUser(request);
+  await signedIn(request);
   const url = new URL(request.url);
   const id = url.searchParams.get('run') ?? '';
   const api = await apiFor(request);
@@ -89,14 +88,14 @@ export async function loadUploader(request: Request) {
  * `intent=start`: the column matching, mode and date format as chosen, then a dry run or the run.
  */
 export async function uploaderAction(request: Request) {
-  await requireUser(request);
+  await signedIn(request);
   const length = Number(request.headers.get('content-length') ?? '0');
   if (length > UPLOAD_MAX_BYTES + 64 * 1024) {
     return data(problemOf({ message: `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.` }), { status: 413 });
   }
   // The upload form is the only multipart one: its body goes to the API as it arrives, never read here.
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-    const result = await forwardUpload(request, migrationContract.uploadFile.path);
+    const result = await (await signedIn(request)).forwardUpload(migrationContract.uploadFile.path);
     if (result.status !== 201) return data(problemOf(result.body), { status: result.status });
     const run = (result.body as { data: MigrationRun }).data;
     throw await redirectWithNotice(request, `${UPLOADER}?run=${run._id}`, {
@@ -134,7 +133,7 @@ export async function uploaderAction(request: Request) {
 }
 
 export async function loadHistories(request: Request) {
-  await requireUser(request);
+  await signedIn(request);
   const url = new URL(request.url);
   const p = url.searchParams;
   const page = Math.max(1, Number(p.get('page')) || 1);

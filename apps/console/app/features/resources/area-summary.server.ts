@@ -1,5 +1,5 @@
 import { entityRegistry } from '@campus/api-contract';
-import { apiFor } from '../../lib/api.server';
+import { signedIn } from '../../lib/request.server';
 import { attentionNote } from './attention-notes';
 
 /** One figure of an area's "Needs attention" panel, ready to show. */
@@ -26,7 +26,7 @@ export interface AreaIndexSummary {
  * entity screen and what needs attention. A failed call shows the index without figures.
  */
 export async function loadAreaSummary(request: Request, area: { code: string; segment: string }): Promise<AreaIndexSummary> {
-  const api = await apiFor(request);
+  const { api } = await signedIn(request);
   const result = await api.areaSummary(area.code);
   if (result.status !== 200) return { counts: {}, attention: [] };
   const { counts, attention } = result.body.data;

@@ -1,8 +1,7 @@
 import type { AnyEntity } from '@campus/domain-core';
 import { readListState, toApiQuery } from '@campus/ui';
-import { apiFor } from '../../lib/api.server';
 import { redirectWithNotice } from '../../lib/notice.server';
-import { requireUser } from '../../lib/session.server';
+import { signedIn } from '../../lib/request.server';
 import { returnPath } from './resource.server';
 
 /** The list screen's bulk intents: a state change of every matching record, or an export, as a batch. */
@@ -17,7 +16,7 @@ export function isBulkIntent(form: FormData): boolean {
  * the batch's view (every user sees the batches they started; the result also arrives in their notifications).
  */
 export async function startBulk(request: Request, entity: AnyEntity, form: FormData): Promise<Response> {
-  await requireUser(request);
+  const { api } = await signedIn(request);
   const back = returnPath(entity, form.get('returnTo'));
   const listed = toApiQuery(readListState(entity, new URL(back, 'http://x').searchParams));
   const selection = {
@@ -26,7 +25,6 @@ export async function startBulk(request: Request, entity: AnyEntity, form: FormD
     ...(listed.q ? { q: listed.q } : {}),
     ...(listed.sort ? { sort: listed.sort } : {}),
   };
-  const api = await apiFor(request);
   const field = entity.state.kind;
   const raw = String(form.get(field) ?? '');
   const body =

@@ -1,9 +1,9 @@
 import type { EntityRecord } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
 import type { ApiListQuery } from '@campus/ui';
-import type { apiFor } from '../../lib/api.server';
+import type { RequestContext } from '../../lib/request.server';
 
-type Api = Awaited<ReturnType<typeof apiFor>>;
+type Api = RequestContext['api'];
 
 /** The API's largest page. */
 export const PAGE_LIMIT = 100;

@@ -31,17 +31,17 @@ import {
   type ListState,
 } from '@campus/ui';
 import { z } from 'zod';
-import { apiFor, failureResponse } from '../../lib/api.server';
+import { failureResponse } from '../../lib/api.server';
 import { problemOf } from '../../lib/answers.server';
 import { redirectWithNotice, type FlashNotice } from '../../lib/notice.server';
+import { signedIn, type RequestContext } from '../../lib/request.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { readSession, requireUser, type SignedIn } from '../../lib/session.server';
 import { choiceLabel, entityAt, movedScreen, screenPathOf } from './entities';
 import { shortCache } from './short-cache.server';
 import { overrideOf } from '../../areas';
 
 type Params = Readonly<Record<string, string | undefined>>;
-type Api = Awaited<ReturnType<typeof apiFor>>;
+type Api = RequestContext['api'];
 
 const notFound = () => data({ message: 'This page could not be found' }, { status: 404 });
 
@@ -148,18 +148,13 @@ const UPLOADER = `${applicationPath(IMPORTER)}/uploader`;
 /** A list's filter choices may be up to 30 s old: they change rarely and every list page needs them. */
 const filterChoiceCache = shortCache<Record<string, ChoiceOption[]>>(30_000);
 
-/**
- * The list screen: authorize, read the list state from the URL, ask the API for one page, return. The API is
- * asked at once, beside the sign-in check (it checks the token itself), so the page waits for one round trip.
- */
+/** The list screen: authorize, read the list state from the URL, ask the API for one page (and the filters' choices). */
 export async function loadList(request: Request, entity: AnyEntity): Promise<ListData> {
+  const { user, token, api } = await signedIn(request);
   const url = new URL(request.url);
   const state = readListState(entity, url.searchParams);
-  const api = await apiFor(request);
-  const { token } = await readSession(request);
   const choicesKey = `${token}|${entity.resource}|${JSON.stringify(state.filters)}`;
-  const [signedIn, page, filterChoices] = await Promise.all([
-    requireUser(request),
+  const [page, filterChoices] = await Promise.all([
     api.resource(entity.resource).list(toApiQuery(state)),
     filterChoiceCache(choicesKey, () => referenceChoices(api, entity, filterFieldsOf(entity), state.filters)),
   ]);
@@ -172,7 +167,7 @@ export async function loadList(request: Request, entity: AnyEntity): Promise<Lis
     state,
     search: url.search,
     filterChoices,
-    importHref: entity.template && canOpenApplication(signedIn.user, IMPORTER) ? `${UPLOADER}?resource=${encodeURIComponent(entity.resource)}` : null,
+    importHref: entity.template && canOpenApplication(user, IMPORTER) ? `${UPLOADER}?resource=${encodeURIComponent(entity.resource)}` : null,
   };
 }
 
@@ -208,13 +203,12 @@ export function returnPath(entity: AnyEntity, value: unknown): string {
  * the page shows `Error` with the server's message.
  */
 export async function changeState(request: Request, entity: AnyEntity, form: FormData): Promise<Response> {
-  const { user } = await requireUser(request);
+  const { user, api } = await signedIn(request);
   const back = returnPath(entity, form.get('returnTo'));
   const id = String(form.get('id') ?? '');
   const field = entity.state.kind;
   const raw = String(form.get(field) ?? '');
   const value = field === 'isActive' ? raw === 'true' : raw;
-  const api = await apiFor(request);
   const result = await api.resource(entity.resource).update(id, { [field]: value, modifiedById: user._id });
   if (result.status === 200) return redirectWithNotice(request, back, { ...NOTICES.updated });
   const { message } = problemOf(result.body);
@@ -239,8 +233,8 @@ export interface ResourceFormData {
 }
 
 /** Fields the signed-in user may not change on this entity (e.g. `iamAdmin` unless they are an iamAdmin). */
-function lockedFields(entity: AnyEntity, signedIn: SignedIn): string[] {
-  return overrideOf(entity).lockedFields?.(signedIn.user) ?? [];
+function lockedFields(entity: AnyEntity, { user }: RequestContext): string[] {
+  return overrideOf(entity).lockedFields?.(user) ?? [];
 }
 
 async function recordOrThrow(api: Api, entity: AnyEntity, id: string | undefined): Promise<EntityRecord> {
@@ -258,8 +252,8 @@ export async function loadForm(
   mode: FormMode,
   id?: string,
 ): Promise<ResourceFormData> {
-  const signedIn = await requireUser(request);
-  const api = await apiFor(request);
+  const context = await signedIn(request);
+  const { api } = context;
   const record = mode === 'update' ? await recordOrThrow(api, entity, id) : null;
   const url = new URL(request.url);
   const values = record
@@ -272,7 +266,7 @@ export async function loadForm(
     record,
     values,
     choices,
-    readOnlyFields: lockedFields(entity, signedIn),
+    readOnlyFields: lockedFields(entity, context),
     returnTo: returnPath(entity, url.searchParams.get('returnTo')),
   };
 }
@@ -317,11 +311,11 @@ export async function saveForm(
   id?: string,
 ): Promise<Response | ReturnType<typeof data<FormRejection>>> {
   assertSameOrigin(request);
-  const signedIn = await requireUser(request);
+  const context = await signedIn(request);
+  const { user, api } = context;
   const form = await request.formData();
   if (form.get('intent') === SET_STATE_INTENT) return changeState(request, entity, form);
-  const api = await apiFor(request);
-  const omit = lockedFields(entity, signedIn);
+  const omit = lockedFields(entity, context);
   const submission = parseWithZod(form, { schema: schemaFor(entity, mode, omit), disableAutoCoercion: true });
   const payload = (submission.payload ?? {}) as FormValues;
   const hideFields = Object.entries(entity.fields)
@@ -353,7 +347,7 @@ export async function saveForm(
   }
   const input: Record<string, unknown> = {
     ...(submission.value as Record<string, unknown>),
-    modifiedById: signedIn.user._id,
+    modifiedById: user._id,
   };
   // An edit posts the whole form, so the descriptor's cross-field rules (e.g. weights summing to 100) are shown
   // before the round trip; uniqueness and every other rule are the API's, answered as field errors below. A rule

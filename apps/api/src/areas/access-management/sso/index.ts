@@ -8,6 +8,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import type { AuthContext } from '../../../platform/auth/sessions.js';
 import type { AppContext } from '../../../context.js';
 import { rows, type Db } from '../../../platform/db/client.js';
+import { NO_ACCESS } from '../../../platform/guard.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { applicationAccess } from './access.js';
 import { sweepExpired } from './adapter.js';
@@ -15,7 +16,6 @@ import type { ConsoleSessionMark } from './console-sessions.js';
 import { ssoSealer } from './keys.js';
 import { createSsoProvider, SSO_PATH } from './provider.js';
 
-export const NO_ACCESS = 'You have invalid authentication credentials to view the page requested';
 const EXPIRED_REQUEST = 'This sign-in request has expired. Start again from the application.';
 /** The provider's reasons for a login prompt that a signed-in console must not answer on its own. */
 const REAUTHENTICATE = new Set(['login_prompt', 'max_age']);
