@@ -16,7 +16,8 @@ describe('Batches of a user without Batch Management', () => {
     const button = page.getByRole('button', { name: /^Export all [\d,]+ matching records? in the background$/ });
     await Promise.all([page.waitForURL(/\/app\/batch-management\/tabs\/batch-view\?id=/), button.click()]);
     const id = new URL(page.url()).searchParams.get('id');
-    expect(await page.getByRole('heading', { name: 'Batch View', level: 1 }).count()).toBe(1);
+    // The URL changes as the client navigates; the view's heading follows once it has drawn.
+    await expect.poll(() => page.getByRole('heading', { name: 'Batch View', level: 1 }).count(), { timeout: 15_000 }).toBe(1);
     const facts = page.locator('.cas-batch-facts');
     await expect.poll(() => facts.textContent(), { timeout: 60_000 }).toContain('Completed: 1');
     expect(await facts.locator('dt:has-text("Type") + dd').textContent()).toBe('List export');
