@@ -155,7 +155,7 @@ describe('without JavaScript', () => {
     await p.getByRole('searchbox', { name: 'Search rooms' }).fill(`NJ-${SUFFIX}`);
     await p.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await p.waitForURL((u) => u.searchParams.has('q'));
-    expect(await p.locator('table tbody th[scope=row] a').count()).toBe(1);
+    await expect.poll(() => p.locator('table tbody th[scope=row] a').count()).toBe(1);
     await p.getByRole('columnheader', { name: /Code/ }).getByRole('link').click();
     expect(new URL(p.url()).searchParams.get('sort')).toBe('code');
     await p.locator('table tbody').getByRole('switch').first().click();
