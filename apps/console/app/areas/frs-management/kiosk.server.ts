@@ -51,7 +51,7 @@ const photo = z.preprocess((value) => (value instanceof File && value.size > 0 ?
  * by the API, which says why a photo is refused. A photo taken with the camera sends the clock form by itself, with
  * no button pressed: a form without an intent is a clock.
  */
-const KioskForm = z.preprocess(
+export const KioskForm = z.preprocess(
   (form) => (form && typeof form === 'object' && !('intent' in form) ? { ...form, intent: 'clock' } : form),
   z.discriminatedUnion('intent', [
     z.object({ intent: z.literal('sign-in'), deviceKey: z.string().trim().default('') }),
