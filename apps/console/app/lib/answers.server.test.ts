@@ -63,6 +63,22 @@ describe('answers of the API', () => {
     expect(dataOf<{ notice: { description: string } }>(wrong).notice.description).toBe('At least 1 metre.');
   });
 
+  it("answers a parsed form whose body the contract refuses as a form that does not parse, each problem on its field", () => {
+    const posted = form({ name: 'Kiosk', 'customFields.room': '' });
+    for (const photo of ['front.jpg', 'side.jpg']) posted.append('photos', photo);
+    const Posted = z.object({ name: z.string(), photos: z.array(z.string()), customFields: z.object({ room: z.string().optional() }) });
+    const submission = parseWithZod(posted, { schema: Posted });
+    const refused = invalidForm(submission, { 'photos.1': ['Not a photo.'], '(body)': ['Nothing to save.'] });
+    expect(statusOf(refused)).toBe(400);
+    const { result, notice } = dataOf<{ result: { error: Record<string, string[]>; initialValue: unknown }; notice: { title: string; description: string } }>(refused);
+    expect(result.error).toMatchObject({ 'photos[1]': ['Not a photo.'], '': ['Nothing to save.'] });
+    expect(result.initialValue).toMatchObject({ name: 'Kiosk' });
+    expect(notice).toMatchObject({ title: 'Validation Error', description: 'Not a photo.' });
+    const missing = invalidForm(submission, { name: ['At most 3 characters.'], 'customFields.room': ['Choose a room.'] });
+    expect(dataOf<{ notice: { description: string } }>(missing).notice.description).toBe('Please fillup required fields.');
+    expect(dataOf<{ result: { error: Record<string, string[]> } }>(missing).result.error).toMatchObject({ name: ['At most 3 characters.'], 'customFields.room': ['Required'] });
+  });
+
   it('words a refused query or body as the API does', () => {
     const Query = z.object({ state: z.enum(['open', 'closed']).optional() });
     expect(queryOf(Query, { state: 'open' }).query).toEqual({ state: 'open' });

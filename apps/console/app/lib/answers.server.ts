@@ -158,17 +158,31 @@ export function formAnswerOf<R extends Answer, S extends R['status']>(
   };
 }
 
+/** The value a form posted under a Conform field name (`name`, `customFields.room`, `photos[1]`). */
+function valueAt(payload: unknown, name: string): unknown {
+  return name
+    .split(/[.[\]]/)
+    .filter(Boolean)
+    .reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), payload);
+}
+
 /**
  * The answer to a form that does not parse (Conform + the contract's schema): the spec's `Validation Error` notice —
  * `Please fillup required fields.` when a required field is empty, else the first problem — and each field's problem.
+ * `problems` are those of a body made from a parsed form that the contract's schema refused (`checkedBody`'s
+ * `fieldErrors`, named by the API's dotted paths), answered the same way.
  */
-export function invalidForm(submission: Submission<unknown>): ReturnType<typeof data<FormRefusal>> {
-  const errors = submission.status === 'success' ? {} : (submission.error ?? {});
+export function invalidForm(submission: Submission<unknown>, problems: Readonly<Record<string, readonly string[]>> = {}): ReturnType<typeof data<FormRefusal>> {
+  const errors: Record<string, string[] | null | undefined> = { ...(submission.status === 'success' ? {} : (submission.error ?? {})) };
+  for (const [key, messages] of Object.entries(problems)) {
+    const name = fieldNameOf(key);
+    errors[name] = [...(errors[name] ?? []), ...messages];
+  }
   const fieldErrors: Record<string, string[]> = {};
   let isMissing = false;
   for (const [name, messages] of Object.entries(errors)) {
     if (!messages?.length) continue;
-    const value = submission.payload[name];
+    const value = valueAt(submission.payload, name);
     const isEmpty = name !== '' && (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''));
     if (isEmpty) isMissing = true;
     fieldErrors[name] = isEmpty ? ['Required'] : messages;

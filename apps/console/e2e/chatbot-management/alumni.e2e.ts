@@ -30,6 +30,34 @@ describe('chatbot alumni and uploaded audience lists', () => {
     expect(await p.getByLabel('Chosen subscribers (for that audience)').locator('option:checked').count()).toBe(14);
   });
 
+  it('gets a refused draft back as typed, with the spec’s notice and each problem beside its field (no JavaScript)', async () => {
+    const admin = await newContext({ javaScriptEnabled: false });
+    contexts.push(admin);
+    const p = await admin.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/chatbot-management/broadcast'));
+    // Chosen subscribers, none chosen: the browser lets it through, the contract's schema does not.
+    await p.getByLabel('Subject (required)').fill('Homecoming');
+    await p.getByLabel('Audience (required)').selectOption('CUSTOM');
+    await p.getByLabel('Message').fill('See you at homecoming, [[first_name]].');
+    await p.getByRole('button', { name: 'Save draft' }).click();
+    const notice = p.getByRole('alert').filter({ hasText: 'Validation Error' });
+    expect(await notice.textContent()).toContain('Please fillup required fields.');
+    expect(await p.locator('#ids-error').textContent()).toBe('Required');
+    expect(await p.getByLabel('Subject (required)').inputValue()).toBe('Homecoming');
+    expect(await p.getByLabel('Message').inputValue()).toBe('See you at homecoming, [[first_name]].');
+    expect(await p.getByLabel('Audience (required)').inputValue()).toBe('CUSTOM');
+    expect(await p.getByRole('checkbox', { name: 'Email' }).isChecked()).toBe(true);
+
+    // A placeholder the templates do not know is named beside the message.
+    await p.getByLabel('Chosen subscribers (for that audience)').selectOption({ index: 0 });
+    await p.getByLabel('Message').fill('See you, [[nickname]].');
+    await p.getByRole('button', { name: 'Save draft' }).click();
+    expect(await p.locator('#message-error').textContent()).toMatch(/^Unknown placeholder \[\[nickname\]\]\. Use /);
+    expect(await p.getByLabel('Subject (required)').inputValue()).toBe('Homecoming');
+    expect(await p.getByLabel('Chosen subscribers (for that audience)').locator('option:checked').count()).toBe(1);
+  });
+
   it('chooses the subscribers of an uploaded list of addresses and names the ones it does not know', async () => {
     const admin = await newContext();
     contexts.push(admin);

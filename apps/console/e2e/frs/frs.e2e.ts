@@ -40,6 +40,23 @@ describe('facial recognition attendance', () => {
     await page.getByRole('cell', { name: 'Library entrance kiosk', exact: true }).waitFor();
   });
 
+  it('refuses a device key it does not know at the kiosk and says what to enter (no JavaScript)', async () => {
+    const kiosk = await newContext({ javaScriptEnabled: false });
+    try {
+      const device = await kiosk.newPage();
+      await device.goto(url('/kiosk'));
+      await device.getByRole('button', { name: 'Sign in device' }).click();
+      await device.getByRole('alert').filter({ hasText: 'This device key is not valid.' }).waitFor();
+      await device.getByText('Enter the key shown when the device was registered.').waitFor();
+      await device.getByLabel('Device key').fill('frs.not-a-key');
+      await device.getByRole('button', { name: 'Sign in device' }).click();
+      await device.getByRole('alert').filter({ hasText: 'This device key is not valid.' }).waitFor();
+      expect(await device.getByText('Library entrance kiosk').count()).toBe(0);
+    } finally {
+      await kiosk.close();
+    }
+  });
+
   it('enrols an employee from three photos with their consent', async () => {
     await page.goto(url('/app/frs-management/faces'));
     const option = page.locator('select[name="employeeId"] option', { hasText: 'Bautista, Ramon' });

@@ -68,6 +68,38 @@ describe('help desk (issue 18)', () => {
 });
 
 describe('an agent at the console', () => {
+  it('gets a refused new ticket back as typed, with the spec’s notice and each problem beside its field (no JavaScript)', async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/support-management/tickets'));
+    await p.getByRole('link', { name: 'New ticket' }).click();
+    await p.getByLabel(/^Requester name/).fill('Andres Mabini');
+    await p.getByLabel(/^Requester email/).fill('andres.mabini@student.example.edu');
+    await p.getByLabel(/^Category/).selectOption({ label: 'Registrar › Transcript of Records' });
+    await p.getByLabel('Copies', { exact: true }).fill('3');
+    await p.getByLabel(/^Message/).fill('Needs three copies.');
+    await p.getByRole('button', { name: 'Create ticket' }).click();
+    const notice = p.getByRole('alert').filter({ hasText: 'Validation Error' });
+    expect(await notice.textContent()).toContain('Please fillup required fields.');
+    expect(await p.locator('#subject-error').textContent()).toBe('Required');
+    expect(await p.getByLabel(/^Subject/).getAttribute('aria-invalid')).toBe('true');
+    expect(await p.getByLabel(/^Requester name/).inputValue()).toBe('Andres Mabini');
+    expect(await p.getByLabel(/^Message/).inputValue()).toBe('Needs three copies.');
+    expect(await p.getByLabel('Copies', { exact: true }).inputValue()).toBe('3');
+    expect(await p.getByLabel(/^Category/).locator('option:checked').textContent()).toBe('Registrar › Transcript of Records');
+
+    // Too many files are refused before anything travels on, and what was typed stays.
+    await p.getByLabel(/^Subject/).fill('Three copies');
+    const slip = (n: number) => ({ name: `slip-${n}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`Slip ${n}`) });
+    await p.getByLabel(/^Attachments/).setInputFiles([1, 2, 3, 4].map(slip));
+    await p.getByRole('button', { name: 'Create ticket' }).click();
+    expect(await p.locator('#attachments-error').textContent()).toBe('At most 3 files.');
+    expect(await p.getByLabel(/^Subject/).inputValue()).toBe('Three copies');
+  });
+
+
   it('files a ticket with an attachment for a walk-in, changes its priority, transfers and merges it', async () => {
     const context = await newContext({ javaScriptEnabled: false });
     contexts.push(context);

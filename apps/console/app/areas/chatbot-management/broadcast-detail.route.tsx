@@ -1,4 +1,6 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { chatbotContract, DeliveryQuerySchema, type Broadcast, type Delivery } from '@campus/api-contract';
 import {
@@ -16,8 +18,10 @@ import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { answerOf, checkedBody, queryOf } from '../../lib/answers.server';
-import { signedIn } from '../../lib/request.server';
+import { z } from 'zod';
+import { FormNotice } from '../../components/FormNotice';
+import { answerOf, checkedBody, formAnswerOf, invalidForm, queryOf, type FormNoticeData } from '../../lib/answers.server';
+import { signedIn, type ContractClient } from '../../lib/request.server';
 import { BROADCASTS_PATH, deliveryQueryOf, labelOf, when } from './broadcast-labels';
 import { CodedSelect } from './CodedSelect';
 import '../../features/resources/resources.css';
@@ -47,59 +51,84 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { broadcast, ...deliveries, query, userId: context.user._id ?? null };
 }
 
+type ChatbotClient = ContractClient<typeof chatbotContract>;
+
+/** The buttons that act on the broadcast: the API call of each, and what the page says once it is done. */
 const ACTIONS = {
-  send: { call: 'sendChatbotBroadcast', done: 'The broadcast is on its way.' },
-  approve: { call: 'approveChatbotBroadcast', done: 'The broadcast is approved and on its way.' },
-  cancel: { call: 'cancelChatbotBroadcast', done: 'The broadcast is cancelled.' },
-  retry: { call: 'retryChatbotBroadcast', done: 'The failed deliveries are being sent again.' },
-  test: { call: 'testChatbotBroadcast', done: null },
-  unschedule: { call: 'unscheduleChatbotBroadcast', done: 'The schedule is cancelled; the broadcast is a draft again.' },
+  send: { call: (api: ChatbotClient, id: string) => api.sendChatbotBroadcast({ params: { id } }), done: 'The broadcast is on its way.' },
+  approve: { call: (api: ChatbotClient, id: string) => api.approveChatbotBroadcast({ params: { id } }), done: 'The broadcast is approved and on its way.' },
+  cancel: { call: (api: ChatbotClient, id: string) => api.cancelChatbotBroadcast({ params: { id } }), done: 'The broadcast is cancelled.' },
+  retry: { call: (api: ChatbotClient, id: string) => api.retryChatbotBroadcast({ params: { id } }), done: 'The failed deliveries are being sent again.' },
+  unschedule: {
+    call: (api: ChatbotClient, id: string) => api.unscheduleChatbotBroadcast({ params: { id } }),
+    done: 'The schedule is cancelled; the broadcast is a draft again.',
+  },
 } as const;
 
-/** The schedule form's fields as the API takes them (empty fields left out). */
-function scheduleOf(form: FormData) {
-  const v = (k: string) => String(form.get(k) ?? '').trim();
+/**
+ * The schedule form's fields as posted (a field left empty is no value); the contract's `BroadcastScheduleSchema`
+ * checks the schedule made from them.
+ */
+const ScheduleFields = z.object({
+  kind: z.string().default(''),
+  date: z.string().optional(),
+  time: z.string().default(''),
+  weekday: z.string().optional(),
+  dayOfMonth: z.string().optional(),
+  timeZone: z.string().optional(),
+});
+
+/** The page's forms, one per intent: schedule or preview its next runs, and each button acting on the broadcast. */
+const BroadcastForm = z.discriminatedUnion('intent', [
+  ScheduleFields.extend({ intent: z.enum(['schedule', 'schedule-preview']) }),
+  z.object({ intent: z.enum(['send', 'approve', 'cancel', 'retry', 'unschedule', 'test']) }),
+]);
+
+/** The schedule as the API takes it: the date, weekday or day of the month only for the kind that has one. */
+function scheduleOf(form: z.output<typeof ScheduleFields>) {
   return {
-    kind: v('kind'),
-    time: v('time'),
-    timeZone: v('timeZone') || DEFAULT_SCHEDULE_TIME_ZONE,
-    ...(v('kind') === 'ONCE' && v('date') ? { date: v('date') } : {}),
-    ...(v('kind') === 'WEEKLY' && v('weekday') ? { weekday: Number(v('weekday')) } : {}),
-    ...(v('kind') === 'MONTHLY' && v('dayOfMonth') ? { dayOfMonth: Number(v('dayOfMonth')) } : {}),
+    kind: form.kind,
+    time: form.time,
+    timeZone: form.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE,
+    ...(form.kind === 'ONCE' && form.date ? { date: form.date } : {}),
+    ...(form.kind === 'WEEKLY' && form.weekday ? { weekday: Number(form.weekday) } : {}),
+    ...(form.kind === 'MONTHLY' && form.dayOfMonth ? { dayOfMonth: Number(form.dayOfMonth) } : {}),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const api = (await signedIn(request)).client(chatbotContract); // the route guard, before the form is read
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '') as keyof typeof ACTIONS;
-  if (intent === ('schedule' as string) || intent === ('schedule-preview' as string)) {
-    const schedule = scheduleOf(form);
-    const checked = checkedBody(BroadcastScheduleSchema, schedule);
-    if (checked.problem) return data({ error: checked.problem.message, fieldErrors: checked.problem.fieldErrors, schedule, preview: null }, { status: 400 });
-    const result =
-      intent === ('schedule' as string)
-        ? await api.scheduleChatbotBroadcast({ params: { id: params.id! }, body: checked.body })
-        : await api.previewChatbotSchedule({ body: checked.body });
-    const failed = result.body as { message?: string; fieldErrors?: Record<string, string[]> };
-    if (result.status !== 200) return data({ error: failed.message ?? 'The schedule could not be read.', fieldErrors: failed.fieldErrors ?? {}, schedule, preview: null }, { status: result.status });
-    if (intent === ('schedule' as string)) return redirectWithNotice(request, `${BROADCASTS_PATH}/${params.id}`, { tone: 'success', title: 'The broadcast is scheduled.' });
-    return { error: null, fieldErrors: {}, schedule, preview: (result.body as { data: { text: string; nextRuns: string[] } }).data };
+  const submission = parseWithZod(await request.formData(), { schema: BroadcastForm });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const form = submission.value;
+  const id = params.id ?? '';
+  const path = `${BROADCASTS_PATH}/${id}`;
+  if (form.intent === 'schedule' || form.intent === 'schedule-preview') {
+    const checked = checkedBody(BroadcastScheduleSchema, scheduleOf(form));
+    if (checked.problem) return invalidForm(submission, checked.problem.fieldErrors);
+    if (form.intent === 'schedule') {
+      const scheduled = formAnswerOf(await api.scheduleChatbotBroadcast({ params: { id }, body: checked.body }), 200, submission);
+      if (scheduled.refusal) return scheduled.refusal;
+      return redirectWithNotice(request, path, { tone: 'success', title: 'The broadcast is scheduled.' });
+    }
+    const previewed = formAnswerOf(await api.previewChatbotSchedule({ body: checked.body }), 200, submission);
+    if (previewed.refusal) return previewed.refusal;
+    return { result: submission.reply(), preview: previewed.body.data };
   }
-  const chosen = ACTIONS[intent];
-  if (!chosen) return data({ error: 'Choose an action.', fieldErrors: {}, schedule: null, preview: null }, { status: 400 });
-  const calls = api as unknown as Record<string, (a: unknown) => Promise<{ status: number; body: unknown }>>;
-  const result = await calls[chosen.call]!({ params: { id: params.id! }, body: {} });
-  const path = `${BROADCASTS_PATH}/${params.id}`;
-  if (result.status === 200) {
-    const title = chosen.done ?? (result.body as { data: { message: string } }).data.message;
-    return redirectWithNotice(request, path, { tone: 'success', title });
+  if (form.intent === 'test') {
+    // The API words what it did (to whom the test went).
+    const tested = formAnswerOf(await api.testChatbotBroadcast({ params: { id } }), 200, submission);
+    if (tested.refusal) return tested.refusal;
+    return redirectWithNotice(request, path, { tone: 'success', title: tested.body.data.message });
   }
-  return data({ error: (result.body as { message?: string }).message ?? 'The broadcast could not be changed.', fieldErrors: {}, schedule: null, preview: null }, { status: result.status });
+  const chosen = ACTIONS[form.intent];
+  const done = formAnswerOf(await chosen.call(api, id), 200, submission);
+  if (done.refusal) return done.refusal;
+  return redirectWithNotice(request, path, { tone: 'success', title: chosen.done });
 }
 
-function ActionButton({ intent, label, secondary = false }: { intent: keyof typeof ACTIONS; label: string; secondary?: boolean }) {
+function ActionButton({ intent, label, secondary = false }: { intent: keyof typeof ACTIONS | 'test'; label: string; secondary?: boolean }) {
   return (
     <Form method="post">
       <button type="submit" name="intent" value={intent} className={secondary ? 'cas-button cas-button--secondary' : 'cas-button'}>
@@ -112,18 +141,25 @@ function ActionButton({ intent, label, secondary = false }: { intent: keyof type
 /** A moment in a named time zone, with the zone shown. */
 const inZone = (iso: string, timeZone: string) => `${new Date(iso).toLocaleString('en-PH', { timeZone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })} (${timeZone})`;
 
+/** What the schedule form answers: Conform's reply (what was typed, each field's problem) and the next runs previewed. */
 interface ScheduleResult {
-  readonly error: string | null;
-  readonly fieldErrors: Record<string, string[]>;
-  readonly schedule: Record<string, unknown> | null;
-  readonly preview: { text: string; nextRuns: string[] } | null;
+  readonly result: SubmissionResult<string[]>;
+  readonly preview?: { text: string; nextRuns: string[] };
 }
 
 /** When the broadcast sends: once or every day, week or month, in an explicit time zone, with the next runs shown. */
-function ScheduleSection({ b, result }: { b: Broadcast; result: ScheduleResult | null }) {
-  const values = { ...(b.schedule ?? {}), ...(result?.schedule ?? {}) } as Record<string, string | number | null | undefined>;
+function ScheduleSection({ b, answer }: { b: Broadcast; answer: ScheduleResult | undefined }) {
+  const [form] = useForm({ lastResult: answer?.result });
+  // What was typed comes back over the broadcast's schedule.
+  const typed = (answer?.result.initialValue ?? {}) as Record<string, unknown>;
+  const values = { ...(b.schedule ?? {}), ...typed } as Record<string, string | number | null | undefined>;
   const zone = String(values.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE);
-  const err = (name: string) => (result?.fieldErrors?.[name]?.[0] ? <span className="cas-error">{result.fieldErrors[name]![0]}</span> : null);
+  const err = (name: string) =>
+    form.allErrors[name]?.[0] ? (
+      <span id={`${name}-error`} className="cas-error">
+        {form.allErrors[name][0]}
+      </span>
+    ) : null;
   return (
     <section className="cas-chatbot-panel" aria-labelledby="schedule-title">
       <h2 id="schedule-title">Scheduled broadcast</h2>
@@ -191,11 +227,11 @@ function ScheduleSection({ b, result }: { b: Broadcast; result: ScheduleResult |
           Schedule
         </button>
       </Form>
-      {result?.preview ? (
+      {answer?.preview ? (
         <div role="status">
-          <p>{result.preview.text}</p>
+          <p>{answer.preview.text}</p>
           <ul aria-label="Next runs of this schedule">
-            {result.preview.nextRuns.map((r) => (
+            {answer.preview.nextRuns.map((r) => (
               <li key={r}>{inZone(r, zone)}</li>
             ))}
           </ul>
@@ -207,7 +243,7 @@ function ScheduleSection({ b, result }: { b: Broadcast; result: ScheduleResult |
 
 export default function BroadcastDetailRoute() {
   const { broadcast: b, rows, count, query, userId } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ScheduleResult | undefined;
+  const answer: (ScheduleResult & { notice?: FormNoticeData }) | undefined = useActionData<typeof action>();
   const page = Number(query.page ?? 1);
   const finished = b.counts.sent + b.counts.failed + b.counts.skipped;
   const exportQuery = new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'page')).toString();
@@ -219,11 +255,7 @@ export default function BroadcastDetailRoute() {
       <p>
         <Link to={BROADCASTS_PATH}>All broadcasts</Link>
       </p>
-      {result?.error ? (
-        <p role="alert" className="cas-error">
-          {result.error}
-        </p>
-      ) : null}
+      <FormNotice notice={answer?.notice} />
       <section className="cas-chatbot-panel" aria-labelledby="about-title">
         <h2 id="about-title">Broadcast</h2>
         <dl>
@@ -270,7 +302,7 @@ export default function BroadcastDetailRoute() {
           {b.status !== 'SENT' && b.status !== 'CANCELLED' ? <ActionButton intent="cancel" label="Cancel broadcast" secondary /> : null}
         </div>
       </section>
-      {editable ? <ScheduleSection b={b} result={result ?? null} /> : null}
+      {editable ? <ScheduleSection b={b} answer={answer} /> : null}
       <section className="cas-chatbot-panel" aria-labelledby="progress-title">
         <h2 id="progress-title">Progress</h2>
         {b.counts.total > 0 ? (

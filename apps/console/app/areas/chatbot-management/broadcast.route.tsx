@@ -1,13 +1,18 @@
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { AUDIENCE_LIST_MAX, chatbotContract, type AudiencePreview, type Broadcast } from '@campus/api-contract';
 import { AUDIENCES_WITH_IDS, BROADCAST_MESSAGE_MAX, BroadcastInputSchema, broadcastAudienceOptions, broadcastChannelOptions, SUBJECT_MAX } from '@campus/domain-chatbot';
 import { TEMPLATE_PLACEHOLDERS } from '@campus/formatters';
+import { NOTICES } from '@campus/ui';
+import { z } from 'zod';
+import { FormNotice } from '../../components/FormNotice';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { answerOf, checkedBody } from '../../lib/answers.server';
+import { answerOf, checkedBody, formAnswerOf, invalidForm, type FormRefusal } from '../../lib/answers.server';
 import { signedIn } from '../../lib/request.server';
 import { BROADCASTS_PATH } from './broadcast-labels';
 import './chatbot.css';
@@ -77,74 +82,117 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { choices: Object.fromEntries(entries) as Record<keyof typeof CHOICES, Choice[]>, personas, editId: b ? b._id : null, values };
 }
 
+/** A multiple select posts one value as a field, several as a list. */
+const list = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()));
+
+/**
+ * The composer's fields as posted: every intent carries them all, so a refused form comes back as it was typed. The
+ * chosen records of each narrowed audience come as `ids.<audience>`; the contract's `BroadcastInputSchema` checks the
+ * broadcast made from them when it is saved.
+ */
+const composer = {
+  subject: z.string().default(''),
+  personaId: z.string().default(''),
+  channels: list,
+  audience: z.string().default(''),
+  ids: z.record(z.string(), list).default({}),
+  message: z.string().default(''),
+  editId: z.string().optional(),
+};
+
+/** Preview the recipients, add the alumni who consented, add the subscribers of an uploaded list, save the draft. */
+const ComposerForm = z.discriminatedUnion('intent', [
+  z.object({ ...composer, intent: z.enum(['preview', 'alumni', 'save']) }),
+  z.object({ ...composer, intent: z.literal('list'), audienceList: z.unknown().optional() }),
+]);
+type Composed = z.output<typeof ComposerForm>;
+
+/** What the composer shows: the form's values (the chosen records of the audience chosen). */
+function valuesOf(form: Composed): Values {
+  return { subject: form.subject, personaId: form.personaId, channels: form.channels, audience: form.audience, ids: form.ids[form.audience] ?? [], message: form.message };
+}
+
+/** The previewed audience, with the note about an uploaded list. */
+interface Previewed {
+  readonly values: Values;
+  readonly preview: AudiencePreview;
+  readonly listNote: string | null;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const api = (await signedIn(request)).client(chatbotContract);
-  const form = await request.formData();
-  const audience = String(form.get('audience') ?? '');
-  const ids = form.getAll(`ids.${audience}`).map(String);
-  const message = String(form.get('message') ?? '');
-  const values: Values = {
-    audience,
-    ids,
-    message,
-    subject: String(form.get('subject') ?? ''),
-    personaId: String(form.get('personaId') ?? ''),
-    channels: form.getAll('channels').map(String),
-  };
+  const submission = parseWithZod(await request.formData(), { schema: ComposerForm });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const form = submission.value;
+  const values = valuesOf(form);
   let listNote: string | null = null;
-  /** The form back with what went wrong, nothing previewed. */
-  const refused = (error: string, status: number, fieldErrors: Record<string, string[]> = {}) =>
-    data({ values, preview: null, error, listNote, fieldErrors }, { status });
-  if (form.get('intent') === 'alumni') {
+  if (form.intent === 'save') {
+    const { subject, message, personaId, audience, ids, channels } = values;
+    const checked = checkedBody(BroadcastInputSchema, { subject, message, personaId: personaId || null, audience, ids, channels });
+    if (checked.problem) return invalidForm(submission, checked.problem.fieldErrors);
+    const { body } = checked;
+    const saved = form.editId
+      ? formAnswerOf(await api.updateChatbotBroadcast({ params: { id: form.editId }, body }), 200, submission)
+      : formAnswerOf(await api.createChatbotBroadcast({ body }), 201, submission);
+    if (saved.refusal) return saved.refusal;
+    return redirectWithNotice(request, `${BROADCASTS_PATH}/${saved.body.data._id}`, { tone: 'success', title: 'The broadcast is saved as a draft.' });
+  }
+  if (form.intent === 'alumni') {
     // The alumni segment: every alumnus whose alumni consent stands, added to the chosen subscribers.
     values.audience = 'CUSTOM';
-    values.ids = [...new Set([...form.getAll('ids.CUSTOM').map(String), ...(await consentingAlumni(request))])];
+    values.ids = [...new Set([...(form.ids.CUSTOM ?? []), ...(await consentingAlumni(request))])];
   }
-  if (form.get('intent') === 'list') {
+  if (form.intent === 'list') {
     // An uploaded list: the subscribers with its email addresses join the chosen ones.
-    const file = form.get('audienceList');
-    const text = file instanceof File && file.size > 0 && file.size <= AUDIENCE_FILE_MAX_BYTES ? await file.text() : null;
+    const file = form.audienceList;
+    const isLarge = file instanceof File && file.size > AUDIENCE_FILE_MAX_BYTES;
+    const text = file instanceof File && file.size > 0 && !isLarge ? await file.text() : null;
     const emails = text ? emailsIn(text) : [];
     if (emails.length === 0) {
-      const error = file instanceof File && file.size > AUDIENCE_FILE_MAX_BYTES ? 'The list is larger than 1 MB.' : 'Choose a CSV or text file with email addresses.';
-      return refused(error, 400, { audienceList: [error] });
+      const problem = isLarge ? 'The list is larger than 1 MB.' : 'Choose a CSV or text file with email addresses.';
+      const notice = { tone: 'error', title: NOTICES.validation.title, description: problem } as const;
+      return data<FormRefusal>({ result: submission.reply({ fieldErrors: { audienceList: [problem] } }), notice }, { status: 400 });
     }
-    const matched = await api.matchChatbotSubscribers({ body: { emails } });
-    if (matched.status !== 200) {
-      return refused((matched.body as { message?: string }).message ?? 'The list could not be read.', matched.status);
-    }
-    const { ids: found, unknown } = (matched.body as { data: { ids: string[]; unknown: string[] } }).data;
+    const matched = formAnswerOf(await api.matchChatbotSubscribers({ body: { emails } }), 200, submission);
+    if (matched.refusal) return matched.refusal;
+    const { ids: found, unknown } = matched.body.data;
     values.audience = 'CUSTOM';
-    values.ids = [...new Set([...form.getAll('ids.CUSTOM').map(String), ...found])];
+    values.ids = [...new Set([...(form.ids.CUSTOM ?? []), ...found])];
     listNote =
       `${found.length} of ${emails.length} addresses in the list are subscribers.` +
       (unknown.length ? ` Not found: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ''}.` : '');
   }
-  if (form.get('intent') === 'save') {
-    const editId = String(form.get('editId') ?? '');
-    const checked = checkedBody(BroadcastInputSchema, { subject: values.subject, message, personaId: values.personaId || null, audience, ids, channels: values.channels });
-    if (checked.problem) return refused(checked.problem.message, 400, checked.problem.fieldErrors);
-    const { body } = checked;
-    const saved = editId ? await api.updateChatbotBroadcast({ params: { id: editId }, body }) : await api.createChatbotBroadcast({ body });
-    if (saved.status === 200 || saved.status === 201) {
-      const { _id } = (saved.body as { data: Broadcast }).data;
-      return redirectWithNotice(request, `${BROADCASTS_PATH}/${_id}`, { tone: 'success', title: 'The broadcast is saved as a draft.' });
-    }
-    const failed = saved.body as { message?: string; fieldErrors?: Record<string, string[]> };
-    return refused(failed.message ?? 'The broadcast could not be saved.', saved.status, failed.fieldErrors ?? {});
-  }
-  const result = await api.previewChatbotAudience({ body: { audience: values.audience, ids: values.ids, ...(message ? { message } : {}) } });
-  if (result.status === 200) return { values, preview: (result.body as { data: AudiencePreview }).data, error: null, listNote, fieldErrors: {} as Record<string, string[]> };
-  return refused((result.body as { message?: string }).message ?? 'The audience could not be resolved.', result.status);
+  const previewed = formAnswerOf(
+    await api.previewChatbotAudience({ body: { audience: values.audience, ids: values.ids, ...(values.message ? { message: values.message } : {}) } }),
+    200,
+    submission,
+  );
+  if (previewed.refusal) return previewed.refusal;
+  return { values, preview: previewed.body.data, listNote } satisfies Previewed;
+}
+
+/** The composer's values as a refused form typed them (`ids.<audience>` for the chosen records), or null. */
+function typedValues(typed: unknown): Values | null {
+  if (!typed || typeof typed !== 'object') return null;
+  const form = typed as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const texts = (value: unknown) => (Array.isArray(value) ? value.map(text) : typeof value === 'string' ? [value] : []);
+  const audience = text(form.audience);
+  const ids = form.ids && typeof form.ids === 'object' ? (form.ids as Record<string, unknown>)[audience] : undefined;
+  return { subject: text(form.subject), personaId: text(form.personaId), channels: texts(form.channels), audience, ids: texts(ids), message: text(form.message) };
 }
 
 /** Compose a broadcast: the audience resolved from the live records, its recipient count, and the message as a sample recipient reads it. */
 export default function BroadcastRoute() {
   const { choices, personas, editId, values: loaded } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const values: Values = result?.values ?? loaded ?? { audience: 'ALL', ids: [], message: '', subject: '', personaId: '', channels: ['EMAIL', 'WEB_CHAT'] };
-  const errors: Record<string, string[]> = result?.fieldErrors ?? {};
+  const answer = useActionData<typeof action>();
+  const previewed = answer && 'preview' in answer ? answer : undefined;
+  const refused = answer && 'result' in answer ? answer : undefined;
+  const [form] = useForm({ lastResult: refused?.result });
+  const values: Values = previewed?.values ?? typedValues(refused?.result.initialValue) ?? loaded ?? { audience: 'ALL', ids: [], message: '', subject: '', personaId: '', channels: ['EMAIL', 'WEB_CHAT'] };
+  // The contract's problems with the chosen records (`ids`, `ids[3]`) are shown once, under the audiences.
+  const errors: Record<string, string[] | undefined> = { ...form.allErrors, ids: Object.entries(form.allErrors).filter(([name]) => /^ids\b/.test(name)).flatMap(([, m]) => m) };
   const fieldError = (name: string) =>
     errors[name]?.[0] ? (
       <span id={`${name}-error`} className="cas-error">
@@ -158,6 +206,7 @@ export default function BroadcastRoute() {
       <p>
         <a href={BROADCASTS_PATH}>All broadcasts</a>
       </p>
+      <FormNotice notice={refused?.notice} />
       <Form method="post" encType="multipart/form-data" className="cas-chatbot-panel cas-chatbot-broadcast">
         {editId ? <input type="hidden" name="editId" value={editId} /> : null}
         <label>
@@ -243,22 +292,17 @@ export default function BroadcastRoute() {
           </button>
         </div>
       </Form>
-      {result?.error ? (
-        <p role="alert" className="cas-error">
-          {result.error}
-        </p>
-      ) : null}
-      {result?.preview ? (
+      {previewed ? (
         <section className="cas-chatbot-panel" aria-labelledby="preview-title">
           <h2 id="preview-title">Recipients</h2>
-          {result.listNote ? <p>{result.listNote}</p> : null}
+          {previewed.listNote ? <p>{previewed.listNote}</p> : null}
           <p role="status">
-            {result.preview.recipients} {result.preview.recipients === 1 ? 'recipient' : 'recipients'} ({result.preview.withEmail} with an email address); {result.preview.optedOut} opted out and skipped.
+            {previewed.preview.recipients} {previewed.preview.recipients === 1 ? 'recipient' : 'recipients'} ({previewed.preview.withEmail} with an email address); {previewed.preview.optedOut} opted out and skipped.
           </p>
-          {result.preview.sample && result.preview.preview ? (
+          {previewed.preview.sample && previewed.preview.preview ? (
             <>
-              <h3>As {result.preview.sample.name} reads it</h3>
-              <blockquote className="cas-chatbot-preview">{result.preview.preview}</blockquote>
+              <h3>As {previewed.preview.sample.name} reads it</h3>
+              <blockquote className="cas-chatbot-preview">{previewed.preview.preview}</blockquote>
             </>
           ) : null}
         </section>

@@ -1,3 +1,4 @@
+import { useForm } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -8,8 +9,11 @@ import { formatDuration } from '@campus/formatters';
 import { Button, Notice, PasswordField, TextField } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
 import { CameraCapture } from './CameraCapture';
-import type { ActionProblem } from './api-answers.server';
+import type { FormRefusal } from '../../lib/answers.server';
 import type { action, loader } from './kiosk.server';
+
+/** What the kiosk's forms answer: Conform's reply, the notice of a refusal, and who clocked in or out. */
+type KioskAnswer = Pick<FormRefusal, 'result'> & Partial<Pick<FormRefusal, 'notice'>> & { clocked?: ClockResult };
 
 export const meta: MetaFunction = () => [{ title: 'Attendance kiosk' }];
 
@@ -50,9 +54,12 @@ function ClockAnswer({ result }: { result: ClockResult }) {
   );
 }
 
-/** The device's position as `'latitude, longitude'` when the browser can tell and the person allows it; editable. */
-function useDevicePosition(isSignedIn: boolean): [string, (value: string) => void] {
-  const [coordinates, setCoordinates] = useState('');
+/**
+ * The device's position as `'latitude, longitude'` when the browser can tell and the person allows it; editable.
+ * `typed` is what the last form sent, kept.
+ */
+function useDevicePosition(isSignedIn: boolean, typed: string): [string, (value: string) => void] {
+  const [coordinates, setCoordinates] = useState(typed);
   useEffect(() => {
     if (!isSignedIn || !navigator.geolocation) return;
     navigator.geolocation.getCurrentPosition(
@@ -83,10 +90,11 @@ function useFreshChallenge(expiresAt: string | undefined): void {
 
 export default function KioskScreen() {
   const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as (Partial<ActionProblem> & { clocked?: ClockResult }) | undefined;
+  const result: KioskAnswer | undefined = useActionData<typeof action>();
+  const [, fields] = useForm<{ deviceKey: string; photo: File; photo2: File; coordinates: string }>({ lastResult: result?.result });
   const isSubmitting = useNavigation().state === 'submitting';
   const { kiosk } = loaded;
-  const [coordinates, setCoordinates] = useDevicePosition(Boolean(kiosk));
+  const [coordinates, setCoordinates] = useDevicePosition(Boolean(kiosk), fields.coordinates.initialValue ?? '');
   useFreshChallenge(kiosk?.challenge?.expiresAt);
   return (
     <main className="cas-auth-main" style={{ maxWidth: 640, margin: '0 auto', padding: 16 }}>
@@ -96,7 +104,7 @@ export default function KioskScreen() {
       {!kiosk ? (
         <Form method="post" noValidate>
           <p>Sign this device in with the key HR received when registering it.</p>
-          <PasswordField label="Device key" name="deviceKey" isRequired error={result?.fieldErrors?.deviceKey} />
+          <PasswordField label="Device key" name="deviceKey" isRequired error={fields.deviceKey.errors?.[0]} />
           <Button type="submit" name="intent" value="sign-in" isDisabled={isSubmitting}>
             Sign in device
           </Button>
@@ -116,7 +124,7 @@ export default function KioskScreen() {
               <p id="photo-help" className="cas-field__description">
                 Look at the camera; on a phone or tablet the camera opens.
               </p>
-              {result?.fieldErrors?.photo ? <p className="cas-field__error">{result.fieldErrors.photo}</p> : null}
+              {fields.photo.errors?.[0] ? <p className="cas-field__error">{fields.photo.errors[0]}</p> : null}
               <CameraCapture inputId="photo" takeLabel={kiosk.challenge ? 'Take the first photo' : 'Take photo and clock in / out'} submitOnTake={!kiosk.challenge} />
             </div>
             {kiosk.challenge ? (
@@ -126,6 +134,7 @@ export default function KioskScreen() {
                   Second photo: {kiosk.challenge.prompt}
                 </label>
                 <input id="photo2" name="photo2" type="file" accept="image/jpeg,image/png" capture="user" required />
+                {fields.photo2.errors?.[0] ? <p className="cas-field__error">{fields.photo2.errors[0]}</p> : null}
                 <CameraCapture inputId="photo2" takeLabel="Take the second photo and clock in / out" submitOnTake />
               </div>
             ) : null}
@@ -135,7 +144,7 @@ export default function KioskScreen() {
               value={coordinates}
               onChange={setCoordinates}
               description='Optional, as "latitude, longitude"; filled in from the device when it can tell.'
-              error={result?.fieldErrors?.coordinates}
+              error={fields.coordinates.errors?.[0]}
             />
             <Button type="submit" name="intent" value="clock" isDisabled={isSubmitting}>
               Clock in / out

@@ -8,22 +8,27 @@ export interface IntakeFieldView {
 }
 
 /**
- * The intake fields of every category in one fieldset, each once (`custom.<key>`): without JavaScript the form
- * cannot show only the chosen category's, so the person fills in those of their request.
+ * The intake fields of every category in one fieldset, each once (`customFields.<key>`, as the API names the answers):
+ * without JavaScript the form cannot show only the chosen category's, so the person fills in those of their request.
+ * `answers` are those of a refused form, shown again.
  */
 export function IntakeFields({
   categories,
-  values,
+  answers,
   error,
   legend,
 }: {
   readonly categories: readonly { readonly intakeFields: readonly IntakeFieldView[] }[];
-  readonly values: Record<string, string>;
+  readonly answers: unknown;
   readonly error: (name: string) => ReactNode;
   readonly legend: string;
 }) {
   const fields = [...new Map(categories.flatMap((c) => c.intakeFields.map((f) => [f.key, f] as const))).values()];
   if (!fields.length) return null;
+  const given = (key: string) => {
+    const answer = answers && typeof answers === 'object' ? (answers as Record<string, unknown>)[key] : undefined;
+    return typeof answer === 'string' ? answer : '';
+  };
   return (
     <fieldset>
       <legend>{legend}</legend>
@@ -31,7 +36,7 @@ export function IntakeFields({
         <label key={f.key}>
           {f.label}
           {f.kind === 'choice' ? (
-            <select name={`custom.${f.key}`} defaultValue={values[`custom.${f.key}`] ?? ''}>
+            <select name={`customFields.${f.key}`} defaultValue={given(f.key)}>
               <option value="">—</option>
               {f.choices.map((c) => (
                 <option key={c}>{c}</option>
@@ -39,9 +44,9 @@ export function IntakeFields({
             </select>
           ) : (
             <input
-              name={`custom.${f.key}`}
+              name={`customFields.${f.key}`}
               type={f.kind === 'number' ? 'number' : f.kind === 'date' ? 'date' : 'text'}
-              defaultValue={values[`custom.${f.key}`] ?? ''}
+              defaultValue={given(f.key)}
             />
           )}
           {error(`customFields.${f.key}`)}
@@ -49,11 +54,4 @@ export function IntakeFields({
       ))}
     </fieldset>
   );
-}
-
-/** The `custom.<key>` fields of a posted form, as the ticket's custom fields. */
-export function customFieldsOf(values: Record<string, string>): Record<string, string> {
-  const custom: Record<string, string> = {};
-  for (const [k, v] of Object.entries(values)) if (k.startsWith('custom.') && v !== '') custom[k.slice(7)] = v;
-  return custom;
 }

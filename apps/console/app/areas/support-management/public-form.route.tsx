@@ -1,14 +1,17 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { supportContract } from '@campus/api-contract';
+import { PublicCreateTicketSchema, supportContract } from '@campus/api-contract';
 import { RouteError } from '../../features/resources/RouteError';
 import { publicContractClient } from '../../lib/api.server';
 import { APP_TITLE } from '../../lib/constants';
-import { formValues } from '../../lib/forms.server';
+import { formAnswerOf, invalidForm } from '../../lib/answers.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { customFieldsOf, IntakeFields } from './IntakeFields';
+import { FormNotice } from '../../components/FormNotice';
+import { IntakeFields } from './IntakeFields';
 import './support.css';
-import { ticketFormBody } from './ticket-files.server';
+import { ticketFormBody, ticketFormSchema } from './ticket-files.server';
 
 /** Anyone may open this page without signing in (declared in the area's `area.ts`, mounted outside `/app`). */
 export const publicPage = true;
@@ -28,33 +31,27 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { categories };
 }
 
+/** The public form: the contract's `PublicCreateTicketSchema` with the intake answers given (no files here). */
+const PublicTicketForm = ticketFormSchema(PublicCreateTicketSchema);
+
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const values = formValues(await request.formData());
-  const customFields = customFieldsOf(values);
-  const result = await publicContractClient(context, supportContract).createPublicTicket({
-    body: ticketFormBody(
-      {
-        subject: values.subject ?? '',
-        body: values.body ?? '',
-        requesterName: values.requesterName ?? '',
-        requesterEmail: values.requesterEmail ?? '',
-        requesterNumber: values.requesterNumber || undefined,
-        categoryV2Id: values.categoryV2Id ?? '',
-        customFields,
-      },
-      [],
-    ),
-  });
-  if (result.status === 202) return { sent: (result.body as { data: { reference: string } }).data.reference, values: {}, fieldErrors: {} as Record<string, string[]> };
-  const body = result.body as { message?: string; fieldErrors?: Record<string, string[]> };
-  return data({ sent: null, values, message: result.status === 429 ? body.message : 'Validation Error — Please fillup required fields.', fieldErrors: body.fieldErrors ?? {} }, { status: result.status });
+  const submission = parseWithZod(await request.formData(), { schema: PublicTicketForm });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const { attachments, ...fields } = submission.value;
+  const result = await publicContractClient(context, supportContract).createPublicTicket({ body: ticketFormBody(fields, attachments) });
+  // Too many requests from one address: the form says so and keeps what was typed.
+  const answer = formAnswerOf(result, 202, submission, { shownStatuses: [413, 429] });
+  if (answer.refusal) return answer.refusal;
+  return { sent: (answer.body as { data: { reference: string } }).data.reference };
 }
 
 export default function PublicSupportForm() {
   const { categories } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (result?.sent) {
+  const refused = result && 'result' in result ? result : undefined;
+  const [form] = useForm({ lastResult: refused?.result });
+  if (result && 'sent' in result) {
     return (
       <main className="cas-support-form" style={{ margin: '2rem auto' }}>
         <h1>Request received</h1>
@@ -64,19 +61,24 @@ export default function PublicSupportForm() {
       </main>
     );
   }
-  const values = (result?.values ?? {}) as Record<string, string>;
-  const errors = result?.fieldErrors ?? {};
+  // What was typed comes back with a refused form.
+  const values = (refused?.result.initialValue ?? {}) as Record<string, unknown>;
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : '';
+  };
+  const errors = form.allErrors;
   const err = (name: string) =>
     errors[name]?.[0] ? (
       <span className="cas-error" id={`${name}-error`}>
-        {errors[name]![0]}
+        {errors[name][0]}
       </span>
     ) : null;
   const field = (name: string, label: string, type = 'text', required = true) => (
     <label>
       {label}
       {required ? ' (required)' : ''}
-      <input name={name} type={type} defaultValue={values[name] ?? ''} required={required} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${name}-error` : undefined} />
+      <input name={name} type={type} defaultValue={text(name)} required={required} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${name}-error` : undefined} />
       {err(name)}
     </label>
   );
@@ -84,18 +86,14 @@ export default function PublicSupportForm() {
     <main style={{ margin: '2rem auto', maxWidth: '40rem', padding: '0 1rem' }}>
       <h1>Ask the university for help</h1>
       <p>Tell us what you need. We will answer by email and through a private link; no account is needed.</p>
-      {result && 'message' in result && result.message ? (
-        <p role="alert" className="cas-error">
-          {result.message}
-        </p>
-      ) : null}
+      <FormNotice notice={refused?.notice} />
       <Form method="post" className="cas-support-form">
         {field('requesterName', 'Your name')}
         {field('requesterEmail', 'Email', 'email')}
         {field('requesterNumber', 'Student or employee number', 'text', false)}
         <label>
           What is it about? (required)
-          <select name="categoryV2Id" defaultValue={values.categoryV2Id ?? ''} required>
+          <select name="categoryV2Id" defaultValue={text('categoryV2Id')} required>
             <option value="">Choose…</option>
             {categories.map((c) => (
               <option key={c._id} value={c._id}>
@@ -105,11 +103,11 @@ export default function PublicSupportForm() {
           </select>
           {err('categoryV2Id')}
         </label>
-        <IntakeFields categories={categories} values={values} error={err} legend="Details some requests need (fill in those of your request)" />
+        <IntakeFields categories={categories} answers={values.customFields} error={err} legend="Details some requests need (fill in those of your request)" />
         {field('subject', 'Subject')}
         <label>
           Your message (required)
-          <textarea name="body" rows={6} defaultValue={values.body ?? ''} required />
+          <textarea name="body" rows={6} defaultValue={text('body')} required />
           {err('body')}
         </label>
         <button type="submit" className="cas-button">

@@ -1,8 +1,13 @@
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { supportContract } from '@campus/api-contract';
+import { PublicReplySchema, RatingSchema, supportContract } from '@campus/api-contract';
+import { z } from 'zod';
 import { RouteError } from '../../features/resources/RouteError';
+import { FormNotice } from '../../components/FormNotice';
 import { publicContractClient } from '../../lib/api.server';
+import { formAnswerOf, invalidForm } from '../../lib/answers.server';
 import { APP_TITLE } from '../../lib/constants';
 import { assertSameOrigin } from '../../lib/security.server';
 import './support.css';
@@ -10,6 +15,9 @@ import { ticketFormBody } from './ticket-files.server';
 
 /** Anyone may open this page without signing in (declared in the area's `area.ts`, mounted outside `/app`). */
 export const publicPage = true;
+
+/** Refusals the page says in its own words instead of an error page: too large, too many requests. */
+const SHOWN = [413, 429] as const;
 
 export const meta: MetaFunction = () => [{ title: `Your request · ${APP_TITLE}`, }, { name: 'referrer', content: 'no-referrer' }];
 
@@ -30,29 +38,52 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return (result.body as { data: PublicTicket }).data;
 }
 
+/** The requester's two forms: a reply (no files from this page), and the rating once the request is resolved. */
+const PublicTicketForm = z.discriminatedUnion('intent', [
+  PublicReplySchema.extend({ intent: z.literal('reply') }),
+  RatingSchema.extend({ intent: z.literal('rate') }),
+]);
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const submission = parseWithZod(await request.formData(), { schema: PublicTicketForm });
+  if (submission.status !== 'success') return invalidForm(submission);
   const api = publicContractClient(context, supportContract);
   const token = params.token ?? '';
-  const result =
-    form.get('intent') === 'rate'
-      ? await api.rateTicket({ params: { token }, body: { rating: Number(form.get('rating')), comment: String(form.get('comment') ?? '') || undefined } })
-      : await api.replyToPublicTicket({ params: { token }, body: ticketFormBody({ body: String(form.get('body') ?? '') }, []) });
-  if (result.status >= 400) return data({ error: (result.body as { message?: string }).message ?? 'Error' }, { status: result.status });
-  return { done: form.get('intent') === 'rate' ? 'Thank you for your rating.' : 'Your reply was sent.' };
+  const form = submission.value;
+  if (form.intent === 'rate') {
+    const { intent: _intent, ...rating } = form;
+    const answer = formAnswerOf(await api.rateTicket({ params: { token }, body: rating }), 200, submission, { shownStatuses: SHOWN });
+    if (answer.refusal) return answer.refusal;
+    return { done: 'Thank you for your rating.' };
+  }
+  const answer = formAnswerOf(await api.replyToPublicTicket({ params: { token }, body: ticketFormBody({ body: form.body }, []) }), 201, submission, { shownStatuses: SHOWN });
+  if (answer.refusal) return answer.refusal;
+  return { done: 'Your reply was sent.' };
 }
 
 export default function PublicTicketPage() {
   const t = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const refused = result && 'result' in result ? result : undefined;
+  const [form] = useForm({ lastResult: refused?.result });
+  // What was typed in a refused form comes back.
+  const typed = (refused?.result.initialValue ?? {}) as Record<string, unknown>;
+  const typedText = (name: string) => (typeof typed[name] === 'string' ? String(typed[name]) : undefined);
+  const fieldError = (name: string) =>
+    form.allErrors[name]?.[0] ? (
+      <span id={`${name}-error`} className="cas-error">
+        {form.allErrors[name][0]}
+      </span>
+    ) : null;
+  const described = (name: string) => (form.allErrors[name]?.[0] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
   return (
     <main style={{ margin: '2rem auto', maxWidth: '40rem', padding: '0 1rem' }}>
       <h1>
         {t.reference} · {t.subject}
       </h1>
       <p>State: {t.state}</p>
-      {result && 'error' in result ? <p role="alert" className="cas-error">{result.error}</p> : null}
+      <FormNotice notice={refused?.notice} />
       {result && 'done' in result ? <p role="status">{result.done}</p> : null}
       <ol className="cas-thread">
         {t.messages.map((m, i) => (
@@ -69,13 +100,15 @@ export default function PublicTicketPage() {
             <legend>How did we do?</legend>
             {[1, 2, 3, 4, 5].map((n) => (
               <label key={n} style={{ flexDirection: 'row' }}>
-                <input type="radio" name="rating" value={n} required /> {n}
+                <input type="radio" name="rating" value={n} required defaultChecked={typedText('rating') === String(n)} {...described('rating')} /> {n}
               </label>
             ))}
+            {fieldError('rating')}
           </fieldset>
           <label>
             Comment
-            <textarea name="comment" rows={3} />
+            <textarea name="comment" rows={3} defaultValue={typedText('comment')} {...described('comment')} />
+            {fieldError('comment')}
           </label>
           <button type="submit" className="cas-button">
             Send rating
@@ -87,7 +120,8 @@ export default function PublicTicketPage() {
           <input type="hidden" name="intent" value="reply" />
           <label>
             Your reply
-            <textarea name="body" rows={5} required />
+            <textarea name="body" rows={5} required defaultValue={typedText('body')} {...described('body')} />
+            {fieldError('body')}
           </label>
           <button type="submit" className="cas-button">
             Send reply

@@ -1,15 +1,47 @@
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT } from '@campus/api-contract';
 import { parseIntakeForm, type IntakeField } from '@campus/domain-support';
+import { z } from 'zod';
+
+const isFile = (value: unknown): value is File => typeof value === 'object' && value !== null && 'arrayBuffer' in value && 'size' in value;
 
 /**
- * The files of a posted form, checked against the API's attachment limits. The API decides the limits again;
- * checking them here too gives the person the message before the upload travels on.
+ * The `attachments` of a ticket form, checked against the API's attachment limits: the files chosen (an empty file
+ * input sends one nameless empty part, which is no file). The API decides the limits again; checking them here too
+ * gives the person the message before the upload travels on.
  */
-export function attachmentsOf(form: FormData, field = 'attachments'): { files: File[]; error?: string } {
-  const files = form.getAll(field).filter((v): v is File => typeof v === 'object' && v !== null && 'arrayBuffer' in v && v.size > 0);
-  if (files.length > ATTACHMENT_MAX_COUNT) return { files: [], error: `At most ${ATTACHMENT_MAX_COUNT} files.` };
-  if (files.some((file) => file.size > ATTACHMENT_MAX_BYTES)) return { files: [], error: `A file may be at most ${ATTACHMENT_MAX_BYTES / 1024} KiB.` };
-  return { files };
+export const AttachmentsSchema = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z
+    .array(z.unknown())
+    .transform((values) => values.filter(isFile).filter((file) => file.size > 0))
+    .refine((files) => files.length <= ATTACHMENT_MAX_COUNT, `At most ${ATTACHMENT_MAX_COUNT} files.`)
+    .refine((files) => files.every((file) => file.size <= ATTACHMENT_MAX_BYTES), `A file may be at most ${ATTACHMENT_MAX_BYTES / 1024} KiB.`),
+);
+
+/** The answers to a category's intake fields (`customFields.<key>`) without those left empty: an empty field is no answer. */
+function givenAnswers(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const given = Object.entries(value).filter(([, answer]) => !(typeof answer === 'string' && answer.trim() === ''));
+  return given.length ? Object.fromEntries(given) : undefined;
+}
+
+/**
+ * A ticket form (new ticket, the public form): its files under `attachments`, checked first against the attachment
+ * limits, then its other fields — the intake answers given — checked by the contract's schema `fields`, as the API
+ * checks the same form.
+ */
+export function ticketFormSchema<T extends z.ZodTypeAny>(fields: T) {
+  return z
+    .object({ attachments: AttachmentsSchema })
+    .passthrough()
+    .transform((form, context): z.output<T> & { attachments: File[] } => {
+      const { attachments, customFields, ...rest } = form;
+      const answers = givenAnswers(customFields);
+      const parsed = fields.safeParse(answers === undefined ? rest : { ...rest, customFields: answers });
+      if (parsed.success) return { ...(parsed.data as z.output<T>), attachments };
+      for (const issue of parsed.error.issues) context.addIssue({ ...issue, code: 'custom' });
+      return z.NEVER;
+    });
 }
 
 type FieldValue = string | number | undefined;

@@ -1,14 +1,18 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT, supportContract } from '@campus/api-contract';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT, CreateTicketSchema, supportContract } from '@campus/api-contract';
 import { ticketPriorityOptions } from '@campus/domain-support';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { assertSameOrigin } from '../../lib/security.server';
-import { customFieldsOf, IntakeFields } from './IntakeFields';
-import { attachmentsOf, leafCategories, ticketFormBody, type TreeNode } from './ticket-files.server';
+import { FormNotice } from '../../components/FormNotice';
+import { attachmentErrorsOf } from './attachment-errors';
+import { IntakeFields } from './IntakeFields';
+import { leafCategories, ticketFormBody, ticketFormSchema, type TreeNode } from './ticket-files.server';
 import { signedIn } from '../../lib/request.server';
-import { answerOf } from '../../lib/answers.server';
+import { answerOf, formAnswerOf, invalidForm } from '../../lib/answers.server';
 import '../../features/resources/resources.css';
 import './support.css';
 
@@ -21,37 +25,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { categories: leafCategories(tree.data.nodes) };
 }
 
-const FIELDS = ['subject', 'body', 'requesterName', 'requesterEmail', 'requesterNumber', 'categoryV2Id', 'priority'] as const;
+/** The new-ticket form: the contract's `CreateTicketSchema` with the intake answers given and the attachments. */
+const NewTicketForm = ticketFormSchema(CreateTicketSchema);
 
+/** The agent's ticket goes to the API as a multipart form; a refused form comes back with what was typed. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const api = (await signedIn(request)).client(supportContract);
-  const form = await request.formData();
-  const posted = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).trim()]));
-  const values = { ...Object.fromEntries(FIELDS.map((f) => [f, ''])), ...posted } as Record<(typeof FIELDS)[number], string> & Record<string, string>;
-  const { files, error } = attachmentsOf(form);
-  if (error) return data({ values, message: error, fieldErrors: { attachments: [error] } as Record<string, string[]> }, { status: 400 });
-  const result = await api.createTicket({
-    body: ticketFormBody(
-      {
-        subject: values.subject,
-        body: values.body,
-        requesterName: values.requesterName,
-        requesterEmail: values.requesterEmail,
-        requesterNumber: values.requesterNumber || undefined,
-        categoryV2Id: values.categoryV2Id || undefined,
-        priority: values.priority || undefined,
-        customFields: customFieldsOf(values),
-      },
-      files,
-    ),
-  });
-  if (result.status === 201) {
-    const created = (result.body as { data: { _id: string } }).data;
-    throw redirect(`/app/support-management/tickets/${created._id}`);
-  }
-  const body = result.body as { message?: string; fieldErrors?: Record<string, string[]> };
-  return data({ values, message: 'Validation Error — Please fillup required fields.', fieldErrors: body.fieldErrors ?? {} }, { status: result.status });
+  const submission = parseWithZod(await request.formData(), { schema: NewTicketForm });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const { attachments, ...fields } = submission.value;
+  const answer = formAnswerOf(await api.createTicket({ body: ticketFormBody(fields, attachments) }), 201, submission, { shownStatuses: [413] });
+  if (answer.refusal) return answer.refusal;
+  const created = (answer.body as { data: { _id: string } }).data;
+  throw redirect(`/app/support-management/tickets/${created._id}`);
 }
 
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
@@ -64,15 +51,22 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 
 export default function NewTicketRoute() {
   const { categories } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const values = (result?.values ?? {}) as Record<string, string>;
-  const errors = (result?.fieldErrors ?? {}) as Record<string, string[]>;
+  const refused = useActionData<typeof action>();
+  const [form] = useForm({ lastResult: refused?.result });
+  // What was typed comes back with a refused form; the files have to be chosen again.
+  const values = (refused?.result.initialValue ?? {}) as Record<string, unknown>;
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : '';
+  };
+  // The API names a refused file by its place (`attachments[1]`): its message goes with the file input.
+  const errors: Record<string, string[]> = { ...form.allErrors, attachments: attachmentErrorsOf(form.allErrors) };
   const described = (name: string) => (errors[name]?.[0] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
-  const text = (name: string, label: string, type = 'text', required = true) => (
+  const field = (name: string, label: string, type = 'text', required = true) => (
     <label>
       {label}
       {required ? '*' : ''}
-      <input name={name} type={type} defaultValue={values[name] ?? ''} required={required} {...described(name)} />
+      <input name={name} type={type} defaultValue={text(name)} required={required} {...described(name)} />
       <FieldError id={`${name}-error`} errors={errors[name]} />
     </label>
   );
@@ -82,18 +76,14 @@ export default function NewTicketRoute() {
         <Link to="/app/support-management/tickets">Tickets</Link>
       </nav>
       <h1 className="cas-page-title">New ticket</h1>
-      {result?.message ? (
-        <p role="alert" className="cas-error">
-          {result.message}
-        </p>
-      ) : null}
+      <FormNotice notice={refused?.notice} />
       <Form method="post" encType="multipart/form-data" className="cas-support-form" noValidate>
-        {text('requesterName', 'Requester name')}
-        {text('requesterEmail', 'Requester email', 'email')}
-        {text('requesterNumber', 'Student or employee number', 'text', false)}
+        {field('requesterName', 'Requester name')}
+        {field('requesterEmail', 'Requester email', 'email')}
+        {field('requesterNumber', 'Student or employee number', 'text', false)}
         <label>
           Category*
-          <select name="categoryV2Id" defaultValue={values.categoryV2Id ?? ''} required {...described('categoryV2Id')}>
+          <select name="categoryV2Id" defaultValue={text('categoryV2Id')} required {...described('categoryV2Id')}>
             <option value="">Choose a category</option>
             {categories.map((c) => (
               <option key={c.value} value={c.value}>
@@ -105,7 +95,7 @@ export default function NewTicketRoute() {
         </label>
         <label>
           Priority
-          <select name="priority" defaultValue={values.priority ?? ''}>
+          <select name="priority" defaultValue={text('priority')}>
             <option value="">The category’s default</option>
             {ticketPriorityOptions.map((p) => (
               <option key={p.value} value={p.value}>
@@ -116,14 +106,14 @@ export default function NewTicketRoute() {
         </label>
         <IntakeFields
           categories={categories}
-          values={values}
+          answers={values.customFields}
           error={(name) => <FieldError id={`${name}-error`} errors={errors[name]} />}
           legend="Details the category asks for (fill in those of the chosen category)"
         />
-        {text('subject', 'Subject')}
+        {field('subject', 'Subject')}
         <label>
           Message*
-          <textarea name="body" rows={6} defaultValue={values.body ?? ''} required {...described('body')} />
+          <textarea name="body" rows={6} defaultValue={text('body')} required {...described('body')} />
           <FieldError id="body-error" errors={errors.body} />
         </label>
         <label>

@@ -1,7 +1,19 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT, supportContract } from '@campus/api-contract';
-import { ReferencePicker } from '@campus/ui';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_COUNT,
+  AssignSchema,
+  ChangeStateSchema,
+  MergeSchema,
+  ReplySchema,
+  supportContract,
+  UpdateTicketSchema,
+} from '@campus/api-contract';
+import { NOTICES, ReferencePicker } from '@campus/ui';
+import { z } from 'zod';
 import {
   nextTicketStates,
   ticketPriorityOptions,
@@ -12,10 +24,12 @@ import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
+import { FormNotice } from '../../components/FormNotice';
+import { attachmentErrorsOf } from './attachment-errors';
 import { SlaBadge } from './SlaBadge';
-import { attachmentsOf, leafCategories, ticketFormBody, type TreeNode } from './ticket-files.server';
-import { answerOf } from '../../lib/answers.server';
-import { signedIn } from '../../lib/request.server';
+import { AttachmentsSchema, leafCategories, ticketFormBody, type TreeNode } from './ticket-files.server';
+import { answerOf, formAnswerOf, invalidForm } from '../../lib/answers.server';
+import { signedIn, type ContractClient } from '../../lib/request.server';
 import '../../features/resources/resources.css';
 import './support.css';
 
@@ -82,72 +96,59 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The forms of the page, one per intent: reply or note (with files), state, assign or take, priority and category, transfer, merge. */
+const TicketForm = z.discriminatedUnion('intent', [
+  ReplySchema.omit({ kind: true }).extend({ intent: z.enum(['reply', 'note']), attachments: AttachmentsSchema }),
+  ChangeStateSchema.extend({ intent: z.literal('state') }),
+  AssignSchema.pick({ assigneeId: true }).extend({ intent: z.literal('assign') }),
+  z.object({ intent: z.literal('take') }),
+  UpdateTicketSchema.extend({ intent: z.literal('update') }),
+  AssignSchema.pick({ teamId: true }).extend({ intent: z.literal('transfer') }),
+  MergeSchema.innerType().pick({ intoReference: true }).extend({ intent: z.literal('merge') }),
+]);
+
 /** Reply or note, state change, take or assign: one named intent each, so the page works without JavaScript. */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const api = (await signedIn(request)).client(supportContract);
   const id = params.id ?? '';
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  let result: { status: number; body: unknown };
-  if (intent === 'reply' || intent === 'note') {
-    const { files, error } = attachmentsOf(form);
-    if (error) return data({ error }, { status: 400 });
-    result = await api.replyToTicket({ params: { id }, body: ticketFormBody({ kind: intent, body: String(form.get('body') ?? '') }, files) });
-  } else if (intent === 'update') {
-    result = await api.updateTicket({
-      params: { id },
-      body: {
-        priority: (String(form.get('priority') ?? '') || undefined) as never,
-        categoryV2Id: String(form.get('categoryV2Id') ?? '') || undefined,
-      },
+  const submission = parseWithZod(await request.formData(), { schema: TicketForm });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const form = submission.value;
+  const created = form.intent === 'reply' || form.intent === 'note';
+  const answer = formAnswerOf(await send(api, id, form), created ? 201 : 200, submission, { shownStatuses: [413] });
+  if (answer.refusal) return answer.refusal;
+  if (form.intent === 'merge') {
+    const into = (answer.body as { data: { _id: string } }).data._id;
+    throw await redirectWithNotice(request, `/app/support-management/tickets/${into}`, {
+      tone: 'success',
+      title: 'Success!',
+      description: 'Tickets merged: both threads are kept here.',
     });
-  } else if (intent === 'transfer') {
-    result = await api.assignTicket({
-      params: { id },
-      body: { assigneeId: null, teamId: String(form.get('teamId') ?? '') || undefined },
-    });
-  } else if (intent === 'merge') {
-    result = await api.mergeTicket({
-      params: { id },
-      body: { intoReference: String(form.get('intoReference') ?? '') },
-    });
-    if (result.status === 200) {
-      const into = (result.body as { data: { _id: string } }).data._id;
-      throw await redirectWithNotice(request, `/app/support-management/tickets/${into}`, {
-        tone: 'success',
-        title: 'Success!',
-        description: 'Tickets merged: both threads are kept here.',
-      });
-    }
-  } else if (intent === 'state') {
-    result = await api.changeTicketState({
-      params: { id },
-      body: { state: String(form.get('state') ?? '') as TicketState },
-    });
-  } else if (intent === 'take') {
-    result = await api.assignTicket({ params: { id }, body: { assigneeId: null, take: true } });
-  } else if (intent === 'assign') {
-    result = await api.assignTicket({
-      params: { id },
-      body: { assigneeId: String(form.get('assigneeId') ?? '') || null },
-    });
-  } else {
-    return data({ error: 'Choose what to do.' }, { status: 400 });
   }
-  if (result.status >= 400) {
-    const body = result.body as { message?: string; fieldErrors?: Record<string, string[]> };
-    const detail = Object.values(body.fieldErrors ?? {})[0]?.[0];
-    return data(
-      { error: detail ? `${body.message ?? 'Error'} ${detail}` : (body.message ?? 'Error') },
-      { status: result.status },
-    );
+  throw await redirectWithNotice(request, `/app/support-management/tickets/${id}`, NOTICES.updated);
+}
+
+/** The API call of a form (a new message answers 201, the others 200). */
+async function send(api: ContractClient<typeof supportContract>, id: string, form: z.output<typeof TicketForm>) {
+  const params = { id };
+  switch (form.intent) {
+    case 'reply':
+    case 'note':
+      return api.replyToTicket({ params, body: ticketFormBody({ kind: form.intent, body: form.body }, form.attachments) });
+    case 'state':
+      return api.changeTicketState({ params, body: { state: form.state } });
+    case 'assign':
+      return api.assignTicket({ params, body: { assigneeId: form.assigneeId } });
+    case 'take':
+      return api.assignTicket({ params, body: { assigneeId: null, take: true } });
+    case 'update':
+      return api.updateTicket({ params, body: { priority: form.priority, categoryV2Id: form.categoryV2Id } });
+    case 'transfer':
+      return api.assignTicket({ params, body: { assigneeId: null, teamId: form.teamId } });
+    case 'merge':
+      return api.mergeTicket({ params, body: { intoReference: form.intoReference } });
   }
-  throw await redirectWithNotice(request, `/app/support-management/tickets/${id}`, {
-    tone: 'success',
-    title: 'Success!',
-    description: 'New record updated',
-  });
 }
 
 const minutes = (m: number) => `${Math.floor(m / 60)}h ${Math.round(m % 60)}m`;
@@ -171,11 +172,23 @@ function MeasureRow({ label, m }: { label: string; m: Measure }) {
 
 export default function TicketRoute() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const refused = useActionData<typeof action>();
+  const [form] = useForm({ lastResult: refused?.result });
   const [search] = useSearchParams();
   const { ticket, clock } = page;
+  // What was typed in a refused form comes back; the files have to be chosen again.
+  const typed = (refused?.result.initialValue ?? {}) as Record<string, unknown>;
+  const typedText = (name: string) => (typeof typed[name] === 'string' ? String(typed[name]) : undefined);
   const cannedIndex = search.get('canned');
-  const prefill = cannedIndex !== null ? (page.canned[Number(cannedIndex)]?.body ?? '') : '';
+  const prefill = typedText('body') ?? (cannedIndex !== null ? (page.canned[Number(cannedIndex)]?.body ?? '') : '');
+  const errors: Record<string, string[] | undefined> = { ...form.allErrors, attachments: attachmentErrorsOf(form.allErrors) };
+  const fieldError = (name: string) =>
+    errors[name]?.[0] ? (
+      <span id={`${name}-error`} className="cas-error">
+        {errors[name][0]}
+      </span>
+    ) : null;
+  const described = (name: string) => (errors[name]?.[0] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
   return (
     <div className="cas-ticket-page">
       <nav aria-label="Breadcrumb" className="cas-breadcrumb">
@@ -189,11 +202,7 @@ export default function TicketRoute() {
         {ticket.priority} · Team: {page.teamName ?? '—'} · Requester: {ticket.requesterName} (
         {ticket.requesterEmail})
       </p>
-      {result && 'error' in result ? (
-        <p role="alert" className="cas-error">
-          {result.error}
-        </p>
-      ) : null}
+      <FormNotice notice={refused?.notice} />
       {page.duplicates.length ? (
         <section className="cas-panel" aria-labelledby="dups">
           <h2 id="dups">Possible duplicates</h2>
@@ -244,20 +253,20 @@ export default function TicketRoute() {
           <input type="hidden" name="intent" value="state" />
           <label>
             Move to
-            <select name="state" defaultValue={nextTicketStates(ticket.state)[0]}>
+            <select name="state" defaultValue={nextTicketStates(ticket.state)[0]} {...described('state')}>
               {nextTicketStates(ticket.state).map((s) => (
                 <option key={s} value={s}>
                   {ticketStateOptions.find((o) => o.value === s)?.label ?? s}
                 </option>
               ))}
             </select>
+            {fieldError('state')}
           </label>
           <button type="submit" className="cas-button" disabled={!nextTicketStates(ticket.state).length}>
             Change state
           </button>
         </Form>
         <Form method="post" className="cas-ticket-filters">
-          <input type="hidden" name="intent" value="assign" />
           <ReferencePicker
             label="Agent"
             name="assigneeId"
@@ -265,7 +274,8 @@ export default function TicketRoute() {
             defaultValue={ticket.assigneeId ?? ''}
             options={page.agents.map((a) => ({ value: a._id, label: `${a.firstName} ${a.lastName}` }))}
           />
-          <button type="submit" className="cas-button cas-button--secondary">
+          {fieldError('assigneeId')}
+          <button type="submit" name="intent" value="assign" className="cas-button cas-button--secondary">
             Assign
           </button>
           <button type="submit" name="intent" value="take" className="cas-button cas-button--secondary">
@@ -276,13 +286,14 @@ export default function TicketRoute() {
           <input type="hidden" name="intent" value="update" />
           <label>
             Priority
-            <select name="priority" defaultValue={ticket.priority}>
+            <select name="priority" defaultValue={ticket.priority} {...described('priority')}>
               {ticketPriorityOptions.map((p) => (
                 <option key={p.value} value={p.value}>
                   {p.label}
                 </option>
               ))}
             </select>
+            {fieldError('priority')}
           </label>
           <ReferencePicker
             label="Category"
@@ -291,6 +302,7 @@ export default function TicketRoute() {
             defaultValue={ticket.categoryV2Id ?? ''}
             options={page.categories}
           />
+          {fieldError('categoryV2Id')}
           <button type="submit" className="cas-button cas-button--secondary">
             Save priority and category
           </button>
@@ -304,6 +316,7 @@ export default function TicketRoute() {
             options={page.teams}
             isRequired
           />
+          {fieldError('teamId')}
           <button type="submit" className="cas-button cas-button--secondary">
             Transfer
           </button>
@@ -313,7 +326,13 @@ export default function TicketRoute() {
             <input type="hidden" name="intent" value="merge" />
             <label>
               Merge into ticket (reference)
-              <input name="intoReference" placeholder={page.duplicates[0]?.reference ?? ''} />
+              <input
+                name="intoReference"
+                placeholder={page.duplicates[0]?.reference ?? ''}
+                defaultValue={typedText('intoReference')}
+                {...described('intoReference')}
+              />
+              {fieldError('intoReference')}
             </label>
             <button type="submit" className="cas-button cas-button--secondary">
               Merge
@@ -360,11 +379,13 @@ export default function TicketRoute() {
         <Form method="post" encType="multipart/form-data" className="cas-support-form" key={prefill}>
           <label id="reply">
             Message
-            <textarea name="body" rows={6} defaultValue={prefill} required />
+            <textarea name="body" rows={6} defaultValue={prefill} required {...described('body')} />
+            {fieldError('body')}
           </label>
           <label>
             Attachments (at most {ATTACHMENT_MAX_COUNT} files of {ATTACHMENT_MAX_BYTES / 1024} KiB)
-            <input name="attachments" type="file" multiple />
+            <input name="attachments" type="file" multiple {...described('attachments')} />
+            {fieldError('attachments')}
           </label>
           <p>
             <button type="submit" name="intent" value="reply" className="cas-button">
