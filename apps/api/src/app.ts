@@ -12,7 +12,6 @@ import {
   entityRegistry,
   openApiDocument,
   resourceContracts,
-  type ListQuery,
 } from '@campus/api-contract';
 import type { ApiConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -31,6 +30,7 @@ import { auditHandlers } from './platform/audit/handlers.js';
 import { signOutEverywhere } from './platform/auth/sign-out-everywhere.js';
 import type { ActorContext, ResourceHooks } from './resources/crud.js';
 import { resourceServices } from './resources/service.js';
+import { recordHandlers } from './resources/handlers.js';
 import type { AreaContext, AreaModule, ContractHandlers } from './platform/area.js';
 import { assertEveryRouteDeclared, routeGuard } from './platform/guard.js';
 import { areaSummary } from './platform/area-summary.js';
@@ -136,7 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const hooksByResource = new Map<string, ResourceHooks>();
   for (const area of areas) for (const [resource, hooks] of Object.entries(area.hooks?.(ctx) ?? {})) hooksByResource.set(resource, hooks);
-  const resources = resourceServices(database, entityRegistry, (entity) => hooksByResource.get(entity.resource));
+  const owned = areas.flatMap((area) => area.records ?? []);
+  const resources = resourceServices(database, entityRegistry, (entity) => hooksByResource.get(entity.resource), owned);
   const areaCtx: AreaContext = { ...ctx, resources, actorOf, authOf };
 
   for (const area of areas) await area.mount?.(app, ctx);
@@ -167,28 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const implementation: Record<string, unknown> = { core: coreImpl };
-  for (const service of resources.all) {
-    const names = crudOperationNames(service.entity);
-    const handlers: ContractHandlers = {
-      [names.list]: async ({ query, reply }) => {
-        // The page arrives as JSON text built by the database and is sent as it is (the envelope, when on,
-        // encodes that text), so the records are not parsed and serialised again here.
-        const body = await service.list(query as ListQuery);
-        reply.type('application/json; charset=utf-8');
-        return { status: 200, body };
-      },
-      [names.get]: async ({ params }) => ({ status: 200, body: { data: await service.get((params as { id: string }).id) } }),
-      [names.create]: async ({ body, request }) => ({
-        status: 201,
-        body: { data: await service.create(body as Record<string, unknown>, actorOf(request)) },
-      }),
-      [names.update]: async ({ params, body, request }) => ({
-        status: 200,
-        body: { data: await service.update((params as { id: string }).id, body as Record<string, unknown>, actorOf(request)) },
-      }),
-    };
-    implementation[service.entity.resource] = handlers;
-  }
+  for (const service of resources.all) implementation[service.entity.resource] = recordHandlers(service, crudOperationNames(service.entity), actorOf);
   for (const area of areas) Object.assign(implementation, (await area.handlers?.(areaCtx, app)) ?? {});
   for (const type of areas.flatMap((area) => area.jobTypes?.(areaCtx) ?? [])) jobs.register(type);
   for (const service of areas.flatMap((area) => area.services?.(areaCtx) ?? [])) {

@@ -4,3 +4,4 @@ export * from './convert.js';
 export * from './runs.js';
 export * from './connections.js';
 export * from './api-sources.js';
+export * from './records.js';

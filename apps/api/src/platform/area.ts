@@ -1,5 +1,6 @@
 import type { AppRoute, AppRouter } from '@ts-rest/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyEntity } from '@campus/domain-core';
 import type { AppContext } from '../context.js';
 import type { AuthContext } from './auth/sessions.js';
 import type { JobType } from './jobs/types.js';
@@ -66,6 +67,12 @@ export interface AreaModule {
     ctx: AreaContext,
     app: FastifyInstance,
   ) => Readonly<Record<string, ContractHandlers>> | Promise<Readonly<Record<string, ContractHandlers>>>;
+  /**
+   * Entities the area keeps on its own routes (not in the entity registry, so without the generic CRUD contract,
+   * list screen or import template), served by the generic record handlers (`resources/handlers.ts`) with what
+   * `hooks` adds; `ctx.resources.of(resource)` gives their service.
+   */
+  readonly records?: readonly AnyEntity[];
   /** What the area's entities add to the generic CRUD handler, by resource. */
   readonly hooks?: (ctx: AppContext) => Readonly<Record<string, ResourceHooks>>;
   /** HTTP the area serves outside the contracts (e.g. the OpenID Connect provider's own endpoints). */

@@ -9,6 +9,7 @@ import {
   type UniqueDescriptor,
 } from '@campus/domain-core';
 import { changesBetween, writeAudit, type Actor } from '../platform/audit/audit.js';
+import type { AuditChanges } from '../platform/db/schema/core.js';
 import { rows, type Db } from '../platform/db/client.js';
 import { snake, tableNameOf } from '../platform/db/table-for.js';
 import { HttpError } from '../platform/http/errors.js';
@@ -22,11 +23,40 @@ export type EntityRecord = Record<string, unknown> & { _id: string };
 export interface ResourceHooks {
   /** Checks a create input and returns extra columns to write; may remove write-only fields from `data`. */
   beforeCreate?(tx: Db, data: Record<string, unknown>, actor: ActorContext): Promise<Record<string, unknown>>;
-  /** Checks an update against the current record. */
-  beforeUpdate?(tx: Db, current: EntityRecord, changes: Record<string, unknown>, actor: ActorContext): Promise<void>;
+  /**
+   * Checks an update against the current record; may change `changes` (e.g. remove write-only fields) and may
+   * return extra columns to write with it (e.g. a secret sealed again).
+   */
+  beforeUpdate?(tx: Db, current: EntityRecord, changes: Record<string, unknown>, actor: ActorContext): Promise<Record<string, unknown> | void>;
   afterUpdate?(tx: Db, before: EntityRecord, after: EntityRecord, actor: ActorContext): Promise<void>;
   /** Runs after the insert and its audit row, in the same transaction (e.g. work that follows from the record). */
   afterCreate?(tx: Db, record: EntityRecord, actor: ActorContext): Promise<void>;
+  /**
+   * What the audit row of a write says, where the generic words will not do: its activity, and changes to add
+   * (e.g. only that a write-only secret was set, never its value). Given the extra columns the write wrote.
+   */
+  audit?(write: AuditedWrite): { readonly activity?: string; readonly changes?: AuditChanges };
+  /**
+   * Opts the resource in to deleting records (the generic CRUD has no delete: records are switched off through
+   * their state field): the message the delete answers with.
+   */
+  deleted?(record: EntityRecord): string;
+  /** The status a uniqueness clash answers (409 unless the resource's routes promise another, e.g. 400). */
+  readonly clashStatus?: 400 | 409;
+  /**
+   * Fields the answer computes rather than stores (e.g. whether a secret is stored, rows of another table): each an
+   * SQL expression over the row aliased `t`, without parameters, and the other tables they read (lists remembered
+   * while those tables are unchanged only). Write-only fields and their stored secrets are never selected.
+   */
+  readonly computed?: { readonly fields: Readonly<Record<string, string>>; readonly tables?: readonly string[] };
+}
+
+/** A write as its audit row sees it: what it did, the record before and after, and the extra columns written. */
+export interface AuditedWrite {
+  readonly kind: 'create' | 'update' | 'delete';
+  readonly before: EntityRecord | null;
+  readonly after: EntityRecord | null;
+  readonly extra: Readonly<Record<string, unknown>>;
 }
 
 /** The acting user: identity for the audit trail and grants for privilege rules. */
@@ -85,13 +115,23 @@ async function uniqueHolder(
   return row?.record;
 }
 
-/** The friendly pre-check of spec §5: 409 `Code is existing in {holder}.` / `Name is existing in {holder}.` */
-async function checkUnique(db: Db, model: EntityModel, data: Record<string, unknown>, selfId: string | null, only?: Set<string>) {
+/**
+ * The friendly pre-check of spec §5: 409 (or the resource's `clashStatus`) `Code is existing in {holder}.` /
+ * `Name is existing in {holder}.`
+ */
+async function checkUnique(
+  db: Db,
+  model: EntityModel,
+  data: Record<string, unknown>,
+  selfId: string | null,
+  only?: Set<string>,
+  status: number = 409,
+) {
   for (const u of model.entity.unique) {
     if (only && ![u.field, ...(u.scope ?? [])].some((f) => only.has(f))) continue;
     const holder = await uniqueHolder(db, model, u, data, selfId);
     if (holder) {
-      throw new HttpError(409, uniquenessMessage(u.label, holderName(holder, model.entity)), {
+      throw new HttpError(status, uniquenessMessage(u.label, holderName(holder, model.entity)), {
         [u.field]: [uniquenessMessage(u.label, holderName(holder, model.entity))],
       });
     }
@@ -152,12 +192,13 @@ function stateActivity(entity: AnyEntity, display: string, to: unknown): string 
 async function asConflict(deps: CrudDeps, model: EntityModel, data: Record<string, unknown>, selfId: string | null, error: unknown) {
   const { code } = pgErrorCode(error);
   if (code === '23505') {
+    const status = deps.hooks?.clashStatus ?? 409;
     try {
-      await checkUnique(deps.db, model, data, selfId);
+      await checkUnique(deps.db, model, data, selfId, undefined, status);
     } catch (conflict) {
       if (conflict instanceof HttpError) return conflict;
     }
-    return new HttpError(409, `This ${model.entity.label.toLowerCase()} clashes with an existing one.`);
+    return new HttpError(status, `This ${model.entity.label.toLowerCase()} clashes with an existing one.`);
   }
   if (code === '23503') return new HttpError(400, 'A referenced record does not exist.');
   return error;
@@ -173,7 +214,7 @@ export async function createRecord(deps: CrudDeps, model: EntityModel, input: Re
       const tx = txRaw as unknown as Db;
       const extra = (await deps.hooks?.beforeCreate?.(tx, data, actor)) ?? {};
       await checkReferences(tx, model, data, deps.byResource);
-      await checkUnique(tx, model, data, null);
+      await checkUnique(tx, model, data, null, undefined, deps.hooks?.clashStatus);
       const values: [string, SQL][] = [];
       for (const [name, f] of model.fields) if (name in data) values.push([snake(name), bindValue(f, data[name])]);
       values.push([snake(entity.state.kind), sql`${data[entity.state.kind] ?? initialState(entity)}`]);
@@ -187,14 +228,15 @@ export async function createRecord(deps: CrudDeps, model: EntityModel, input: Re
       );
       const record = (await getRecord(tx, model, inserted!.id))!;
       const keys = [...model.fields.keys(), entity.state.kind];
+      const told = deps.hooks?.audit?.({ kind: 'create', before: null, after: record, extra });
       await writeAudit(
         tx,
         {
           actor,
-          activity: `Created ${entity.label.toLowerCase()} ${holderName(record, entity)}`,
+          activity: told?.activity ?? `Created ${entity.label.toLowerCase()} ${holderName(record, entity)}`,
           resource: entity.resource,
           recordId: record._id,
-          changes: changesBetween({}, auditView(record, keys)),
+          changes: { ...changesBetween({}, auditView(record, keys)), ...told?.changes },
         },
         actor.now,
       );
@@ -238,31 +280,82 @@ export async function updateRecord(
         for (const p of problems) (fieldErrors[p.field] ??= []).push(p.message);
         throw new HttpError(400, problems[0]!.message, fieldErrors);
       }
-      await deps.hooks?.beforeUpdate?.(tx, current, changes, actor);
+      const extra = (await deps.hooks?.beforeUpdate?.(tx, current, changes, actor)) ?? {};
+      merged = { ...current, ...changes };
       await checkReferences(tx, model, changes, deps.byResource);
-      await checkUnique(tx, model, merged, id, new Set(Object.keys(changes)));
+      await checkUnique(tx, model, merged, id, new Set(Object.keys(changes)), deps.hooks?.clashStatus);
       const sets: SQL[] = [];
       for (const [name, value] of Object.entries(changes)) {
         if (name === stateKey) sets.push(sql`${sql.identifier(snake(name))} = ${value}`);
         else if (model.fields.has(name)) sets.push(sql`${sql.identifier(snake(name))} = ${bindValue(model.fields.get(name), value)}`);
       }
       sets.push(sql`updated_at = ${actor.now.toISOString()}`, sql`modified_by_id = ${actor.id}`);
+      for (const [column, value] of Object.entries(extra)) sets.push(sql`${sql.identifier(column)} = ${value}`);
       await tx.execute(sql`update ${model.table} set ${sql.join(sets, sql`, `)} where id = ${id}`);
       const after = (await getRecord(tx, model, id))!;
       const diff = changesBetween(auditView(current, Object.keys(changes)), auditView(after, Object.keys(changes)));
       const changed = Object.keys(diff);
       const display = holderName(after, entity);
+      const told = deps.hooks?.audit?.({ kind: 'update', before: current, after, extra });
       const activity =
-        changed.length === 1 && changed[0] === stateKey
+        told?.activity ??
+        (changed.length === 1 && changed[0] === stateKey
           ? stateActivity(entity, display, after[stateKey])
-          : `Updated ${entity.label.toLowerCase()} ${display}`;
-      await writeAudit(tx, { actor, activity, resource: entity.resource, recordId: id, changes: diff }, actor.now);
+          : `Updated ${entity.label.toLowerCase()} ${display}`);
+      await writeAudit(tx, { actor, activity, resource: entity.resource, recordId: id, changes: { ...diff, ...told?.changes } }, actor.now);
       await deps.hooks?.afterUpdate?.(tx, current, after, actor);
       return after;
     });
   } catch (error) {
     throw await asConflict(deps, model, merged, id, error);
   }
+}
+
+/**
+ * Deletes a record of a resource that opts in to deletion (`ResourceHooks.deleted`): lock, delete and audit row in
+ * one transaction. Answers the resource's message. A record still referenced elsewhere is refused with a 409.
+ */
+export async function deleteRecord(deps: CrudDeps, model: EntityModel, id: string, actor: ActorContext): Promise<string> {
+  const { entity } = model;
+  const deleted = deps.hooks?.deleted;
+  if (!deleted) throw new Error(`${entity.resource} has no delete.`);
+  try {
+    return await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const current = await getRecord(tx, model, id, true);
+      if (!current) throw notFound(entity);
+      await tx.execute(sql`delete from ${model.table} where id = ${id}`);
+      const keys = [...model.fields.keys(), entity.state.kind];
+      const told = deps.hooks?.audit?.({ kind: 'delete', before: current, after: null, extra: {} });
+      await writeAudit(
+        tx,
+        {
+          actor,
+          activity: told?.activity ?? `Deleted ${entity.label.toLowerCase()} ${holderName(current, entity)}`,
+          resource: entity.resource,
+          recordId: id,
+          changes: { ...changesBetween(auditView(current, keys), {}), ...told?.changes },
+        },
+        actor.now,
+      );
+      return deleted(current);
+    });
+  } catch (error) {
+    if (pgErrorCode(error).code === '23503') throw new HttpError(409, `This ${entity.label.toLowerCase()} is still in use.`);
+    throw error;
+  }
+}
+
+/**
+ * Every record of a resource kept in small numbers (e.g. saved connections), by its display field: for routes that
+ * answer the whole list rather than a page.
+ */
+export async function allRecords(db: Db, model: EntityModel): Promise<EntityRecord[]> {
+  const list = await rows<{ record: EntityRecord }>(
+    db,
+    sql`select ${model.record} as record from ${model.table} t ${model.joins} order by lower((${col(model.entity.displayField)})::text), t.id`,
+  );
+  return list.map((r) => r.record);
 }
 
 /**

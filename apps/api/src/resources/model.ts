@@ -52,7 +52,16 @@ function jsonObject(pairs: [string, SQL][]): SQL {
   return sql.join(chunks, sql` || `);
 }
 
-export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityModel {
+/**
+ * Fields an answer computes rather than stores: SQL expressions over the row aliased `t` (no parameters), and the
+ * other tables they read.
+ */
+export interface ComputedFields {
+  readonly fields: Readonly<Record<string, string>>;
+  readonly tables?: readonly string[];
+}
+
+export function buildModel(entity: AnyEntity, registry: EntityRegistry, computed?: ComputedFields): EntityModel {
   const tableName = tableNameOf(entity);
   const fields = new Map(storedFields(entity));
   const pairs: [string, SQL][] = [
@@ -67,7 +76,7 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
   // Lists read labels through joins instead: see `EntityModel.listJoinsText`.
   const listLabels: [string, SQL][] = [];
   const listJoins: string[] = [];
-  const listTables = new Set<string>([tableNameOf(entity)]);
+  const listTables = new Set<string>([tableNameOf(entity), ...(computed?.tables ?? [])]);
   for (const [name, f] of fields) {
     pairs.push([name, f.kind === 'datetime' ? isoTime(col(name)) : col(name)]);
     if (f.kind !== 'reference' && f.kind !== 'multi-reference') continue;
@@ -90,6 +99,10 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry): EntityM
       labels.push([name, lookup]);
       listLabels.push([name, lookup]);
     }
+  }
+  for (const [name, expression] of Object.entries(computed?.fields ?? {})) {
+    if (fields.has(name) || entity.fields[name]) throw new Error(`${entity.resource}: computed field ${name} is also a field.`);
+    pairs.push([name, sql.raw(`(${expression})`)]);
   }
   // The expressions hold identifiers only, no parameters: compile them once instead of on every query.
   const dialect = new PgDialect();

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import type { ApiSource, ReadApiSource } from '@campus/api-contract';
+import type { ReadApiSource } from '@campus/api-contract';
 import { API_SOURCE_FIELDS, type ApiAuthKind, type ApiPagination, type ApiSourceInput, type ImportTarget } from '@campus/domain-migration';
 import { rows, type Db } from '../../platform/db/client.js';
 import { snake } from '../../platform/db/table-for.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
 import { defineJobType } from '../../platform/jobs/types.js';
 import { currentSettings } from '../../platform/settings.js';
 import type { Sealer } from '../../platform/sealer.js';
@@ -40,28 +39,11 @@ interface ApiSourceRow {
   updated_at: string;
 }
 
-const iso = (v: string) => new Date(v).toISOString();
 const hasSecret = (r: ApiSourceRow) => !!r.secret_sealed && r.secret_sealed.length > 0;
 
 /** The settings a person types, from their columns (`baseUrl` ← `base_url`…): the view's and the reader's. */
 const settingsOf = (r: ApiSourceRow) =>
   Object.fromEntries(API_SOURCE_FIELDS.map((f) => [f, r[snake(f) as keyof ApiSourceRow]])) as Omit<ApiSourceInput, 'secret'>;
-
-/** A source as answered: the secret never leaves the server, only whether one is stored. */
-function sourceView(r: ApiSourceRow): ApiSource {
-  return {
-    _id: r.id,
-    ...settingsOf(r),
-    hasSecret: hasSecret(r),
-    lastCursor: r.last_cursor,
-    cursorUpdatedAt: r.cursor_updated_at ? iso(r.cursor_updated_at) : null,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-  };
-}
-
-/** What the audit trail keeps of a source: its settings (the secret's change is added by the save). */
-const audited = settingsOf;
 
 export async function apiSourceRow(db: Db, id: string, lock = false): Promise<ApiSourceRow> {
   const [row] = await rows<ApiSourceRow>(db, sql`select * from migration_api_sources where id = ${id} ${lock ? sql`for update` : sql``}`);
@@ -165,93 +147,14 @@ export function apiScheduledReadJob(deps: ApiReadDeps) {
   });
 }
 
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
-
-/** Saved API sources, their test, preview and reads. */
+/** A saved API source's test, preview and reads (the records themselves: `records.ts`). */
 export function apiSourceHandlers(ctx: AreaContext, deps: ApiReadDeps & { view: (runId: string) => Promise<unknown> }) {
   const db = ctx.db;
   const { sealer } = deps;
 
-  const save = async (request: FastifyRequest, id: string | null, input: ApiSourceInput) => {
-    const actor = ctx.actorOf(request);
-    const now = ctx.config.now().toISOString();
-    // A secret is kept only for a kind that sends one; switching to none forgets it.
-    const sealed = input.authKind !== 'none' && input.secret ? sealer.seal(input.secret) : null;
-    const forget = input.authKind === 'none';
-    const v = input;
-    try {
-      return await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const [same] = await rows<{ name: string }>(
-          tx,
-          sql`select name from migration_api_sources where lower(name) = lower(${v.name}) and id <> ${id ?? '00000000-0000-0000-0000-000000000000'}`,
-        );
-        if (same) throw new HttpError(400, `Name is existing in ${same.name}.`, { name: [`Name is existing in ${same.name}.`] });
-        if (id === null) {
-          const [created] = await rows<{ id: string }>(
-            tx,
-            sql`insert into migration_api_sources (name, base_url, auth_kind, auth_header, secret_sealed, pagination, page_param, size_param, page_size,
-                  next_path, rows_path, cursor_field, since_param, created_by_id, created_at, updated_at)
-                values (${v.name}, ${v.baseUrl}, ${v.authKind}, ${v.authKind === 'header' ? v.authHeader : ''}, ${sealed}, ${v.pagination}, ${v.pageParam},
-                  ${v.sizeParam}, ${v.pageSize}, ${v.nextPath}, ${v.rowsPath}, ${v.cursorField}, ${v.sinceParam}, ${actor.id}, ${now}, ${now})
-                returning id`,
-          );
-          const after = await apiSourceRow(tx, created!.id);
-          await writeAudit(tx, { actor, activity: 'Added an API source', resource: 'migration-api-sources', recordId: after.id, changes: changesBetween({}, { ...audited(after), secret: sealed ? 'set' : null }) }, ctx.config.now());
-          return after;
-        }
-        const before = await apiSourceRow(tx, id, true);
-        // A changed cursor field starts incremental reads over: the remembered value belongs to the old field.
-        const cursorKept = before.cursor_field === v.cursorField;
-        await tx.execute(sql`update migration_api_sources set name = ${v.name}, base_url = ${v.baseUrl}, auth_kind = ${v.authKind},
-              auth_header = ${v.authKind === 'header' ? v.authHeader : ''}, pagination = ${v.pagination}, page_param = ${v.pageParam},
-              size_param = ${v.sizeParam}, page_size = ${v.pageSize}, next_path = ${v.nextPath}, rows_path = ${v.rowsPath},
-              cursor_field = ${v.cursorField}, since_param = ${v.sinceParam}, updated_at = ${now},
-              secret_sealed = ${forget ? null : sealed ? sealed : sql`secret_sealed`},
-              last_cursor = ${cursorKept ? sql`last_cursor` : null}, cursor_updated_at = ${cursorKept ? sql`cursor_updated_at` : null}
-            where id = ${id}`);
-        const after = await apiSourceRow(tx, id);
-        const changes = changesBetween(audited(before), audited(after));
-        if (sealed) changes.secret = { before: hasSecret(before) ? 'set' : null, after: 'changed' };
-        else if (hasSecret(before) && !hasSecret(after)) changes.secret = { before: 'set', after: null };
-        await writeAudit(tx, { actor, activity: 'Changed an API source', resource: 'migration-api-sources', recordId: id, changes }, ctx.config.now());
-        return after;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(400, 'Name is existing in another API source.', { name: ['Name is existing in another API source.'] });
-      throw error;
-    }
-  };
-
   const opened = async (id: string) => openSource(sealer, await apiSourceRow(db, id));
 
   return {
-    listApiSources: async () => {
-      const list = await rows<ApiSourceRow>(db, sql`select * from migration_api_sources order by lower(name)`);
-      return { status: 200 as const, body: { data: list.map(sourceView) } };
-    },
-    getApiSource: async ({ params }: Input) => ({ status: 200 as const, body: { data: sourceView(await apiSourceRow(db, params.id!)) } }),
-    createApiSource: async ({ body, request }: Input) => ({
-      status: 201 as const,
-      body: { data: sourceView(await save(request, null, body as ApiSourceInput)) },
-    }),
-    updateApiSource: async ({ params, body, request }: Input) => ({
-      status: 200 as const,
-      body: { data: sourceView(await save(request, params.id!, body as ApiSourceInput)) },
-    }),
-    deleteApiSource: async ({ params, request }: Input) => {
-      const actor = ctx.actorOf(request);
-      await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const before = await apiSourceRow(tx, params.id!, true);
-        await tx.execute(sql`delete from migration_api_sources where id = ${before.id}`);
-        await writeAudit(tx, { actor, activity: 'Deleted an API source', resource: 'migration-api-sources', recordId: before.id, changes: changesBetween(audited(before), {}) }, ctx.config.now());
-      });
-      return { status: 200 as const, body: { data: { message: 'API source deleted.' } } };
-    },
     testApiSource: async ({ params }: Input) => ({
       status: 200 as const,
       body: { data: await testApi(await opened(params.id!), await deps.allowedHosts()) },

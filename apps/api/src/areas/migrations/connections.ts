@@ -1,19 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import type { DbConnection, ReadSource } from '@campus/api-contract';
+import type { ReadSource } from '@campus/api-contract';
 import {
   COLUMN_NAME,
   readOnlySelectProblem,
   TABLE_NAME,
-  type ConnectionInput,
   type DbKind,
   type DbSource,
   type ImportTarget,
 } from '@campus/domain-migration';
 import { rows, type Db } from '../../platform/db/client.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { changesBetween, writeAudit } from '../../platform/audit/audit.js';
 import { defineJobType } from '../../platform/jobs/types.js';
 import { sealer, secretKey, type Sealer } from '../../platform/sealer.js';
 import type { AreaContext } from '../../platform/area.js';
@@ -48,42 +46,6 @@ const CONNECTION_SELECT = sql`
                 'lastValue', k.last_value, 'updatedAt', k.updated_at) order by k.source, k.cursor_column), '[]'::jsonb)
                  from migration_cursors k where k.connection_id = c.id) as cursors
     from migration_connections c`;
-
-const iso = (v: string) => new Date(v).toISOString();
-
-/** A connection as answered: the password never leaves the server, only whether one is stored. */
-function connectionView(r: ConnectionRow): DbConnection {
-  return {
-    _id: r.id,
-    name: r.name,
-    kind: r.kind,
-    host: r.host,
-    port: r.port,
-    database: r.database,
-    username: r.username,
-    hasPassword: !!r.password_sealed && r.password_sealed.length > 0,
-    tls: r.tls,
-    tlsCa: r.tls_ca,
-    cursors: (r.cursors ?? []).map((k) => ({ ...k, updatedAt: iso(k.updatedAt) })),
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-  };
-}
-
-/**
- * What the audit trail keeps of a connection: its settings (the CA certificate, being public, included), and only
- * whether the password changed.
- */
-const audited = (r: Pick<ConnectionRow, 'name' | 'kind' | 'host' | 'port' | 'database' | 'username' | 'tls' | 'tls_ca'>) => ({
-  name: r.name,
-  kind: r.kind,
-  host: r.host,
-  port: r.port,
-  database: r.database,
-  username: r.username,
-  tls: r.tls,
-  tlsCa: r.tls_ca,
-});
 
 export async function connectionRow(db: Db, id: string): Promise<ConnectionRow> {
   const [row] = await rows<ConnectionRow>(db, sql`${CONNECTION_SELECT} where c.id = ${id}`);
@@ -246,83 +208,15 @@ export function dbScheduledReadJob(deps: ReadDeps) {
   });
 }
 
-/** Saved connections, their test, tables, previews and reads. */
+/** A saved connection's test, tables, previews and reads (the records themselves: `records.ts`). */
 export function connectionHandlers(
   ctx: AreaContext,
   deps: ReadDeps & { view: (runId: string) => Promise<unknown> },
 ) {
   const db = ctx.db;
-  const { sealer } = deps;
-
-  const save = async (request: FastifyRequest, id: string | null, input: ConnectionInput) => {
-    const actor = ctx.actorOf(request);
-    const now = ctx.config.now().toISOString();
-    try {
-      return await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const [same] = await rows<{ name: string }>(
-          tx,
-          sql`select name from migration_connections where lower(name) = lower(${input.name}) and id <> ${id ?? '00000000-0000-0000-0000-000000000000'}`,
-        );
-        if (same) throw new HttpError(400, `Name is existing in ${same.name}.`, { name: [`Name is existing in ${same.name}.`] });
-        const sealed = input.password ? sealer.seal(input.password) : null;
-        if (id === null) {
-          const [created] = await rows<{ id: string }>(
-            tx,
-            sql`insert into migration_connections (name, kind, host, port, database, username, password_sealed, tls, tls_ca, created_by_id, created_at, updated_at)
-                values (${input.name}, ${input.kind}, ${input.host}, ${input.port}, ${input.database}, ${input.username}, ${sealed}, ${input.tls}, ${input.tlsCa}, ${actor.id}, ${now}, ${now})
-                returning id`,
-          );
-          const after = await connectionRow(tx, created!.id);
-          await writeAudit(tx, { actor, activity: 'Added a database connection', resource: 'migration-connections', recordId: after.id, changes: changesBetween({}, { ...audited(after), password: sealed ? 'set' : null }) }, ctx.config.now());
-          return after;
-        }
-        const [before] = await rows<ConnectionRow>(tx, sql`${CONNECTION_SELECT} where c.id = ${id} for update of c`);
-        if (!before) throw new HttpError(404, 'Connection not found.');
-        await tx.execute(sql`update migration_connections set name = ${input.name}, kind = ${input.kind}, host = ${input.host}, port = ${input.port},
-              database = ${input.database}, username = ${input.username}, tls = ${input.tls}, tls_ca = ${input.tlsCa}, updated_at = ${now},
-              password_sealed = coalesce(${sealed}, password_sealed)
-            where id = ${id}`);
-        const after = await connectionRow(tx, id);
-        const changes = changesBetween(audited(before), audited(after));
-        if (sealed) changes.password = { before: 'set', after: 'changed' };
-        await writeAudit(tx, { actor, activity: 'Changed a database connection', resource: 'migration-connections', recordId: id, changes }, ctx.config.now());
-        return after;
-      });
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause;
-      if ((error as { code?: string }).code === '23505' || cause?.code === '23505')
-        throw new HttpError(400, 'Name is existing in another connection.', { name: ['Name is existing in another connection.'] });
-      throw error;
-    }
-  };
-
   const opened = async (id: string) => openConnection(deps, await connectionRow(db, id));
 
   return {
-    listConnections: async () => {
-      const list = await rows<ConnectionRow>(db, sql`${CONNECTION_SELECT} order by lower(c.name)`);
-      return { status: 200 as const, body: { data: list.map(connectionView) } };
-    },
-    getConnection: async ({ params }: Input) => ({ status: 200 as const, body: { data: connectionView(await connectionRow(db, params.id!)) } }),
-    createConnection: async ({ body, request }: Input) => ({
-      status: 201 as const,
-      body: { data: connectionView(await save(request, null, body as ConnectionInput)) },
-    }),
-    updateConnection: async ({ params, body, request }: Input) => ({
-      status: 200 as const,
-      body: { data: connectionView(await save(request, params.id!, body as ConnectionInput)) },
-    }),
-    deleteConnection: async ({ params, request }: Input) => {
-      const actor = ctx.actorOf(request);
-      await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const before = await connectionRow(tx, params.id!);
-        await tx.execute(sql`delete from migration_connections where id = ${before.id}`);
-        await writeAudit(tx, { actor, activity: 'Deleted a database connection', resource: 'migration-connections', recordId: before.id, changes: changesBetween(audited(before), {}) }, ctx.config.now());
-      });
-      return { status: 200 as const, body: { data: { message: 'Connection deleted.' } } };
-    },
     testConnection: async ({ params }: Input) => ({ status: 200 as const, body: { data: await testSource(await opened(params.id!)) } }),
     listSourceTables: async ({ params }: Input) => ({ status: 200 as const, body: { data: await listTables(await opened(params.id!)) } }),
     previewSource: async ({ params, body }: Input) => {

@@ -22,6 +22,8 @@ import { listRunRows, runRow, runView } from './runs.js';
 import { connectionHandlers, connectionSealer } from './connections.js';
 import { scheduleHandlers } from './schedules.js';
 import { allowedHostsOf, apiSourceHandlers } from './api-sources.js';
+import { recordHandlers } from '../../resources/handlers.js';
+import { migrationApiSourceEntity, migrationConnectionEntity } from '@campus/domain-migration';
 
 type Input = {
   params: Record<string, string>;
@@ -205,6 +207,19 @@ export function migrationHandlers(ctx: AreaContext) {
     };
 
   return {
+    // Saved connections and API sources are records of the generic handlers (their hooks: `records.ts`).
+    ...recordHandlers(
+      ctx.resources.of(migrationConnectionEntity.resource),
+      { list: 'listConnections', get: 'getConnection', create: 'createConnection', update: 'updateConnection', delete: 'deleteConnection' },
+      ctx.actorOf,
+      { list: 'all' },
+    ),
+    ...recordHandlers(
+      ctx.resources.of(migrationApiSourceEntity.resource),
+      { list: 'listApiSources', get: 'getApiSource', create: 'createApiSource', update: 'updateApiSource', delete: 'deleteApiSource' },
+      ctx.actorOf,
+      { list: 'all' },
+    ),
     ...connectionHandlers(ctx, { sealer, targetOf, allowedHosts: allowedHostsOf(ctx), view }),
     ...scheduleHandlers(ctx, { sealer, targetOf, allowedHosts: allowedHostsOf(ctx) }),
     ...apiSourceHandlers(ctx, { sealer, targetOf, allowedHosts: allowedHostsOf(ctx), view }),
