@@ -79,6 +79,15 @@ describe('answers of the API', () => {
     expect(dataOf<{ result: { error: Record<string, string[]> } }>(missing).result.error).toMatchObject({ name: ['At most 3 characters.'], 'customFields.room': ['Required'] });
   });
 
+  it('keeps a password out of what a refused form sends back', () => {
+    const Login = z.object({ name: z.string().min(1, 'Required'), password: z.string() });
+    const refused = invalidForm(parseWithZod(form({ name: '', password: 'hunter2-secret' }), { schema: Login }), {}, { hideFields: ['password'] });
+    const { result } = dataOf<{ result: { initialValue: Record<string, unknown>; error: Record<string, string[]> } }>(refused);
+    expect(result.error.name).toEqual(['Required']);
+    expect(result.initialValue.password).toBeUndefined();
+    expect(JSON.stringify(result)).not.toContain('hunter2-secret');
+  });
+
   it('words a refused query or body as the API does', () => {
     const Query = z.object({ state: z.enum(['open', 'closed']).optional() });
     expect(queryOf(Query, { state: 'open' }).query).toEqual({ state: 'open' });

@@ -154,11 +154,16 @@ describe('API sources and the API connector (issue 14)', () => {
     await p.goto(url('/app/migrations/apis'));
     await p.getByLabel('Address').fill('ftp://sis.example.edu/students');
     await p.getByLabel('Paging').selectOption('cursor');
+    await p.getByLabel('Secret').fill(`typed-${suffix}`);
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('Validation Error').first().waitFor();
     await expect.poll(() => p.getByText('Enter an http:// or https:// address.').count()).toBeGreaterThan(0);
     expect(await p.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await p.getByLabel('Next cursor at').getAttribute('aria-invalid')).toBe('true');
+    // What was typed stays, but the secret is never sent back.
+    expect(await p.getByLabel('Address').inputValue()).toBe('ftp://sis.example.edu/students');
+    expect(await p.getByLabel('Paging').inputValue()).toBe('cursor');
+    expect(await p.content()).not.toContain(`typed-${suffix}`);
 
     const name = `No script API ${suffix}`;
     await p.getByLabel('Name', { exact: true }).fill(name);

@@ -133,10 +133,17 @@ describe('database connector (issue 14)', () => {
     await signIn(p, DEMO_USERS.admin);
     await allowHosts(p, '127.0.0.1');
     await p.goto(url('/app/migrations/databases'));
+    await p.getByLabel('Database', { exact: true }).fill('test');
+    await p.getByLabel('Password', { exact: true }).fill(`typed-${suffix}`);
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('Validation Error').first().waitFor();
-    // The notice comes first in the page; the fields' messages follow as the rest of it arrives.
-    await expect.poll(() => p.getByText('Please fillup required fields.').count()).toBeGreaterThan(1);
+    // The notice comes first in the page; the fields' marks follow as the rest of it arrives.
+    await expect.poll(() => p.locator('#name-error').textContent()).toBe('Required');
+    expect(await p.getByRole('alert').filter({ hasText: 'Validation Error' }).first().textContent()).toContain('Please fillup required fields.');
+    expect(await p.getByLabel('Host').getAttribute('aria-invalid')).toBe('true');
+    // What was typed stays, but the password is never sent back.
+    expect(await p.getByLabel('Database', { exact: true }).inputValue()).toBe('test');
+    expect(await p.content()).not.toContain(`typed-${suffix}`);
 
     const name = `No script ${suffix}`;
     await p.getByLabel('Name').fill(name);

@@ -1,14 +1,12 @@
+import { useForm } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { API_AUTH_KINDS, API_AUTH_LABELS, API_PAGINATION_LABELS, API_PAGINATIONS, API_SOURCE_DEFAULTS, API_SOURCE_FIELDS, PREVIEW_ROWS } from '@campus/domain-migration';
 import { FormNotice } from '../../components/FormNotice';
 import { when } from '../batch-management/parts';
-import { Field, FieldError, PreviewTable, ReadButtons, ScheduledRead, TargetChoice } from './Connectors';
-import type { ApiConnectorAnswer, ApiSourceProblem, loadApiConnector, loadApis } from './apis.server';
+import { Field, FieldError, firstErrors, PreviewTable, ReadButtons, ScheduledRead, TargetChoice, typedIn, type ConnectorAnswer, type SourcesAnswer } from './Connectors';
+import type { loadApiConnector, loadApis } from './apis.server';
 import { API_CONNECTOR, APIS, MIGRATIONS } from './paths';
 import './migration.css';
-
-type TestAnswer = { intent: 'test'; id: string; test: { ok: boolean; message: string } };
-type ApisAnswer = ApiSourceProblem | TestAnswer | { intent: 'test' | 'delete'; notice: ApiSourceProblem['notice'] };
 
 /** A labelled select of coded values with its field error. */
 function Choice<T extends string>(props: { name: string; label: string; value: string; options: readonly T[]; labels: Record<T, string>; error: string | undefined; hint?: string }) {
@@ -39,14 +37,21 @@ function Choice<T extends string>(props: { name: string; label: string; value: s
 /** Saved REST sources: add, change, test, delete. The secret is never shown. */
 export function Apis() {
   const { sources, editing } = useLoaderData<Awaited<ReturnType<typeof loadApis>>>();
-  const answer = useActionData<ApisAnswer>();
+  const answer = useActionData<SourcesAnswer>();
   const navigation = useNavigation();
-  const problem = answer && answer.intent === 'save' ? answer : undefined;
-  const errors = problem?.fieldErrors ?? {};
-  const v: Record<string, string> = problem?.values ?? {
-    id: editing?._id ?? '',
-    ...Object.fromEntries(API_SOURCE_FIELDS.map((f) => [f, String(editing?.[f] ?? (f in API_SOURCE_DEFAULTS ? API_SOURCE_DEFAULTS[f as keyof typeof API_SOURCE_DEFAULTS] : ''))])),
-  };
+  const refused = answer && 'result' in answer ? answer : undefined;
+  const typed = typedIn(refused?.result);
+  // A refused save comes back in its form; a refused test or delete is said above the list.
+  const problem = typed?.('intent') === 'save' ? refused : undefined;
+  const [form] = useForm({ lastResult: problem?.result });
+  const errors = firstErrors(form.allErrors);
+  const text = problem ? typed : null;
+  const v: Record<string, string> = text
+    ? Object.fromEntries(['id', ...API_SOURCE_FIELDS].map((f) => [f, text(f)]))
+    : {
+        id: editing?._id ?? '',
+        ...Object.fromEntries(API_SOURCE_FIELDS.map((f) => [f, String(editing?.[f] ?? (f in API_SOURCE_DEFAULTS ? API_SOURCE_DEFAULTS[f as keyof typeof API_SOURCE_DEFAULTS] : ''))])),
+      };
   const editId = v.id || '';
   const tested = answer && 'test' in answer ? answer : undefined;
   const field = (name: string, label: string, hint?: string, type?: string) => <Field name={name} label={label} value={v[name] ?? ''} error={errors[name]} hint={hint} type={type} />;
@@ -59,7 +64,7 @@ export function Apis() {
         Saved REST sources of the old systems: where to read, how to sign in, how the rows are paged. Read them with the <Link to={API_CONNECTOR}>API Connector</Link>. A
         source reaches only the hosts an IAM administrator lists under <Link to="/app/settings">Settings</Link>.
       </p>
-      {answer && answer.intent !== 'save' && 'notice' in answer ? <FormNotice notice={answer.notice} /> : null}
+      {refused && !problem ? <FormNotice notice={refused.notice} /> : null}
       {tested ? (
         <p role="status" className={tested.test.ok ? 'cas-migration-ok' : 'cas-migration-warning'}>
           {tested.test.message}
@@ -180,14 +185,16 @@ export function Apis() {
 /** Read every page of a saved API source into a run, all rows or only those past the remembered cursor. */
 export function ApiConnector() {
   const { sources, source, schedule, targets } = useLoaderData<Awaited<ReturnType<typeof loadApiConnector>>>();
-  const answer = useActionData<ApiConnectorAnswer>();
+  const answer = useActionData<ConnectorAnswer>();
   const navigation = useNavigation();
-  const v =
-    answer?.values ??
-    (schedule
+  const [form] = useForm({ lastResult: answer?.result });
+  const text = typedIn(answer?.result);
+  const v = text
+    ? { resource: text('resource'), incremental: text('incremental') === 'on' ? 'on' : '', cron: text('cron'), timeZone: text('timeZone') }
+    : (schedule
       ? { resource: schedule.resource, incremental: schedule.incremental ? 'on' : '', cron: schedule.cron, timeZone: schedule.timeZone }
       : { resource: '', incremental: source?.lastCursor ? 'on' : '', cron: '', timeZone: 'Asia/Manila' });
-  const errors = answer?.fieldErrors ?? {};
+  const errors = firstErrors(form.allErrors);
   return (
     <section aria-labelledby="api-connector-title" className="cas-migration">
       <h1 id="api-connector-title" className="cas-page-title">
@@ -218,7 +225,7 @@ export function ApiConnector() {
             {source.baseUrl} · {API_PAGINATION_LABELS[source.pagination]} · rows at {source.rowsPath || 'the answer'}
             {source.cursorField ? ` · cursor ${source.cursorField}${source.lastCursor !== null ? ` up to ${source.lastCursor}` : ', not read yet'}` : ''}
           </p>
-          <FormNotice notice={answer?.notice} />
+          <FormNotice notice={answer && 'notice' in answer ? answer.notice : undefined} />
           <Form method="post" className="cas-migration-connection" aria-label="What to read">
             <input type="hidden" name="source" value={source._id} />
             <div className="cas-migration-field">
@@ -247,7 +254,7 @@ export function ApiConnector() {
               busy={navigation.state === 'submitting'}
             />
           </Form>
-          {answer?.preview ? <PreviewTable preview={answer.preview} caption={`Preview (at most ${PREVIEW_ROWS} rows of the first page)`} /> : null}
+          {answer && 'preview' in answer ? <PreviewTable preview={answer.preview} caption={`Preview (at most ${PREVIEW_ROWS} rows of the first page)`} /> : null}
         </>
       ) : null}
     </section>

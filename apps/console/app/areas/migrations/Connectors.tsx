@@ -1,14 +1,37 @@
+import { useForm } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { DB_DEFAULT_PORTS, DB_KIND_LABELS, DB_KINDS, PREVIEW_ROWS } from '@campus/domain-migration';
 import type { SourcePreview } from '@campus/api-contract';
 import { FormNotice } from '../../components/FormNotice';
 import { when } from '../batch-management/parts';
-import type { ConnectionProblem, ConnectorAnswer, loadDatabases, loadDbConnector } from './connectors.server';
+import type { FormRefusal } from '../../lib/answers.server';
+import type { loadDatabases, loadDbConnector, Previewed, Tested } from './connectors.server';
 import { DATABASES, DB_CONNECTOR, MIGRATIONS } from './paths';
 import './migration.css';
 
-type TestAnswer = { intent: 'test'; id: string; test: { ok: boolean; message: string } };
-type DatabasesAnswer = ConnectionProblem | TestAnswer | { intent: 'test' | 'delete'; notice: ConnectionProblem['notice'] };
+/** What an action answers a screen of saved sources: a refused form, or a source tested. */
+export type SourcesAnswer = FormRefusal | Tested;
+
+/** What a connector's action answers: a refused form, or the source's first rows. */
+export type ConnectorAnswer = FormRefusal | Previewed;
+
+/**
+ * The form as a refused or answered submission typed it (Conform's reply), or null: each field's text (`''` when
+ * blank), and `'on'` for a ticked box.
+ */
+export function typedIn(result: FormRefusal['result'] | undefined): ((name: string) => string) | null {
+  const typed = result?.initialValue;
+  if (!typed) return null;
+  return (name) => {
+    const value = (typed as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : '';
+  };
+}
+
+/** Each field's first problem in a Conform form's errors, by field name. */
+export function firstErrors(all: Record<string, string[]>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(all).map(([name, messages]) => [name, messages[0]]));
+}
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
@@ -43,11 +66,28 @@ export function Field(props: { name: string; label: string; value: string; error
 /** Saved connections to PostgreSQL, MySQL and MariaDB: add, change, test, delete. The password is never shown. */
 export function Databases() {
   const { connections, editing } = useLoaderData<Awaited<ReturnType<typeof loadDatabases>>>();
-  const answer = useActionData<DatabasesAnswer>();
+  const answer = useActionData<SourcesAnswer>();
   const navigation = useNavigation();
-  const problem = answer && answer.intent === 'save' ? answer : undefined;
-  const errors = problem?.fieldErrors ?? {};
-  const v = problem?.values ?? {
+  const refused = answer && 'result' in answer ? answer : undefined;
+  const typed = typedIn(refused?.result);
+  // A refused save comes back in its form; a refused test or delete is said above the list.
+  const problem = typed?.('intent') === 'save' ? refused : undefined;
+  const [form] = useForm({ lastResult: problem?.result });
+  const errors = firstErrors(form.allErrors);
+  const text = problem ? typed : null;
+  const v = text
+    ? {
+        id: text('id'),
+        name: text('name'),
+        kind: text('kind'),
+        host: text('host'),
+        port: text('port'),
+        database: text('database'),
+        username: text('username'),
+        tls: text('tls') === 'on' ? 'on' : '',
+        tlsCa: text('tlsCa'),
+      }
+    : {
     id: editing?._id ?? '',
     name: editing?.name ?? '',
     kind: editing?.kind ?? 'postgresql',
@@ -69,7 +109,7 @@ export function Databases() {
         Saved connections to the old systems' databases (PostgreSQL, MySQL, MariaDB). Read them with the <Link to={DB_CONNECTOR}>Database Connector</Link>. A
         connection reaches only the hosts an IAM administrator lists under <Link to="/app/settings">Settings</Link>; give it a database user that can only read.
       </p>
-      {answer && answer.intent !== 'save' && 'notice' in answer ? <FormNotice notice={answer.notice} /> : null}
+      {refused && !problem ? <FormNotice notice={refused.notice} /> : null}
       {tested ? (
         <p role="status" className={tested.test.ok ? 'cas-migration-ok' : 'cas-migration-warning'}>
           {tested.test.message}
@@ -207,12 +247,22 @@ export function DbConnector() {
   const { connections, connection, schedule, tables, tablesProblem, targets } = useLoaderData<Awaited<ReturnType<typeof loadDbConnector>>>();
   const answer = useActionData<ConnectorAnswer>();
   const navigation = useNavigation();
-  const v =
-    answer?.values ??
-    (schedule
+  const [form] = useForm({ lastResult: answer?.result });
+  const text = typedIn(answer?.result);
+  const v = text
+    ? {
+        table: text('table'),
+        query: text('query'),
+        cursorColumn: text('cursorColumn'),
+        resource: text('resource'),
+        incremental: text('incremental') === 'on' ? 'on' : '',
+        cron: text('cron'),
+        timeZone: text('timeZone'),
+      }
+    : (schedule
       ? { table: schedule.table, query: schedule.query, cursorColumn: schedule.cursorColumn, resource: schedule.resource, incremental: schedule.incremental ? 'on' : '', cron: schedule.cron, timeZone: schedule.timeZone }
       : { table: '', query: '', cursorColumn: '', resource: '', incremental: '', cron: '', timeZone: 'Asia/Manila' });
-  const errors = answer?.fieldErrors ?? {};
+  const errors = firstErrors(form.allErrors);
   return (
     <section aria-labelledby="db-connector-title" className="cas-migration">
       <h1 id="db-connector-title" className="cas-page-title">
@@ -243,7 +293,7 @@ export function DbConnector() {
             {DB_KIND_LABELS[connection.kind]} · {connection.host}:{connection.port} · {connection.database}
           </p>
           {tablesProblem ? <p className="cas-migration-warning">{tablesProblem}</p> : null}
-          <FormNotice notice={answer?.notice} />
+          <FormNotice notice={answer && 'notice' in answer ? answer.notice : undefined} />
           <Form method="post" className="cas-migration-connection" aria-label="What to read">
             <input type="hidden" name="connection" value={connection._id} />
             <div className="cas-migration-field">
@@ -286,7 +336,7 @@ export function DbConnector() {
               busy={navigation.state === 'submitting'}
             />
           </Form>
-          {answer?.preview ? <PreviewTable preview={answer.preview} caption={`Preview (at most ${PREVIEW_ROWS} rows)`} /> : null}
+          {answer && 'preview' in answer ? <PreviewTable preview={answer.preview} caption={`Preview (at most ${PREVIEW_ROWS} rows)`} /> : null}
         </>
       ) : null}
     </section>
@@ -334,7 +384,7 @@ export function ScheduledRead(props: {
   /** What a new schedule takes from the form, as the sentence names it. */
   uses: string;
   values: { cron?: string; timeZone?: string };
-  errors: Record<string, string>;
+  errors: Record<string, string | undefined>;
   busy: boolean;
 }) {
   const { schedule, errors } = props;

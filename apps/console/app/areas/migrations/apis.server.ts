@@ -1,71 +1,99 @@
-import { data } from '@remix-run/node';
-import { failureNotice, NOTICES } from '@campus/ui';
-import { API_AUTH_KINDS, API_PAGINATIONS, API_SOURCE_FIELDS, type ApiAuthKind, type ApiPagination } from '@campus/domain-migration';
-import type { ApiSourceSchedule, SourcePreview } from '@campus/api-contract';
-import { failureResponse } from '../../lib/api.server';
+import { parseWithZod } from '@conform-to/zod';
+import { NOTICES } from '@campus/ui';
+import { API_SOURCE_FIELDS, ApiSourceInputSchema } from '@campus/domain-migration';
+import {
+  ApiSourceScheduleInputSchema,
+  ReadApiSourceSchema,
+  type ApiSourceSchedule,
+} from '@campus/api-contract';
+import { z } from 'zod';
+import { answerOf, checkedBody, formAnswerOf, invalidForm } from '../../lib/answers.server';
 import { redirectWithNotice } from '../../lib/notice.server';
-import { problemOf } from './connectors.server';
+import { READING, recordId, type Previewed, type Tested } from './connectors.server';
 import { apiFor } from './migration.server';
 import { API_CONNECTOR, APIS, UPLOADER } from './paths';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Notice = ReturnType<typeof problemOf>['notice'];
-
-/** What the source form sends back after a refused save: the notice, each field's message, what was typed. */
-export interface ApiSourceProblem {
-  intent: 'save';
-  notice: Notice;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-}
-
 /** The apis screen: every saved source, and the one named by `?edit=` in the form. */
 export async function loadApis(request: Request) {
   const url = new URL(request.url);
   const api = await apiFor(request);
-  const list = await api.listApiSources();
-  if (list.status !== 200) throw failureResponse(list.status, list.body);
+  const sources = answerOf(await api.listApiSources(), 200).data;
   const editId = url.searchParams.get('edit') ?? '';
-  const editing = UUID.test(editId) ? (list.body.data.find((s) => s._id === editId) ?? null) : null;
-  return { sources: list.body.data, editing };
+  const editing = UUID.test(editId) ? (sources.find((s) => s._id === editId) ?? null) : null;
+  return { sources, editing };
 }
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
-const oneOf = <T extends string>(list: readonly T[], value: string) => ((list as readonly string[]).includes(value) ? value : value || '') as T;
+const sourceId = recordId('API source not found.');
+
+/** A field of the source form as typed, `''` when blank. */
+const typed = z.string().default('');
+
+/**
+ * The apis screen's forms, one per intent: save a source (a new one, or the one `id` names), test it, delete it. The
+ * source form's fields are read as typed; the contract's `ApiSourceInputSchema` checks the source made from them,
+ * the fields a paging style needs with it, as the API does (a blank secret keeps the stored one).
+ */
+export const ApisForm = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('save'),
+    id: sourceId.optional(),
+    secret: typed,
+    ...(Object.fromEntries(API_SOURCE_FIELDS.map((f) => [f, typed])) as Record<
+      (typeof API_SOURCE_FIELDS)[number],
+      typeof typed
+    >),
+  }),
+  z.object({ intent: z.enum(['test', 'delete']), id: sourceId }),
+]);
+
+/** What a refused source form never sends back. */
+const HIDDEN = { hideFields: ['secret'] };
+
+/**
+ * The source a saved form describes, checked by the contract's schema as the API checks it: each field's problem,
+ * the fields its paging style needs with them. A blank page size takes the contract's default.
+ */
+export function checkedSource(form: Extract<z.output<typeof ApisForm>, { intent: 'save' }>) {
+  const { intent: _intent, id: _id, ...fields } = form;
+  return checkedBody(ApiSourceInputSchema, { ...fields, pageSize: fields.pageSize || undefined });
+}
 
 /** `intent=save` (create, or update when `id` is set), `test` and `delete`. */
 export async function apisAction(request: Request) {
   const api = await apiFor(request);
-  const form = await request.formData();
-  const intent = text(form, 'intent');
-  const id = text(form, 'id');
-  if (intent === 'test' || intent === 'delete') {
-    if (!UUID.test(id)) return data({ intent, notice: failureNotice('API source not found.') }, { status: 404 });
-    if (intent === 'test') {
-      const result = await api.testApiSource({ params: { id } });
-      if (result.status !== 200) return data({ intent, ...problemOf(result.body) }, { status: result.status });
-      return { intent, id, test: result.body.data };
+  const submission = parseWithZod(await request.formData(), { schema: ApisForm });
+  if (submission.status !== 'success') return invalidForm(submission, {}, HIDDEN);
+  const form = submission.value;
+  if (form.intent !== 'save') {
+    if (form.intent === 'test') {
+      // A source deleted meanwhile is said on the page, as the API says it.
+      const tested = formAnswerOf(await api.testApiSource({ params: { id: form.id } }), 200, submission, {
+        shownStatuses: [404],
+      });
+      if (tested.refusal) return tested.refusal;
+      return { id: form.id, test: tested.body.data } satisfies Tested;
     }
-    const result = await api.deleteApiSource({ params: { id } });
-    if (result.status !== 200) return data({ intent, ...problemOf(result.body) }, { status: result.status });
-    throw await redirectWithNotice(request, APIS, { tone: 'success', title: 'Success!', description: 'API source deleted.' });
+    const deleted = formAnswerOf(await api.deleteApiSource({ params: { id: form.id } }), 200, submission, {
+      shownStatuses: [404],
+    });
+    if (deleted.refusal) return deleted.refusal;
+    throw await redirectWithNotice(request, APIS, {
+      tone: 'success',
+      title: 'Success!',
+      description: 'API source deleted.',
+    });
   }
-  // The form's fields as typed (the secret is never sent back).
-  const values = Object.fromEntries(API_SOURCE_FIELDS.map((f) => [f, text(form, f)])) as Record<(typeof API_SOURCE_FIELDS)[number], string>;
-  const body = {
-    ...values,
-    authKind: oneOf<ApiAuthKind>(API_AUTH_KINDS, values.authKind),
-    pagination: oneOf<ApiPagination>(API_PAGINATIONS, values.pagination),
-    pageSize: values.pageSize === '' ? (undefined as unknown as number) : Number(values.pageSize),
-    secret: String(form.get('secret') ?? ''),
-  };
-  const result = UUID.test(id) ? await api.updateApiSource({ params: { id }, body }) : await api.createApiSource({ body });
-  if (result.status !== 200 && result.status !== 201) {
-    const problem: ApiSourceProblem = { intent: 'save', ...problemOf(result.body), values: { ...values, id } };
-    return data(problem, { status: result.status });
-  }
-  throw await redirectWithNotice(request, APIS, result.status === 201 ? NOTICES.created : NOTICES.updated);
+  const checked = checkedSource(form);
+  if (checked.problem) return invalidForm(submission, checked.problem.fieldErrors, HIDDEN);
+  const { body } = checked;
+  const { id } = form;
+  const saved = id
+    ? formAnswerOf(await api.updateApiSource({ params: { id }, body }), 200, submission, HIDDEN)
+    : formAnswerOf(await api.createApiSource({ body }), 201, submission, HIDDEN);
+  if (saved.refusal) return saved.refusal;
+  throw await redirectWithNotice(request, APIS, id ? NOTICES.updated : NOTICES.created);
 }
 
 /** The api-connector: the sources, the targets, and the source named by `?source=`. */
@@ -73,29 +101,41 @@ export async function loadApiConnector(request: Request) {
   const url = new URL(request.url);
   const api = await apiFor(request);
   const [list, targets] = await Promise.all([api.listApiSources(), api.listTargets()]);
-  if (list.status !== 200) throw failureResponse(list.status, list.body);
-  if (targets.status !== 200) throw failureResponse(targets.status, targets.body);
+  const sources = answerOf(list, 200).data;
+  const templates = answerOf(targets, 200).data;
   const id = url.searchParams.get('source') ?? '';
-  const source = UUID.test(id) ? (list.body.data.find((s) => s._id === id) ?? null) : null;
+  const source = UUID.test(id) ? (sources.find((s) => s._id === id) ?? null) : null;
   let schedule: ApiSourceSchedule | null = null;
   if (source) {
     const scheduled = await api.getApiSourceSchedule({ params: { id: source._id } });
     if (scheduled.status === 200) schedule = scheduled.body.data;
   }
   return {
-    sources: list.body.data.map((s) => ({ _id: s._id, name: s.name })),
+    sources: sources.map((s) => ({ _id: s._id, name: s.name })),
     source,
     schedule,
-    targets: targets.body.data.map((t) => ({ resource: t.resource, name: t.name })),
+    targets: templates.map((t) => ({ resource: t.resource, name: t.name })),
   };
 }
 
-export interface ApiConnectorAnswer {
-  notice?: Notice;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-  preview?: SourcePreview;
-}
+const source = recordId(NOTICES.validation.description);
+
+/**
+ * The api-connector's form, one intent per button, each checked by its route's body schema in the contract: preview
+ * the first page, read the source into a run, schedule its read (only rows past the cursor when that is ticked),
+ * cancel the schedule. Every button posts every field; each intent takes its own.
+ */
+export const ApiConnectorForm = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('preview'), source }),
+  ReadApiSourceSchema.strip().extend({ intent: z.literal('read'), source }),
+  // An unticked box posts nothing: the schedule then reads every row (the contract's default is the other way).
+  ApiSourceScheduleInputSchema.strip().extend({
+    intent: z.literal('schedule'),
+    source,
+    incremental: z.boolean().default(false),
+  }),
+  z.object({ intent: z.literal('cancel-schedule'), source }),
+]);
 
 /**
  * `intent=preview`: the first rows of the first page; `intent=read`: a new run, then the uploader's view of it;
@@ -103,43 +143,52 @@ export interface ApiConnectorAnswer {
  */
 export async function apiConnectorAction(request: Request) {
   const api = await apiFor(request);
-  const form = await request.formData();
-  const intent = text(form, 'intent');
-  const id = text(form, 'source');
-  const values = {
-    resource: text(form, 'resource'),
-    incremental: form.get('incremental') === 'on' ? 'on' : '',
-    cron: text(form, 'cron'),
-    timeZone: text(form, 'timeZone'),
-  };
-  if (!UUID.test(id)) {
-    const answer: ApiConnectorAnswer = { notice: NOTICES.validation, fieldErrors: { source: NOTICES.validation.description }, values };
-    return data(answer, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: ApiConnectorForm });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const form = submission.value;
+  const params = { id: form.source };
+  const back = `${API_CONNECTOR}?source=${form.source}`;
+  switch (form.intent) {
+    case 'preview': {
+      const previewed = formAnswerOf(await api.previewApiSource({ params }), 200, submission);
+      if (previewed.refusal) return previewed.refusal;
+      return { preview: previewed.body.data, result: submission.reply() } satisfies Previewed;
+    }
+    case 'schedule': {
+      const { resource, incremental, cron, timeZone } = form;
+      const saved = formAnswerOf(
+        await api.saveApiSourceSchedule({
+          params,
+          body: { resource, incremental, cron, timeZone, isActive: true },
+        }),
+        200,
+        submission,
+      );
+      if (saved.refusal) return saved.refusal;
+      throw await redirectWithNotice(request, back, {
+        tone: 'success',
+        title: 'Success!',
+        description: 'The scheduled read is saved.',
+      });
+    }
+    case 'cancel-schedule': {
+      const cancelled = formAnswerOf(await api.cancelApiSourceSchedule({ params }), 200, submission);
+      if (cancelled.refusal) return cancelled.refusal;
+      throw await redirectWithNotice(request, back, {
+        tone: 'success',
+        title: 'Success!',
+        description: 'The scheduled read is cancelled.',
+      });
+    }
+    case 'read': {
+      const { resource, incremental } = form;
+      const read = formAnswerOf(
+        await api.readApiSource({ params, body: { resource, incremental } }),
+        202,
+        submission,
+      );
+      if (read.refusal) return read.refusal;
+      throw await redirectWithNotice(request, `${UPLOADER}?run=${read.body.data._id}`, READING);
+    }
   }
-  if (intent === 'preview') {
-    const result = await api.previewApiSource({ params: { id } });
-    if (result.status !== 200) return data({ ...problemOf(result.body), values } satisfies ApiConnectorAnswer, { status: result.status });
-    return { fieldErrors: {}, values, preview: result.body.data } satisfies ApiConnectorAnswer;
-  }
-  const back = `${API_CONNECTOR}?source=${id}`;
-  if (intent === 'schedule') {
-    const saved = await api.saveApiSourceSchedule({
-      params: { id },
-      body: { resource: values.resource, incremental: values.incremental === 'on', cron: values.cron, timeZone: values.timeZone, isActive: true },
-    });
-    if (saved.status !== 200) return data({ ...problemOf(saved.body), values } satisfies ApiConnectorAnswer, { status: saved.status });
-    throw await redirectWithNotice(request, back, { tone: 'success', title: 'Success!', description: 'The scheduled read is saved.' });
-  }
-  if (intent === 'cancel-schedule') {
-    const cancelled = await api.cancelApiSourceSchedule({ params: { id } });
-    if (cancelled.status !== 200) return data({ ...problemOf(cancelled.body), values } satisfies ApiConnectorAnswer, { status: cancelled.status });
-    throw await redirectWithNotice(request, back, { tone: 'success', title: 'Success!', description: 'The scheduled read is cancelled.' });
-  }
-  const result = await api.readApiSource({ params: { id }, body: { resource: values.resource, incremental: values.incremental === 'on' } });
-  if (result.status !== 202) return data({ ...problemOf(result.body), values } satisfies ApiConnectorAnswer, { status: result.status });
-  throw await redirectWithNotice(request, `${UPLOADER}?run=${result.body.data._id}`, {
-    tone: 'success',
-    title: 'Success!',
-    description: 'The source is being read: check the columns once it is read, then make a dry run.',
-  });
 }
