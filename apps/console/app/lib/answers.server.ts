@@ -170,9 +170,13 @@ function valueAt(payload: unknown, name: string): unknown {
  * The answer to a form that does not parse (Conform + the contract's schema): the spec's `Validation Error` notice —
  * `Please fillup required fields.` when a required field is empty, else the first problem — and each field's problem.
  * `problems` are those of a body made from a parsed form that the contract's schema refused (`checkedBody`'s
- * `fieldErrors`, named by the API's dotted paths), answered the same way.
+ * `fieldErrors`, named by the API's dotted paths), answered the same way. `hideFields` (passwords) are not sent back.
  */
-export function invalidForm(submission: Submission<unknown>, problems: Readonly<Record<string, readonly string[]>> = {}): ReturnType<typeof data<FormRefusal>> {
+export function invalidForm(
+  submission: Submission<unknown>,
+  problems: Readonly<Record<string, readonly string[]>> = {},
+  options: { hideFields?: string[] } = {},
+): ReturnType<typeof data<FormRefusal>> {
   const errors: Record<string, string[] | null | undefined> = { ...(submission.status === 'success' ? {} : (submission.error ?? {})) };
   for (const [key, messages] of Object.entries(problems)) {
     const name = fieldNameOf(key);
@@ -192,7 +196,7 @@ export function invalidForm(submission: Submission<unknown>, problems: Readonly<
   const { '': formErrors, ...rest } = fieldErrors;
   return data<FormRefusal>(
     {
-      result: submission.reply({ fieldErrors: rest, ...(formErrors ? { formErrors } : {}) }),
+      result: submission.reply({ fieldErrors: rest, ...(formErrors ? { formErrors } : {}), ...options }),
       notice: { tone: 'error', title: NOTICES.validation.title, description },
     },
     { status: 400 },
