@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * checked on the body made from it), and send a test email. Each value is read as typed (an empty mission or retention
  * period is one).
  */
-export const SettingsForm = z.discriminatedUnion('intent', [
+const SettingsForm = z.discriminatedUnion('intent', [
   SystemSettingsSchema.innerType().extend({ intent: z.literal(SAVE) }),
   TestEmailSchema.extend({ intent: z.literal(TEST_EMAIL) }),
 ]);

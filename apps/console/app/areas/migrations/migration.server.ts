@@ -103,6 +103,12 @@ export const UploaderForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('rerun'), run }),
 ]);
 
+/** The run settings of a dry run or run form, checked by the contract: each header with the column chosen for it. */
+export function runSettingsOf(form: Extract<z.output<typeof UploaderForm>, { intent: 'check' | 'start' }>) {
+  const mapping = Object.fromEntries(form.headers.map((header, i) => [header, form.columns[i] ?? '']));
+  return checkedBody(RunSettingsSchema, { mapping, mode: form.mode, dateFormat: form.dateFormat });
+}
+
 /**
  * `intent=upload`: the file goes to the API as a multipart form and the page moves to the run. `intent=check` /
  * `intent=start`: the column matching, mode and date format as chosen, then a dry run or the run. `intent=rerun`: a
@@ -136,8 +142,7 @@ export async function uploaderAction(request: Request) {
     if (rerun.refusal) return rerun.refusal;
     throw await redirectWithNotice(request, `${UPLOADER}?run=${rerun.body.data._id}`, { tone: 'success', title: 'Success!', description: 'A new run holds the rejected rows.' });
   }
-  const mapping = Object.fromEntries(form.headers.map((header, i) => [header, form.columns[i] ?? '']));
-  const checked = checkedBody(RunSettingsSchema, { mapping, mode: form.mode, dateFormat: form.dateFormat });
+  const checked = runSettingsOf(form);
   if (checked.problem) return invalidForm(submission, checked.problem.fieldErrors);
   const body = checked.body;
   const started = formAnswerOf(form.intent === 'start' ? await api.startRun({ params, body }) : await api.checkRun({ params, body }), 202, submission, shown);
