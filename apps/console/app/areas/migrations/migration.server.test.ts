@@ -36,8 +36,7 @@ describe('the uploader’s forms', () => {
     if (plain.status !== 'success' || plain.value.intent === 'rerun') throw new Error('The run form did not parse.');
     expect(runSettingsOf(plain.value).body).toEqual({ mapping: {}, mode: 'skip', dateFormat: 'mm/dd/yyyy' });
     const tampered = parse([['run', RUN], ['intent', 'start'], ['mode', 'drop-table']]);
-    expect(tampered.status).toBe('error');
-    expect(tampered.error?.mode?.length).toBe(1);
+    expect(tampered.status === 'error' && tampered.error?.mode?.length).toBe(1);
   });
 
   it('says a run that is not a run’s id could not be found, and reads a rerun', () => {

@@ -18,7 +18,8 @@ describe('the notification centre’s forms', () => {
   });
 
   it('reads "all", on the first page when the page is missing or not a page', () => {
-    expect(parse({ intent: 'all' }).status === 'success' && parse({ intent: 'all' }).value).toEqual({ intent: 'all', page: 1 });
+    const all = parse({ intent: 'all' });
+    expect(all.status === 'success' && all.value).toEqual({ intent: 'all', page: 1 });
     const odd = parse({ intent: 'all', page: '-4' });
     expect(odd.status === 'success' && odd.value).toEqual({ intent: 'all', page: 1 });
   });
