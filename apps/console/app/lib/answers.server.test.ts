@@ -88,6 +88,14 @@ describe('answers of the API', () => {
     expect(JSON.stringify(result)).not.toContain('hunter2-secret');
   });
 
+  it('never sends back the fields it is told to hide (passwords), only their problems', () => {
+    const Passwords = z.object({ email: z.string(), newPassword: z.string().min(12, 'Use 12 to 128 characters.') });
+    const refused = invalidForm(parseWithZod(form({ email: 'ana@example.edu', newPassword: 'short' }), { schema: Passwords }), {}, { hideFields: ['newPassword'] });
+    const { result } = dataOf<{ result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }>(refused);
+    expect(result.error.newPassword).toEqual(['Use 12 to 128 characters.']);
+    expect(result.initialValue).toEqual({ email: 'ana@example.edu' });
+  });
+
   it('words a refused query or body as the API does', () => {
     const Query = z.object({ state: z.enum(['open', 'closed']).optional() });
     expect(queryOf(Query, { state: 'open' }).query).toEqual({ state: 'open' });

@@ -1,4 +1,6 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { settingsContract } from '@campus/api-contract';
 import { SETTINGS_BOUNDS, SystemSettingsSchema, TestEmailSchema, type SystemSettings } from '@campus/domain-iam';
@@ -7,7 +9,8 @@ import { AreaLayout } from '../components/AreaLayout';
 import { FormNotice } from '../components/FormNotice';
 import { RouteError } from '../features/resources/RouteError';
 import { APP_TITLE } from '../lib/constants';
-import { formProblem, formValues } from '../lib/forms.server';
+import { z } from 'zod';
+import { checkedBody, formAnswerOf, invalidForm, type FormNoticeData } from '../lib/answers.server';
 import { assertSameOrigin } from '../lib/security.server';
 import { signedIn } from '../lib/request.server';
 
@@ -23,38 +26,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return result.body.data;
 }
 
-type ActionData = {
-  intent: string;
-  notice: { tone: 'success' | 'error'; title: string; description: string } | null;
-  fieldErrors: Record<string, string>;
-  values?: Record<string, string>;
-};
+/**
+ * The page's two forms, one per intent: save the settings (the contract's settings body; the rule between its fields is
+ * checked on the body made from it), and send a test email. Each value is read as typed (an empty mission or retention
+ * period is one).
+ */
+const SettingsForm = z.discriminatedUnion('intent', [
+  SystemSettingsSchema.innerType().extend({ intent: z.literal(SAVE) }),
+  TestEmailSchema.extend({ intent: z.literal(TEST_EMAIL) }),
+]);
+
+/** The answer of a form the API took: which form, what it says, and the form's problems cleared. */
+interface Done {
+  readonly intent: typeof SAVE | typeof TEST_EMAIL;
+  readonly notice: FormNoticeData;
+  readonly result: SubmissionResult<string[]>;
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const api = (await signedIn(request)).client(settingsContract);
-  const form = await request.formData();
-  const values = formValues(form);
-  if (values.intent === TEST_EMAIL) {
-    const parsed = TestEmailSchema.safeParse({ to: values.to });
-    if (!parsed.success) return data<ActionData>({ intent: TEST_EMAIL, ...formProblem(parsed.error, values), values }, { status: 400 });
-    const sent = await api.sendTestEmail({ body: parsed.data });
-    if (sent.status !== 202) {
-      const message = (sent.body as { message?: string }).message;
-      return data<ActionData>({ intent: TEST_EMAIL, notice: failureNotice(message), fieldErrors: {}, values }, { status: sent.status });
-    }
-    return data<ActionData>({ intent: TEST_EMAIL, notice: { tone: 'success', title: 'Test email', description: sent.body.data.message }, fieldErrors: {} });
+  const submission = parseWithZod(await request.formData(), { schema: SettingsForm, disableAutoCoercion: true });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const { intent, ...fields } = submission.value;
+  if (intent === TEST_EMAIL) {
+    const sent = formAnswerOf(await api.sendTestEmail({ body: { to: submission.value.to } }), 202, submission, { notice: failureNotice, shownStatuses: [502] });
+    if (sent.refusal) return sent.refusal;
+    return { intent, notice: { tone: 'success', title: 'Test email', description: sent.body.data.message }, result: submission.reply({ resetForm: true }) } satisfies Done;
   }
-  const { intent: _intent, ...fields } = values;
-  const parsed = SystemSettingsSchema.safeParse(fields);
-  if (!parsed.success) return data<ActionData>({ intent: SAVE, ...formProblem(parsed.error, values), values }, { status: 400 });
-  const saved = await api.saveSystemSettings({ body: parsed.data });
-  if (saved.status !== 200) {
-    const body = saved.body as { message?: string; fieldErrors?: Record<string, string[]> };
-    const fieldErrors = Object.fromEntries(Object.entries(body.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? '']));
-    return data<ActionData>({ intent: SAVE, notice: failureNotice(body.message), fieldErrors, values }, { status: saved.status });
-  }
-  return data<ActionData>({ intent: SAVE, notice: { tone: 'success', title: 'Settings saved', description: 'The new settings are in force.' }, fieldErrors: {} });
+  const checked = checkedBody(SystemSettingsSchema, fields);
+  if (checked.problem) return invalidForm(submission, checked.problem.fieldErrors);
+  const saved = formAnswerOf(await api.saveSystemSettings({ body: checked.body }), 200, submission, { notice: failureNotice });
+  if (saved.refusal) return saved.refusal;
+  return {
+    intent,
+    notice: { tone: 'success', title: 'Settings saved', description: 'The new settings are in force.' },
+    result: submission.reply({ resetForm: true }),
+  } satisfies Done;
 }
 
 const NUMBERS: readonly { name: keyof typeof SETTINGS_BOUNDS; label: string; unit: string }[] = [
@@ -71,13 +79,19 @@ const RETENTION: readonly { name: keyof typeof SETTINGS_BOUNDS; label: string; u
 
 export default function SettingsRoute() {
   const view = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const saving = result?.intent === SAVE ? result : undefined;
-  const testing = result?.intent === TEST_EMAIL ? result : undefined;
+  const refused = answer && !('intent' in answer) ? answer : undefined;
+  const [form] = useForm({ lastResult: answer?.result });
+  // A refused form comes back as typed, its problems beside their fields; the other form is as loaded.
+  const typed = (refused?.result.initialValue ?? {}) as Record<string, unknown>;
+  const intent = answer && 'intent' in answer ? answer.intent : typed.intent;
+  const saving = intent === SAVE ? { notice: answer?.notice, values: refused ? typed : undefined } : undefined;
+  const testing = intent === TEST_EMAIL ? { notice: answer?.notice, values: refused ? typed : undefined } : undefined;
   const current = view.settings as SystemSettings;
-  const value = (name: keyof SystemSettings) => saving?.values?.[name] ?? String(current[name] ?? '');
-  const error = (name: string) => saving?.fieldErrors[name];
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const value = (name: keyof SystemSettings) => (saving?.values ? text(saving.values[name]) : String(current[name] ?? ''));
+  const error = (name: string) => (intent === SAVE ? form.allErrors[name]?.[0] : undefined);
   const numberField = (f: (typeof NUMBERS)[number], optional = false) => (
     <TextField
       key={f.name}
@@ -135,7 +149,7 @@ export default function SettingsRoute() {
             error={error('apiSourceHosts')}
             description="One per line: a host such as sis.example.edu, *.example.edu for its sub-domains, or an address. API sources and database connections reach only the hosts listed here, none while the list is empty. A host inside the network (private, loopback or link-local addresses) must be listed by its own name or address: a *.example.edu entry does not reach it."
           >
-            {(p) => <textarea {...p} name="apiSourceHosts" rows={4} defaultValue={saving?.values?.apiSourceHosts ?? current.apiSourceHosts.join('\n')} className="cas-input" />}
+            {(p) => <textarea {...p} name="apiSourceHosts" rows={4} defaultValue={saving?.values ? text(saving.values.apiSourceHosts) : current.apiSourceHosts.join('\n')} className="cas-input" />}
           </FormField>
         </section>
         <Button type="submit" isDisabled={busy}>
@@ -152,7 +166,7 @@ export default function SettingsRoute() {
         <FormNotice notice={testing?.notice} />
         <Form method="post" noValidate aria-label="Send a test email">
           <input type="hidden" name="intent" value={TEST_EMAIL} />
-          <TextField label="Send a test email to" name="to" type="email" isRequired defaultValue={testing?.values?.to ?? ''} error={testing?.fieldErrors.to} />
+          <TextField label="Send a test email to" name="to" type="email" isRequired defaultValue={text(testing?.values?.to)} error={intent === TEST_EMAIL ? form.allErrors.to?.[0] : undefined} />
           <Button type="submit" variant="secondary" isDisabled={busy}>
             Send a test email
           </Button>

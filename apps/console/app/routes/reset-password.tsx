@@ -1,5 +1,8 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { ChangePasswordSchema, ResetPasswordSchema } from '@campus/api-contract';
 import { AuthLayout, Button, failureNotice, PasswordField } from '@campus/ui';
 import { AuthPanel } from '../components/AuthPanel';
 import { FormNotice } from '../components/FormNotice';
@@ -7,7 +10,7 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { apiWithToken } from '../lib/api.server';
 import { APP_TITLE } from '../lib/constants';
 import { cookiesFor, readSession } from '../lib/cookies.server';
-import { formProblem, formValues } from '../lib/forms.server';
+import { checkedBody, formAnswerOf, invalidForm } from '../lib/answers.server';
 import { redirectWithNotice } from '../lib/notice.server';
 import { ChangePasswordFormSchema, NewPasswordSchema } from '../lib/passwords';
 import { rememberedPath } from '../lib/redirect.server';
@@ -53,27 +56,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw redirect('/recovery');
 }
 
+/** Passwords are never sent back to the page, not even in a refused form. */
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'];
+/** The API's refusal (a wrong temporary password, a spent reset code, too many tries) is said above the form. */
+const REFUSAL = { notice: failureNotice, shownStatuses: [401, 429], hideFields: PASSWORD_FIELDS };
+
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const values = formValues(await request.formData());
+  const formData = await request.formData();
   const { session: storage, reset } = cookiesFor(request);
   const session = await storage.getSession(request.headers.get('cookie'));
   const token = session.get('token');
 
   if (token) {
-    const parsed = ChangePasswordFormSchema.safeParse(values);
-    if (!parsed.success) return data(formProblem(parsed.error, values), { status: 400 });
+    const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema });
+    if (submission.status !== 'success') return invalidForm(submission, {}, { hideFields: PASSWORD_FIELDS });
+    const { currentPassword, newPassword } = submission.value;
+    const checked = checkedBody(ChangePasswordSchema, { currentPassword, newPassword });
+    if (checked.problem) return invalidForm(submission, checked.problem.fieldErrors, { hideFields: PASSWORD_FIELDS });
     const { user } = await signedIn(request);
+    // The token's own client: a refused temporary password (401) is said on the form, not taken for an expired session.
     const api = apiWithToken(token, request);
-    const result = await api.changePassword({ body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword } });
-    if (result.status !== 200) {
-      const body = result.body as { message?: string };
-      return data({ notice: failureNotice(body.message), fieldErrors: {} as Record<string, string> }, { status: result.status });
-    }
+    const changed = formAnswerOf(await api.changePassword({ body: checked.body }), 200, submission, REFUSAL);
+    if (changed.refusal) return changed.refusal;
     // Keep the user signed in: if changing the password ended this session, sign in again with the new one.
     let nextToken = token;
     if ((await api.getCurrentUser()).status !== 200) {
-      const again = await publicApi(context).signIn({ body: { email: user.email, password: parsed.data.newPassword } });
+      const again = await publicApi(context).signIn({ body: { email: user.email, password: newPassword } });
       if (again.status !== 200) throw redirect('/auth', { headers: { 'Set-Cookie': await storage.destroySession(session) } });
       nextToken = again.body.data.token;
     }
@@ -89,13 +98,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const state = await resetState(request);
   if (!state) throw redirect('/recovery');
-  const parsed = NewPasswordSchema.safeParse(values);
-  if (!parsed.success) return data(formProblem(parsed.error, values), { status: 400 });
-  const result = await publicApi(context).resetPassword({ body: { ...state, newPassword: parsed.data.newPassword } });
-  if (result.status !== 200) {
-    const body = result.body as { message?: string };
-    return data({ notice: failureNotice(body.message), fieldErrors: {} as Record<string, string> }, { status: result.status });
-  }
+  const submission = parseWithZod(formData, { schema: NewPasswordSchema });
+  if (submission.status !== 'success') return invalidForm(submission, {}, { hideFields: PASSWORD_FIELDS });
+  const checked = checkedBody(ResetPasswordSchema, { ...state, newPassword: submission.value.newPassword });
+  if (checked.problem) return invalidForm(submission, checked.problem.fieldErrors, { hideFields: PASSWORD_FIELDS });
+  const done = formAnswerOf(await publicApi(context).resetPassword({ body: checked.body }), 200, submission, REFUSAL);
+  if (done.refusal) return done.refusal;
   throw await redirectWithNotice(request, '/auth', PASSWORD_RESET, {
     headers: { 'Set-Cookie': await reset.serialize('', { maxAge: 0, expires: new Date(0) }) },
   });
@@ -104,6 +112,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { mode } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const refused = answer && 'result' in answer ? answer : undefined;
+  const [form] = useForm({ lastResult: refused?.result });
   if (answer && 'continueTo' in answer) {
     return (
       <AuthLayout panel={<AuthPanel />}>
@@ -111,17 +121,17 @@ export default function ResetPassword() {
       </AuthLayout>
     );
   }
-  const result = answer;
+  const fieldErrors = Object.fromEntries(Object.entries(form.allErrors).map(([name, messages]) => [name, messages[0] ?? '']));
   return (
     <AuthLayout panel={<AuthPanel />}>
       <h1 className="cas-page-title">Set a new password</h1>
       {mode === 'temporary' ? <p>You signed in with a temporary password. Choose your own password to continue.</p> : null}
-      <FormNotice notice={result?.notice} />
+      <FormNotice notice={refused?.notice} />
       <Form method="post" noValidate>
         {mode === 'temporary' ? (
-          <PasswordField label="Temporary password" name="currentPassword" isRequired error={result?.fieldErrors?.currentPassword} />
+          <PasswordField label="Temporary password" name="currentPassword" isRequired error={fieldErrors.currentPassword} />
         ) : null}
-        <NewPasswordFields fieldErrors={result?.fieldErrors} />
+        <NewPasswordFields fieldErrors={fieldErrors} />
         <Button type="submit">Save password</Button>
       </Form>
     </AuthLayout>

@@ -144,4 +144,29 @@ describe('HR records and system settings (issue 17)', () => {
     expect(await p.getByRole('checkbox', { name: /Two-factor sign-in is mandatory/ }).isChecked()).toBe(false);
     expect(await p.getByLabel(/^Keep the audit trail for/).inputValue()).toBe('');
   });
+
+  it('refuses settings the contract refuses and a test address that is not one, each beside its field, keeping what was typed (no JavaScript)', async () => {
+    const p = await page();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/settings'));
+    const name = `Typed organisation ${Date.now()}`;
+    await p.getByLabel(/^Organisation name/).fill(name);
+    await p.getByLabel(/^Session idle lifetime/).fill('240');
+    await p.getByLabel(/^Session absolute lifetime/).fill('2');
+    await p.getByRole('button', { name: 'Save settings' }).click();
+    await p.getByText('The idle lifetime cannot be longer than the absolute lifetime.').first().waitFor();
+    expect(await p.getByRole('alert').first().textContent()).toContain('Validation Error');
+    expect(await p.getByLabel(/^Organisation name/).inputValue()).toBe(name);
+    expect(await p.getByLabel(/^Session idle lifetime/).inputValue()).toBe('240');
+    expect(await p.getByLabel(/^Session idle lifetime/).getAttribute('aria-invalid')).toBe('true');
+
+    await p.getByLabel(/^Send a test email to/).fill('registrar');
+    await p.getByRole('button', { name: 'Send a test email' }).click();
+    await p.getByText('Enter an email address.').first().waitFor();
+    expect(await p.getByLabel(/^Send a test email to/).inputValue()).toBe('registrar');
+
+    // Nothing was saved: the settings are as they were.
+    await p.goto(url('/app/settings'));
+    expect(await p.getByLabel(/^Organisation name/).inputValue()).not.toBe(name);
+  });
 });

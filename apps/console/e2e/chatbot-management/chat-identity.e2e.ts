@@ -103,3 +103,35 @@ describe.each([
     await chat.getByRole('button', { name: 'Send me a code' }).waitFor();
   });
 });
+
+for (const javaScript of [false, true]) {
+  describe(`the web chat says what is wrong beside the field ('JavaScript ${javaScript ? 'on' : 'off'}')`, () => {
+    it('refuses a blank message and an address that is not one in the contract’s words, keeps the address typed, and clears both once a message goes', async () => {
+      const context = await newContext({ javaScriptEnabled: javaScript });
+      contexts.push(context);
+      const chat = await context.newPage();
+      const ready = () => (javaScript ? settled(chat) : chat.waitForLoadState('load'));
+      await chat.goto(url('/chat'));
+      await ready();
+      await chat.getByLabel('Your message').fill('   ');
+      await chat.getByRole('button', { name: 'Send', exact: true }).click();
+      await chat.getByRole('alert').filter({ hasText: 'Type a message.' }).waitFor();
+      expect(await chat.getByLabel('Your message').getAttribute('aria-invalid')).toBe('true');
+      await ready();
+
+      await chat.getByLabel('Your email address').fill('juan.dela.cruz');
+      await chat.getByRole('button', { name: 'Send me a code' }).click();
+      await chat.getByRole('alert').filter({ hasText: 'Enter a valid email address.' }).waitFor();
+      await ready();
+      expect(await chat.getByLabel('Your email address').inputValue()).toBe('juan.dela.cruz');
+      expect(await chat.getByText('Type a message.').count()).toBe(0);
+
+      await chat.getByLabel('Your message').fill('When is enrolment?');
+      await chat.getByRole('button', { name: 'Send', exact: true }).click();
+      const log = chat.getByRole('list', { name: 'Conversation' });
+      await expect.poll(() => log.getByRole('listitem').count(), { timeout: 10_000 }).toBe(3);
+      await ready();
+      expect(await chat.getByRole('alert').count()).toBe(0);
+    });
+  });
+}

@@ -111,4 +111,43 @@ describe('passwords', () => {
     expect(new URL(p.url()).pathname).toBe('/reset');
     expect(await p.getByRole('status').first().textContent()).toContain('If the address belongs to an account');
   });
+
+  it('says what is wrong with an address or a code beside it without JavaScript, and keeps the address typed', async () => {
+    const p = await page(false);
+    await p.goto(url('/recovery'));
+    await p.getByLabel('Email').fill('maria.santos');
+    await p.getByRole('button', { name: 'Send reset code' }).click();
+    expect(await p.getByRole('alert').first().textContent()).toContain('Validation Error');
+    await p.locator('form').getByText('Enter a valid email address.').waitFor();
+    expect(await p.getByLabel('Email').inputValue()).toBe('maria.santos');
+    expect(new URL(p.url()).pathname).toBe('/recovery');
+
+    await p.goto(url('/reset?email=nobody-resets%40example.edu'));
+    await p.getByLabel('Reset code').fill('12ab');
+    await p.getByRole('button', { name: 'Continue' }).click();
+    await p.locator('form').getByText('Enter the 6-digit code.').waitFor();
+    expect(await p.getByLabel('Email').inputValue()).toBe('nobody-resets@example.edu');
+    // A code of the right shape the API does not know: its refusal above the form and beside the code, the address kept.
+    await p.getByLabel('Reset code').fill('000000');
+    await p.getByRole('button', { name: 'Continue' }).click();
+    expect(await p.getByRole('alert').first().textContent()).toContain('An error occured');
+    expect(await p.getByLabel('Reset code').getAttribute('aria-invalid')).toBe('true');
+    expect(await p.getByLabel('Email').inputValue()).toBe('nobody-resets@example.edu');
+    expect(new URL(p.url()).pathname).toBe('/reset');
+  });
+
+  it('never sends a typed password back to the page of a refused new password', async () => {
+    const fresh = await createUser(`e2e${Date.now().toString(36)}x`);
+    const p = await page(false);
+    await signIn(p, fresh);
+    expect(new URL(p.url()).pathname).toBe('/reset-password');
+    await p.getByLabel(/^Temporary password/).fill(fresh.password);
+    await p.getByLabel(/^New password\*?$/).fill('Bamboo-Grove-Walk-2031');
+    await p.getByLabel(/^Confirm new password/).fill('Bamboo-Grove-Walk-2032');
+    await p.getByRole('button', { name: 'Save password' }).click();
+    await p.locator('form').getByText('The passwords do not match.').waitFor();
+    const html = await p.content();
+    expect(html).not.toContain('Bamboo-Grove-Walk-203');
+    expect(html).not.toContain(fresh.password);
+  });
 });

@@ -1,4 +1,6 @@
 import { createCookie, type Cookie } from '@remix-run/node';
+import { chatbotContract } from '@campus/api-contract';
+import { z } from 'zod';
 import { config } from '../../lib/config.server.js';
 import { isHttps } from '../../lib/cookies.server.js';
 
@@ -37,3 +39,20 @@ export async function keepChatToken(request: Request, token: string): Promise<He
   headers.append('set-cookie', legacy.join('; '));
   return headers;
 }
+
+const { identifyChatbotChat: identify, confirmChatbotChat: confirm, sendChatbotChat: send } = chatbotContract;
+
+/**
+ * The chat's forms, one per intent, each the contract's body without the conversation's token (kept in the cookie):
+ * ask for a code by email, confirm the code, forget the visitor on this device, and send a message — the message form
+ * has no button name (Enter sends it), so a form without an intent is a message.
+ */
+export const ChatForm = z.preprocess(
+  (form) => (form && typeof form === 'object' && !('intent' in form) ? { ...form, intent: 'message' } : form),
+  z.discriminatedUnion('intent', [
+    identify.body.omit({ token: true }).extend({ intent: z.literal('identify') }),
+    confirm.body.omit({ token: true }).extend({ intent: z.literal('confirm') }),
+    z.object({ intent: z.literal('forget') }),
+    send.body.omit({ token: true }).extend({ intent: z.literal('message') }),
+  ]),
+);

@@ -1,12 +1,15 @@
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { chatbotContract, CHAT_CODE_LENGTH, CHAT_MESSAGE_MAX, type Conversation } from '@campus/api-contract';
 import { RouteError } from '../../features/resources/RouteError';
 import { publicContractClient } from '../../lib/api.server';
+import { problemOf } from '../../lib/answers.server';
 import { APP_TITLE } from '../../lib/constants';
 import { assertSameOrigin } from '../../lib/security.server';
-import { chatTokenOf, keepChatToken } from './chat.server';
+import { ChatForm, chatTokenOf, keepChatToken } from './chat.server';
 import './chatbot.css';
 
 /** Anyone may open this page without signing in (declared in the area's `area.ts`, mounted outside `/app`). */
@@ -25,60 +28,85 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ conversation }, token && conversation.token === token ? { headers: await keepChatToken(request, token) } : undefined);
 }
 
-type ChatAnswer = {
-  conversation: Conversation | null;
-  error: string | null;
-  message: string;
-  /** After "Send me a code": what the API said (the same whether or not the address is known). */
-  codeSent?: string;
-  emailError?: string;
-  codeError?: string;
-};
+/**
+ * What the chat answers a form: the conversation when it changed, after "Send me a code" what the API said (the same
+ * whether or not the address is known), and the form's reply (what was typed and each problem by its field, or the
+ * form cleared).
+ */
+interface ChatAnswer {
+  readonly conversation: Conversation | null;
+  readonly codeSent?: string;
+  readonly result: SubmissionResult<string[]>;
+}
 
-const problemOf = (body: unknown, field: string, fallback: string) => {
-  const b = body as { message?: string; fieldErrors?: Record<string, string[]> };
-  return b.fieldErrors?.[field]?.[0] ?? b.message ?? fallback;
-};
+/** Which field of the page a form's problem is said beside. */
+const FIELD = { identify: 'email', confirm: 'code', forget: 'code', message: 'message' } as const;
+
+/** The chat's words when the API gives none. */
+const FALLBACK = {
+  identify: 'We cannot send a code right now.',
+  confirm: 'We cannot confirm the code right now.',
+  forget: 'We cannot confirm the code right now.',
+  message: 'We cannot process your message right now.',
+} as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? 'message');
+  const submission = parseWithZod(await request.formData(), { schema: ChatForm, disableAutoCoercion: true });
+  const intentOf = (payload: Record<string, unknown>) => (payload.intent === 'identify' || payload.intent === 'confirm' || payload.intent === 'forget' ? payload.intent : 'message');
+  const answer = (a: { conversation?: Conversation; codeSent?: string; result: SubmissionResult<string[]> }, init?: ResponseInit) =>
+    data<ChatAnswer>({ conversation: null, ...a }, init);
+  // A refused form: the problem beside its field (the contract's words, or the API's), a code form kept open.
+  const refused = (intent: keyof typeof FIELD, problem: string, status: number) =>
+    answer({ ...(intent === 'identify' || intent === 'message' ? {} : { codeSent: ' ' }), result: submission.reply({ fieldErrors: { [FIELD[intent]]: [problem] } }) }, { status });
+  if (submission.status !== 'success') {
+    const intent = intentOf(submission.payload);
+    const problem = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])[0];
+    return refused(intent, problem ?? FALLBACK[intent], 400);
+  }
+  const form = submission.value;
   const token = await chatTokenOf(request);
   const chat = publicContractClient(context, chatbotContract);
   const cookie = (value: string) => keepChatToken(request, value);
-  const answer = (a: Partial<ChatAnswer>, init?: ResponseInit) => data<ChatAnswer>({ conversation: null, error: null, message: '', ...a }, init);
+  const cleared = () => submission.reply({ resetForm: true });
+  const apiProblem = (body: unknown) => {
+    const { message, fieldErrors } = problemOf(body);
+    return fieldErrors[FIELD[form.intent]]?.[0] ?? (message || FALLBACK[form.intent]);
+  };
 
-  if (intent === 'identify') {
-    const result = await chat.identifyChatbotChat({ body: { email: String(form.get('email') ?? ''), ...(token ? { token } : {}) } });
-    if (result.status !== 200) return answer({ emailError: problemOf(result.body, 'email', 'We cannot send a code right now.') }, { status: result.status });
+  if (form.intent === 'identify') {
+    const result = await chat.identifyChatbotChat({ body: { email: form.email, ...(token ? { token } : {}) } });
+    if (result.status !== 200) return refused(form.intent, apiProblem(result.body), result.status);
     const sent = (result.body as { data: { token: string; message: string } }).data;
-    return answer({ codeSent: sent.message }, { headers: await cookie(sent.token) });
+    return answer({ codeSent: sent.message, result: cleared() }, { headers: await cookie(sent.token) });
   }
-  if (intent === 'confirm' || intent === 'forget') {
-    if (!token) return answer({ codeError: 'Ask for a code first.' }, { status: 400 });
+  if (form.intent === 'confirm' || form.intent === 'forget') {
+    if (!token) return refused(form.intent, 'Ask for a code first.', 400);
     const result =
-      intent === 'confirm'
-        ? await chat.confirmChatbotChat({ body: { token, code: String(form.get('code') ?? '') } })
+      form.intent === 'confirm'
+        ? await chat.confirmChatbotChat({ body: { token, code: form.code } })
         : await chat.forgetChatbotChat({ body: { token } });
-    if (result.status === 200) return answer({ conversation: (result.body as { data: Conversation }).data });
-    return answer({ codeSent: ' ', codeError: problemOf(result.body, 'code', 'We cannot confirm the code right now.') }, { status: result.status });
+    if (result.status === 200) return answer({ conversation: (result.body as { data: Conversation }).data, result: cleared() });
+    return refused(form.intent, apiProblem(result.body), result.status);
   }
-
-  const message = String(form.get('message') ?? '');
-  const result = await chat.sendChatbotChat({ body: { message, ...(token ? { token } : {}) } });
+  const result = await chat.sendChatbotChat({ body: { message: form.message, ...(token ? { token } : {}) } });
   if (result.status === 200) {
     const conversation = (result.body as { data: Conversation }).data;
-    return answer({ conversation }, { headers: await cookie(conversation.token) });
+    return answer({ conversation, result: cleared() }, { headers: await cookie(conversation.token) });
   }
-  return answer({ error: problemOf(result.body, 'message', 'We cannot process your message right now.'), message }, { status: result.status });
+  return refused(form.intent, apiProblem(result.body), result.status);
 }
 
 /** A broadcast's time in the campus time zone, the same on the server and in the browser. */
 const when = (iso: string) =>
   new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-function Identity({ conversation, result }: { conversation: Conversation; result: ChatAnswer | undefined }) {
+/** The problems of the last form by field (`email`, `code`, `message`). */
+type Problems = Readonly<Record<string, string[] | undefined>>;
+
+function Identity({ conversation, codeSent, errors, typedEmail }: { conversation: Conversation; codeSent: string | undefined; errors: Problems; typedEmail: string }) {
+  const codeError = errors.code?.[0];
+  const emailError = errors.email?.[0];
   if (conversation.subscriber) {
     return (
       <section className="cas-chat-identity" aria-labelledby="identity-title">
@@ -110,9 +138,9 @@ function Identity({ conversation, result }: { conversation: Conversation; result
     <section className="cas-chat-identity" aria-labelledby="identity-title">
       <h2 id="identity-title">Messages sent to you</h2>
       <p>Confirm who you are to read the messages we sent you and to stop or start them here. We email a code to the address we have for you.</p>
-      {result?.codeSent ? (
+      {codeSent ? (
         <Form method="post" noValidate>
-          {result.codeSent.trim() ? <p role="status">{result.codeSent}</p> : null}
+          {codeSent.trim() ? <p role="status">{codeSent}</p> : null}
           <label htmlFor="chat-code">Code from the email</label>
           <div className="cas-chat-row">
             <input
@@ -122,16 +150,16 @@ function Identity({ conversation, result }: { conversation: Conversation; result
               autoComplete="one-time-code"
               maxLength={CHAT_CODE_LENGTH}
               required
-              aria-invalid={result.codeError ? true : undefined}
-              aria-describedby={result.codeError ? 'chat-code-error' : undefined}
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? 'chat-code-error' : undefined}
             />
             <button type="submit" name="intent" value="confirm" className="cas-button">
               Confirm
             </button>
           </div>
-          {result.codeError ? (
+          {codeError ? (
             <p id="chat-code-error" role="alert" className="cas-error">
-              {result.codeError}
+              {codeError}
             </p>
           ) : null}
         </Form>
@@ -145,16 +173,17 @@ function Identity({ conversation, result }: { conversation: Conversation; result
             type="email"
             autoComplete="email"
             required
-            aria-invalid={result?.emailError ? true : undefined}
-            aria-describedby={result?.emailError ? 'chat-email-error' : undefined}
+            defaultValue={typedEmail}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? 'chat-email-error' : undefined}
           />
           <button type="submit" name="intent" value="identify" className="cas-button cas-button--secondary">
             Send me a code
           </button>
         </div>
-        {result?.emailError ? (
+        {emailError ? (
           <p id="chat-email-error" role="alert" className="cas-error">
-            {result.emailError}
+            {emailError}
           </p>
         ) : null}
       </Form>
@@ -164,7 +193,12 @@ function Identity({ conversation, result }: { conversation: Conversation; result
 
 export default function Chat() {
   const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ChatAnswer | undefined;
+  const result = useActionData<typeof action>();
+  const [chatForm] = useForm({ lastResult: result?.result });
+  const errors: Problems = chatForm.allErrors;
+  // What was typed in a refused form comes back (a sent message is cleared).
+  const typed = (result?.result.initialValue ?? {}) as Record<string, unknown>;
+  const typedText = (name: string) => (typeof typed[name] === 'string' ? typed[name] : '');
   const navigation = useNavigation();
   const conversation = result?.conversation ?? loaded.conversation;
   const sending = navigation.state === 'submitting';
@@ -201,24 +235,24 @@ export default function Chat() {
             autoComplete="off"
             required
             maxLength={CHAT_MESSAGE_MAX}
-            defaultValue={result?.message ?? ''}
-            aria-invalid={result?.error ? true : undefined}
-            aria-describedby={result?.error ? 'chat-error' : 'chat-note'}
+            defaultValue={typedText('message')}
+            aria-invalid={errors.message?.[0] ? true : undefined}
+            aria-describedby={errors.message?.[0] ? 'chat-error' : 'chat-note'}
           />
           <button type="submit" className="cas-button" disabled={sending}>
             Send
           </button>
         </div>
-        {result?.error ? (
+        {errors.message?.[0] ? (
           <p id="chat-error" role="alert" className="cas-error">
-            {result.error}
+            {errors.message[0]}
           </p>
         ) : null}
         <p id="chat-note" className="cas-chat-note">
           Do not share passwords. Email addresses, phone numbers and ID numbers are removed from what we keep.
         </p>
       </Form>
-      <Identity conversation={conversation} result={result} />
+      <Identity conversation={conversation} codeSent={result?.codeSent} errors={errors} typedEmail={typedText('email')} />
     </main>
   );
 }

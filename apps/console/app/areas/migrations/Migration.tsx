@@ -1,9 +1,10 @@
+import { useForm } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { DATE_FORMATS, RUN_MODE_LABELS, RUN_MODES, RUN_STATES, type RunState } from '@campus/domain-migration';
 import type { MigrationRun } from '@campus/api-contract';
 import { FormNotice } from '../../components/FormNotice';
 import { figure, ProgressBar, took, useLiveData, when } from '../batch-management/parts';
-import type { loadHistories, loadIndex, loadTargets, loadUploader, Problem } from './migration.server';
+import type { loadHistories, loadIndex, loadTargets, loadUploader, uploaderAction } from './migration.server';
 import { API_CONNECTOR, APIS, DATABASES, DB_CONNECTOR, HISTORIES, MIGRATIONS, UPLOADER } from './paths';
 import './migration.css';
 
@@ -17,6 +18,15 @@ export const STATE_LABELS: Record<RunState, string> = {
   failed: 'Failed',
 };
 const MATCH_LABELS: Record<string, string> = { exact: 'exact name', loose: 'same name, other spelling', fuzzy: 'closest name', chosen: 'chosen' };
+/** A refused form's problems by field (`mapping.<header>`, `resource`, `file`) and what was typed. */
+function useRefused() {
+  const refused = useActionData<typeof uploaderAction>();
+  const [form] = useForm({ lastResult: refused?.result });
+  const typed = (refused?.result.initialValue ?? {}) as Record<string, unknown>;
+  return { notice: refused?.notice, error: (name: string) => form.allErrors[name]?.[0], typed };
+}
+type RefusedForm = ReturnType<typeof useRefused>;
+
 const busy = (run: MigrationRun) => run.state === 'reading' || run.state === 'checking' || run.state === 'running';
 
 function Counts({ counts, caption }: { counts: NonNullable<MigrationRun['counts']>; caption: string }) {
@@ -172,11 +182,16 @@ export function Templates() {
   );
 }
 
-function RunSettings({ run, target, problem }: { run: MigrationRun; target: Awaited<ReturnType<typeof loadUploader>>['targets'][number] | undefined; problem: Problem | undefined }) {
+function RunSettings({ run, target, refused }: { run: MigrationRun; target: Awaited<ReturnType<typeof loadUploader>>['targets'][number] | undefined; refused: RefusedForm }) {
   const disabled = busy(run) || run.state === 'completed' || (run.state === 'failed' && !!run.counts);
   const columns = target?.columns ?? [];
   const mapped = new Set(Object.values(run.mapping).filter(Boolean));
   const missing = columns.filter((c) => c.required && !mapped.has(c.name));
+  // A refused matching comes back as chosen; each header's problem is beside its column.
+  const chosen = Array.isArray(refused.typed.columns) ? (refused.typed.columns as unknown[]) : null;
+  const columnOf = (h: string, i: number) => (chosen ? (typeof chosen[i] === 'string' ? chosen[i] : '') : (run.mapping[h] ?? ''));
+  // The API names a header's problem `mapping.<header>`; a header that is a number reads `mapping[<n>]` in the form.
+  const problemAt = (h: string) => refused.error(`mapping.${h}`) ?? refused.error(`mapping[${h}]`);
   return (
     <Form method="post" className="cas-migration-settings" aria-label="Columns and mode">
       <input type="hidden" name="run" value={run._id} />
@@ -190,14 +205,15 @@ function RunSettings({ run, target, problem }: { run: MigrationRun; target: Awai
           </tr>
         </thead>
         <tbody>
-          {run.headers.map((h) => (
+          {run.headers.map((h, i) => (
             <tr key={h}>
               <th scope="row">{h}</th>
               <td>
                 <label className="cas-visually-hidden" htmlFor={`map-${h}`}>
                   Template column for {h}
                 </label>
-                <select id={`map-${h}`} name={`map:${h}`} defaultValue={run.mapping[h] ?? ''} disabled={disabled} aria-invalid={problem?.fieldErrors[`mapping.${h}`] ? true : undefined}>
+                <input type="hidden" name={`headers[${i}]`} value={h} />
+                <select id={`map-${h}`} name={`columns[${i}]`} defaultValue={columnOf(h, i)} disabled={disabled} aria-invalid={problemAt(h) ? true : undefined}>
                   <option value="">Ignore this column</option>
                   {columns.map((c) => (
                     <option key={c.name} value={c.name}>
@@ -206,7 +222,7 @@ function RunSettings({ run, target, problem }: { run: MigrationRun; target: Awai
                     </option>
                   ))}
                 </select>
-                {problem?.fieldErrors[`mapping.${h}`] ? <span className="cas-field-error">{problem.fieldErrors[`mapping.${h}`]}</span> : null}
+                {problemAt(h) ? <span className="cas-field-error">{problemAt(h)}</span> : null}
               </td>
               <td>{run.matchKinds[h] ? MATCH_LABELS[run.matchKinds[h]!] : <em>ignored</em>}</td>
             </tr>
@@ -246,7 +262,7 @@ function RunSettings({ run, target, problem }: { run: MigrationRun; target: Awai
 
 export function Uploader() {
   const { targets, run, resource } = useLoaderData<Awaited<ReturnType<typeof loadUploader>>>();
-  const problem = useActionData<Problem>();
+  const refused = useRefused();
   const navigation = useNavigation();
   useLiveData(!!run && busy(run));
   const target = run ? targets.find((t) => t.resource === run.resource) : undefined;
@@ -255,13 +271,13 @@ export function Uploader() {
       <h1 id="uploader-title" className="cas-page-title">
         Uploader
       </h1>
-      <FormNotice notice={problem?.notice} />
+      <FormNotice notice={refused.notice} />
       {!run ? (
         <Form method="post" encType="multipart/form-data" className="cas-migration-upload" aria-label="Upload a file">
           <input type="hidden" name="intent" value="upload" />
           <label>
             Import into
-            <select name="resource" defaultValue={resource} required aria-invalid={problem?.fieldErrors.resource ? true : undefined}>
+            <select name="resource" defaultValue={resource} required aria-invalid={refused.error('resource') ? true : undefined}>
               <option value="">Choose a template</option>
               {targets.map((t) => (
                 <option key={t.resource} value={t.resource}>
@@ -270,12 +286,12 @@ export function Uploader() {
               ))}
             </select>
           </label>
-          {problem?.fieldErrors.resource ? <span className="cas-field-error">{problem.fieldErrors.resource}</span> : null}
+          {refused.error('resource') ? <span className="cas-field-error">{refused.error('resource')}</span> : null}
           <label>
             File (CSV or XLSX)
             <input type="file" name="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required />
           </label>
-          {problem?.fieldErrors.file ? <span className="cas-field-error">{problem.fieldErrors.file}</span> : null}
+          {refused.error('file') ? <span className="cas-field-error">{refused.error('file')}</span> : null}
           <button type="submit" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
             Upload
           </button>
@@ -303,7 +319,7 @@ export function Uploader() {
             </>
           ) : null}
           <RejectedRows run={run} />
-          <RunSettings run={run} target={target} problem={problem} />
+          <RunSettings run={run} target={target} refused={refused} />
           <p>
             <Link to={UPLOADER}>Upload another file</Link> · <Link to={HISTORIES}>Histories</Link>
           </p>
@@ -367,7 +383,7 @@ function RunTable({ rows }: { rows: readonly MigrationRun[] }) {
 
 export function Histories() {
   const { rows, count, page, state, resource, targets } = useLoaderData<Awaited<ReturnType<typeof loadHistories>>>();
-  const problem = useActionData<Problem>();
+  const refused = useRefused();
   useLiveData(rows.some(busy));
   const last = Math.max(1, Math.ceil(count / 20));
   return (
@@ -375,7 +391,7 @@ export function Histories() {
       <h1 id="histories-title" className="cas-page-title">
         Histories
       </h1>
-      <FormNotice notice={problem?.notice} />
+      <FormNotice notice={refused.notice} />
       <Form method="get" className="cas-migration-filters" aria-label="Filter runs">
         <label>
           Target

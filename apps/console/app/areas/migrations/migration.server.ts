@@ -1,9 +1,11 @@
+import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
 import { failureNotice } from '@campus/ui';
-import { DATE_FORMATS, RUN_MODES, RUN_STATES, UPLOAD_MAX_BYTES } from '@campus/domain-migration';
+import { RUN_STATES, RunSettingsSchema, UPLOAD_MAX_BYTES } from '@campus/domain-migration';
 import { migrationContract, type MigrationRun } from '@campus/api-contract';
+import { z } from 'zod';
 import { failureResponse } from '../../lib/api.server';
-
+import { checkedBody, fieldNameOf, formAnswerOf, invalidForm, problemOf, type FormRefusal } from '../../lib/answers.server';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { signedIn } from '../../lib/request.server';
 
@@ -14,16 +16,6 @@ export async function apiFor(request: Request) {
 
 import { UPLOADER } from './paths';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface Problem {
-  notice: ReturnType<typeof failureNotice>;
-  fieldErrors: Record<string, string>;
-}
-
-function problemOf(body: unknown): Problem {
-  const b = (body ?? {}) as { message?: string; fieldErrors?: Record<string, string[]> };
-  return { notice: failureNotice(b.message), fieldErrors: Object.fromEntries(Object.entries(b.fieldErrors ?? {}).map(([k, v]) => [k, v[0] ?? ''])) };
-}
 
 export async function loadTargets(request: Request) {
   const api = await apiFor(request);
@@ -84,51 +76,81 @@ export async function loadUploader(request: Request) {
 }
 
 /**
+ * A refused upload, answered as a refused form: the upload's body goes to the API unread, so there are no typed values
+ * to give back, only the API's message and its problems by field (`resource`, `file`).
+ */
+function refusedUpload(status: number, body: unknown) {
+  const { message, fieldErrors } = problemOf(body);
+  const error = Object.fromEntries(Object.entries(fieldErrors).map(([key, messages]) => [fieldNameOf(key), messages]));
+  return data<FormRefusal>({ result: { status: 'error', error }, notice: failureNotice(message) }, { status });
+}
+
+/** The run a form is about (a tampered id is no run). */
+const run = z.string().uuid('This run could not be found.');
+
+/**
+ * The uploader's forms after the upload, one per intent: a dry run (`check`) or the run (`start`) with the column
+ * matching, mode and date format as chosen — each header of the file (`headers[i]`, any text) with the column chosen
+ * for it (`columns[i]`, empty to ignore it), read into the contract's run settings — or a new run of the rejected rows.
+ */
+export const UploaderForm = z.discriminatedUnion('intent', [
+  RunSettingsSchema.omit({ mapping: true }).extend({
+    intent: z.enum(['check', 'start']),
+    run,
+    headers: z.array(z.string()).default([]),
+    columns: z.array(z.string().default('')).default([]),
+  }),
+  z.object({ intent: z.literal('rerun'), run }),
+]);
+
+/** The run settings of a dry run or run form, checked by the contract: each header with the column chosen for it. */
+export function runSettingsOf(form: Extract<z.output<typeof UploaderForm>, { intent: 'check' | 'start' }>) {
+  const mapping = Object.fromEntries(form.headers.map((header, i) => [header, form.columns[i] ?? '']));
+  return checkedBody(RunSettingsSchema, { mapping, mode: form.mode, dateFormat: form.dateFormat });
+}
+
+/**
  * `intent=upload`: the file goes to the API as a multipart form and the page moves to the run. `intent=check` /
- * `intent=start`: the column matching, mode and date format as chosen, then a dry run or the run.
+ * `intent=start`: the column matching, mode and date format as chosen, then a dry run or the run. `intent=rerun`: a
+ * new run of the rows a run rejected.
  */
 export async function uploaderAction(request: Request) {
-  await signedIn(request);
+  const context = await signedIn(request);
   const length = Number(request.headers.get('content-length') ?? '0');
   if (length > UPLOAD_MAX_BYTES + 64 * 1024) {
-    return data(problemOf({ message: `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.` }), { status: 413 });
+    return refusedUpload(413, { message: `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.` });
   }
   // The upload form is the only multipart one: its body goes to the API as it arrives, never read here.
   if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-    const result = await (await signedIn(request)).forwardUpload(migrationContract.uploadFile.path);
-    if (result.status !== 201) return data(problemOf(result.body), { status: result.status });
-    const run = (result.body as { data: MigrationRun }).data;
-    throw await redirectWithNotice(request, `${UPLOADER}?run=${run._id}`, {
+    const result = await context.forwardUpload(migrationContract.uploadFile.path);
+    if (result.status !== 201) return refusedUpload(result.status, result.body);
+    const uploaded = (result.body as { data: MigrationRun }).data;
+    throw await redirectWithNotice(request, `${UPLOADER}?run=${uploaded._id}`, {
       tone: 'success',
       title: 'Success!',
-      description: `${run.sourceName} was read: check the columns, then make a dry run.`,
+      description: `${uploaded.sourceName} was read: check the columns, then make a dry run.`,
     });
   }
-  const api = await apiFor(request);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const id = String(form.get('run') ?? '');
-  if (!UUID.test(id)) return data(problemOf({ message: 'This run could not be found.' }), { status: 404 });
-  const mapping: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (name.startsWith('map:') && typeof value === 'string') mapping[name.slice(4)] = value;
-  const mode = String(form.get('mode') ?? 'skip');
-  const dateFormat = String(form.get('dateFormat') ?? 'mm/dd/yyyy');
-  const body = {
-    mapping,
-    mode: (RUN_MODES as readonly string[]).includes(mode) ? (mode as (typeof RUN_MODES)[number]) : 'skip',
-    dateFormat: (DATE_FORMATS as readonly string[]).includes(dateFormat) ? (dateFormat as (typeof DATE_FORMATS)[number]) : 'mm/dd/yyyy',
-  };
-  if (intent === 'rerun') {
-    const result = await api.rerunRejected({ params: { id } });
-    if (result.status !== 201) return data(problemOf(result.body), { status: result.status });
-    throw await redirectWithNotice(request, `${UPLOADER}?run=${result.body.data._id}`, { tone: 'success', title: 'Success!', description: 'A new run holds the rejected rows.' });
+  const api = context.client(migrationContract);
+  const submission = parseWithZod(await request.formData(), { schema: UploaderForm, disableAutoCoercion: true });
+  if (submission.status !== 'success') return invalidForm(submission);
+  const form = submission.value;
+  const params = { id: form.run };
+  const shown = { notice: failureNotice, shownStatuses: [403, 404] };
+  if (form.intent === 'rerun') {
+    const rerun = formAnswerOf(await api.rerunRejected({ params }), 201, submission, shown);
+    if (rerun.refusal) return rerun.refusal;
+    throw await redirectWithNotice(request, `${UPLOADER}?run=${rerun.body.data._id}`, { tone: 'success', title: 'Success!', description: 'A new run holds the rejected rows.' });
   }
-  const result = intent === 'start' ? await api.startRun({ params: { id }, body }) : await api.checkRun({ params: { id }, body });
-  if (result.status !== 202) return data(problemOf(result.body), { status: result.status });
-  throw await redirectWithNotice(request, `${UPLOADER}?run=${id}`, {
+  const checked = runSettingsOf(form);
+  if (checked.problem) return invalidForm(submission, checked.problem.fieldErrors);
+  const body = checked.body;
+  const started = formAnswerOf(form.intent === 'start' ? await api.startRun({ params, body }) : await api.checkRun({ params, body }), 202, submission, shown);
+  if (started.refusal) return started.refusal;
+  throw await redirectWithNotice(request, `${UPLOADER}?run=${form.run}`, {
     tone: 'success',
     title: 'Success!',
-    description: intent === 'start' ? 'The import has started.' : 'The dry run has started: nothing is saved.',
+    description: form.intent === 'start' ? 'The import has started.' : 'The dry run has started: nothing is saved.',
   });
 }
 
