@@ -33,8 +33,8 @@ import { resourceServices } from './resources/service.js';
 import { recordHandlers } from './resources/handlers.js';
 import type { AreaContext, AreaModule, ContractHandlers } from './platform/area.js';
 import { assertEveryRouteDeclared, routeGuard } from './platform/guard.js';
-import { areaSummary } from './platform/area-summary.js';
-import { discoverAreas } from './platform/areas.js';
+import { areaSummary, type AttentionDefinition } from './platform/area-summary.js';
+import { areasToMount } from './platform/areas.js';
 import { JobEngine } from './platform/jobs/engine.js';
 import { notifier } from './platform/notify.js';
 import multipart from '@fastify/multipart';
@@ -66,9 +66,10 @@ export interface BuildAppOptions {
 /** The Fastify app: every route of the contracts, the envelope, health, OpenAPI and the docs page. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const areas = options.areas ?? (await discoverAreas());
+  const areas = await areasToMount(options.areas);
   // Every route says who may call it before anything listens: an undeclared one stops the start.
-  const contract: Record<string, AppRouter> = { core: coreContract, areas: areaSummaryContracts as AppRouter, ...resourceContracts };
+  const summaries = areaSummaryContracts();
+  const contract: Record<string, AppRouter> = { core: coreContract, areas: summaries as AppRouter, ...resourceContracts };
   for (const area of areas) Object.assign(contract, area.contracts ?? {});
   assertEveryRouteDeclared(contract);
 
@@ -177,9 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   // `GET /core/v1.0/areas/{code}/summary`: an area index's counts and attention figures in one statement.
-  const attentionOf = new Map(areas.map((a) => [a.code, a.attention ?? []]));
+  const attentionOf = new Map<string, readonly AttentionDefinition[]>(areas.map((a) => [a.code, a.attention ?? []]));
   implementation.areas = Object.fromEntries(
-    Object.keys(areaSummaryContracts).map((code) => {
+    Object.keys(summaries).map((code) => {
       const entities = entityRegistry.all.filter((e) => e.application === code);
       const handler: ContractHandlers[string] = async () => ({
         status: 200,

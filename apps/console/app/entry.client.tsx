@@ -1,6 +1,7 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { registerLauncherApplications } from './areas/manifests';
 
 /**
  * A code chunk that fails to load (typically after a new release replaced the files) reloads the page
@@ -25,6 +26,9 @@ window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => 
   const message = reason instanceof Error ? reason.message : String(reason);
   if (CHUNK_FAILURE.test(message)) reloadOnce();
 });
+
+// The launcher applications (an account's admin-scope choices read them) are known before the first render.
+registerLauncherApplications();
 
 startTransition(() => {
   hydrateRoot(

@@ -1,6 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { APPLICATIONS } from '@campus/domain-iam';
+import { launcherApplications } from '@campus/domain-core';
 import { CORE_BASE } from './crud.js';
 import { dataBody, ErrorBodySchema } from './errors.js';
 
@@ -34,7 +34,7 @@ export function areaSummaryOperationName(code: string): string {
 }
 
 /** `GET /core/v1.0/areas/{code}/summary` of one launcher application, guarded by that application's scope. */
-function areaSummaryRoute(code: string) {
+export function areaSummaryContractOf(code: string): AreaSummaryContract {
   return c.router({
     [areaSummaryOperationName(code)]: {
       method: 'GET',
@@ -58,7 +58,10 @@ export type AreaSummaryContract = Record<
   }
 >;
 
-/** The summary route of every launcher application, keyed by application code. */
-export const areaSummaryContracts: Readonly<Record<string, AreaSummaryContract>> = Object.fromEntries(
-  APPLICATIONS.map((a) => [a.code, areaSummaryRoute(a.code)]),
-);
+/**
+ * The summary route of every launcher application, keyed by application code: made when first asked for, once the
+ * area manifests have registered the applications.
+ */
+export function areaSummaryContracts(): Readonly<Record<string, AreaSummaryContract>> {
+  return Object.fromEntries(launcherApplications().map((a) => [a.code, areaSummaryContractOf(a.code)]));
+}

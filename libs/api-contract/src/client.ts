@@ -1,6 +1,6 @@
 import { initClient, type ApiFetcher, type AppRoute } from '@ts-rest/core';
-import type { AnyEntity } from '@campus/domain-core';
-import { areaSummaryContracts, areaSummaryOperationName, type AreaSummary } from './area-summary.js';
+import { isApplicationCode, type AnyEntity } from '@campus/domain-core';
+import { areaSummaryContractOf, areaSummaryOperationName, type AreaSummary } from './area-summary.js';
 import { batchContract } from './batch.js';
 import { outboxContract } from './outbox.js';
 import { coreContract } from './core.js';
@@ -178,8 +178,8 @@ export function createApiClient(options: ApiClientOptions) {
   function areaSummary(code: string): Promise<ApiResult<200, { data: AreaSummary }> | ApiFailure> {
     let call = areaClients.get(code);
     if (!call) {
-      const route = areaSummaryContracts[code];
-      if (!route) throw new Error(`Unknown application ${code}.`);
+      if (!isApplicationCode(code)) throw new Error(`Unknown application ${code}.`);
+      const route = areaSummaryContractOf(code);
       const calls = initClient(route as Record<string, AppRoute>, clientArgs) as unknown as Record<
         string,
         RouteCall

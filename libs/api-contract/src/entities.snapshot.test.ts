@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyEntity } from '@campus/domain-core';
+import { registerApplications, type AnyEntity } from '@campus/domain-core';
 import { entityRegistry } from './registry.js';
+
+// The launcher of spec §1 (an account's admin-scope choices): the apps register theirs from their area folders.
+registerApplications(
+  (
+    [
+      ['IAM', 'Identity and Access Management', 'access-management'],
+      ['CAMPUS', 'Campus Management', 'campus-management'],
+      ['CHATBOT', 'Campus Chatbot Management', 'chatbot-management'],
+      ['SUPPORT', 'Customer Support Management', 'support-management'],
+      ['FRS', 'Facial Recognition Management', 'frs-management'],
+      ['DATA', 'Data Migration Management', 'migrations'],
+      ['REPORTS', 'Analytics and Reports', 'analytics'],
+      ['BATCH', 'Batch Management', 'batch-management'],
+    ] as const
+  ).map(([code, name, segment], i) => ({ code, name, segment, description: name, order: i + 1 })),
+);
 
 /**
  * Every entity descriptor as plain data: its fields in order with every property, its lists, uniqueness, state,

@@ -63,6 +63,11 @@ export interface BooleanFieldDescriptor extends FieldBase {
 export interface EnumFieldDescriptor<V extends string | number = string | number> extends FieldBase {
   readonly kind: 'enum' | 'multi-enum';
   readonly options: readonly CodedOption<V>[];
+  /**
+   * The values' type, said by a field whose options are read only when asked for (`field.multiEnum` given a
+   * function): what must be known before then, such as the database column's type, reads this instead.
+   */
+  readonly valueType?: 'string';
 }
 
 export interface ReferenceFieldDescriptor extends FieldBase {
@@ -86,6 +91,18 @@ type Common = Partial<Pick<FieldBase, 'description' | 'createOnly' | 'writeOnly'
   required?: boolean;
 };
 
+/**
+ * A field with its options, as a list or read from `options()` whenever it is asked for them: such a list is of
+ * strings (`valueType`), so that nothing needs to read it before it is known.
+ */
+function withOptions<V extends string | number, B extends object>(base: B, options: readonly CodedOption<V>[] | (() => readonly CodedOption<V & string>[])) {
+  if (typeof options !== 'function') return { ...base, options };
+  return Object.defineProperty({ ...base, valueType: 'string' }, 'options', { get: options, enumerable: true }) as B & {
+    readonly options: readonly CodedOption<V>[];
+    readonly valueType: 'string';
+  };
+}
+
 export const field = {
   text: (label: string, o: Common & Partial<Omit<TextFieldDescriptor, 'kind' | 'label' | 'required'>> = {}) =>
     ({ kind: 'text', label, required: false, max: 255, ...o }) as TextFieldDescriptor,
@@ -106,8 +123,12 @@ export const field = {
     ({ kind: 'boolean', label, required: false, defaultValue: false, ...o }) as BooleanFieldDescriptor,
   enum: <V extends string | number>(label: string, options: readonly CodedOption<V>[], o: Common = {}) =>
     ({ kind: 'enum', label, required: false, options, ...o }) as EnumFieldDescriptor<V>,
-  multiEnum: <V extends string | number>(label: string, options: readonly CodedOption<V>[], o: Common = {}) =>
-    ({ kind: 'multi-enum', label, required: false, options, ...o }) as EnumFieldDescriptor<V>,
+  /**
+   * Several of a list of coded values. The list may be a function, read each time the options are (e.g. the launcher
+   * applications, known only once the area manifests are found at start).
+   */
+  multiEnum: <V extends string | number>(label: string, options: readonly CodedOption<V>[] | (() => readonly CodedOption<V & string>[]), o: Common = {}) =>
+    withOptions({ kind: 'multi-enum', label, required: false, ...o }, options) as EnumFieldDescriptor<V>,
   reference: (label: string, resource: string, o: Common & { labelField?: string } = {}) =>
     ({ kind: 'reference', label, required: false, resource, labelField: 'name', ...o }) as ReferenceFieldDescriptor,
   references: (label: string, resource: string, o: Common & { labelField?: string } = {}) =>
@@ -230,11 +251,15 @@ export function fieldSchema(f: FieldDescriptor): z.ZodTypeAny {
       break;
     }
     case 'multi-enum': {
-      const values = f.options.map((o) => o.value);
+      // The options are read when a value is checked, not when the schema is made (they may be known only later).
+      const values = () => f.options.map((o) => o.value);
       s = z
         .array(z.union([z.string(), z.number()]))
-        .max(values.length)
-        .refine((list) => list.every((v) => values.includes(v as never)), 'Choose from the listed values.')
+        .superRefine((list, ctx) => {
+          const maximum = values().length;
+          if (list.length > maximum) ctx.addIssue({ code: z.ZodIssueCode.too_big, type: 'array', maximum, inclusive: true, exact: false });
+        })
+        .refine((list) => list.every((v) => values().includes(v as never)), 'Choose from the listed values.')
         .transform((list) => [...new Set(list)]);
       break;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_CODES } from '@campus/domain-core';
+import { SPEC_APPLICATIONS } from './launcher.fixture.js';
 import {
   NO_ACCESS_MESSAGE,
   SETTINGS_ADMIN_ONLY,
@@ -12,7 +12,7 @@ import {
 } from './index.js';
 
 const campusOnly: ScopedUser = { adminScopes: ['CAMPUS'], scopes: ['campus:read'] };
-const everything: ScopedUser = { adminScopes: [...APPLICATION_CODES] };
+const everything: ScopedUser = { adminScopes: SPEC_APPLICATIONS.map((a) => a.code) };
 const nothing: ScopedUser = { adminScopes: [] };
 
 describe('route guard (spec §6)', () => {
@@ -115,7 +115,7 @@ describe('route guard (spec §6)', () => {
 });
 
 describe('launcher tiles', () => {
-  it.each(APPLICATION_CODES.map((code) => [code, code === 'CAMPUS'] as const))(
+  it.each(SPEC_APPLICATIONS.map(({ code }) => [code, code === 'CAMPUS'] as const))(
     'opens %s for a campus-only user: %s',
     (code, expected) => {
       expect(canOpenApplication(campusOnly, code)).toBe(expected);

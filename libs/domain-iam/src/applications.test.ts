@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_CODES } from '@campus/domain-core';
+import { SPEC_APPLICATIONS } from './launcher.fixture.js';
 import {
-  APPLICATIONS,
+  applications,
   applicationByCode,
   applicationCodeOptions,
   applicationForPath,
@@ -21,14 +21,17 @@ describe('launcher applications', () => {
     ['BATCH', 'Batch Management', 'batch-management'],
   ] as const)('names %s as "%s" under /app/%s', (code, name, segment) => {
     expect(applicationByCode(code)).toMatchObject({ code, name, segment });
-    expect(applicationByCode(code).description.length).toBeGreaterThan(10);
+    expect(applicationByCode(code)!.description.length).toBeGreaterThan(10);
     expect(applicationPath(code)).toBe(`/app/${segment}`);
   });
 
-  it('lists the eight applications in launcher order, as coded values too', () => {
-    expect(APPLICATIONS.map((a) => a.code)).toEqual([...APPLICATION_CODES]);
-    expect(applicationCodeOptions.map((o) => o.value)).toEqual([...APPLICATION_CODES]);
-    expect(applicationCodeOptions[0]).toEqual({ value: 'IAM', label: 'Identity and Access Management' });
+  it('lists the registered applications in launcher order, as coded values too', () => {
+    const codes = SPEC_APPLICATIONS.map((a) => a.code);
+    expect(applications().map((a) => a.code)).toEqual(codes);
+    expect(applicationCodeOptions().map((o) => o.value)).toEqual(codes);
+    expect(applicationCodeOptions()[0]).toEqual({ value: 'IAM', label: 'Identity and Access Management' });
+    expect(applicationByCode('PILOT')).toBeUndefined();
+    expect(() => applicationPath('PILOT')).toThrow('No area declares the application PILOT.');
   });
 
   it.each([

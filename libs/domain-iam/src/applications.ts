@@ -1,85 +1,34 @@
-import { APPLICATION_CODES, codedValues, type ApplicationCode } from '@campus/domain-core';
+import { codedValues, launcherApplications, type ApplicationCode, type ApplicationInfo, type CodedOption } from '@campus/domain-core';
 
-/** A launcher application (spec §1): its admin-scope code, name, a one-line description and console segment. */
-export interface ApplicationInfo {
-  readonly code: ApplicationCode;
-  readonly name: string;
-  readonly description: string;
-  /** The first path segment under `/app`, e.g. `access-management`. */
-  readonly segment: string;
-  /**
-   * Pages of the application (below its segment) that every signed-in user may open, with or without its scope:
-   * they show only what belongs to the user (the batches they started), and the API decides what that is.
-   */
-  readonly ownPages?: readonly string[];
+export type { ApplicationInfo } from '@campus/domain-core';
+
+/**
+ * The launcher applications in launcher order. Each is declared by the manifests of its two area folders
+ * (`areas/<segment>/area.ts` of the API and of the console) and registered at start; nothing here lists them.
+ */
+export function applications(): readonly ApplicationInfo[] {
+  return launcherApplications();
 }
 
-const INFO: Readonly<Record<ApplicationCode, Omit<ApplicationInfo, 'code'>>> = {
-  IAM: {
-    name: 'Identity and Access Management',
-    description: 'Applications, modules, services, roles and user accounts with their admin scopes.',
-    segment: 'access-management',
-  },
-  CAMPUS: {
-    name: 'Campus Management',
-    description:
-      'Campuses, colleges, programs, subjects, sections, instructors, students and the academic calendar.',
-    segment: 'campus-management',
-  },
-  CHATBOT: {
-    name: 'Campus Chatbot Management',
-    description: 'Chatbot responses, personas, subscribers, broadcasts and chat audit logs.',
-    segment: 'chatbot-management',
-  },
-  SUPPORT: {
-    name: 'Customer Support Management',
-    description: 'Issue categories, support teams and offices.',
-    segment: 'support-management',
-  },
-  FRS: {
-    name: 'Facial Recognition Management',
-    description: 'Face registration and the locations of recognition devices.',
-    segment: 'frs-management',
-  },
-  DATA: {
-    name: 'Data Migration Management',
-    description: 'Import templates, API and database connectors, uploads and migration history.',
-    segment: 'migrations',
-  },
-  REPORTS: {
-    name: 'Analytics and Reports',
-    description: 'Chatbot, support and ticket analytics, and the audit trail.',
-    segment: 'analytics',
-  },
-  BATCH: {
-    name: 'Batch Management',
-    description: 'Batch jobs, their schedules and their runs.',
-    segment: 'batch-management',
-    // Anyone may start a batch over a list they can see, and follow it: their own batches and jobs.
-    ownPages: ['tabs/batch', 'tabs/batch-jobs', 'tabs/batch-view'],
-  },
-};
-
-/** The eight applications in launcher order. */
-export const APPLICATIONS: readonly ApplicationInfo[] = APPLICATION_CODES.map((code) => ({
-  code,
-  ...INFO[code],
-}));
-
 /** The application codes as coded values (`IAM` → `Identity and Access Management`) for choices and labels. */
-export const applicationCodeOptions = codedValues(APPLICATIONS.map((a) => [a.code, a.name] as const));
+export function applicationCodeOptions(): readonly CodedOption<ApplicationCode>[] {
+  return codedValues(launcherApplications().map((a) => [a.code, a.name] as const));
+}
 
-export function applicationByCode(code: ApplicationCode): ApplicationInfo {
-  return APPLICATIONS.find((a) => a.code === code) as ApplicationInfo;
+/** The registered application of a code; undefined for a code no area declares. */
+export function applicationByCode(code: string): ApplicationInfo | undefined {
+  return launcherApplications().find((a) => a.code === code);
 }
 
 export function applicationBySegment(segment: string): ApplicationInfo | undefined {
-  return APPLICATIONS.find((a) => a.segment === segment);
+  return launcherApplications().find((a) => a.segment === segment);
 }
 
 /** The console path of an application's area, e.g. `/app/access-management`. */
 export function applicationPath(code: ApplicationCode): string {
-  return `/app/${applicationByCode(code).segment}`;
+  const application = applicationByCode(code);
+  if (!application) throw new Error(`No area declares the application ${code}.`);
+  return `/app/${application.segment}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { uniquenessMessage } from '@campus/domain-core';
+import './launcher.fixture.js';
 import { describe, expect, it } from 'vitest';
 import {
   createRegistry,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import './launcher.fixture.js';
 import { SignInSchema, SignedInUserSchema } from './index.js';
 
 const me = {

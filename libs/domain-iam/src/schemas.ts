@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_CODES } from '@campus/domain-core';
+import { isApplicationCode, type ApplicationCode } from '@campus/domain-core';
 
 /** The signed-in employee (spec §3), the shape `renderTemplate` of `@campus/formatters` reads. */
 export const SignedInEmployeeSchema = z.object({
@@ -17,14 +17,13 @@ export const SignedInUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   avatar: z.string().nullable(),
-  /** Application codes the user may open; unknown codes are dropped rather than failing the whole user. */
+  /**
+   * Application codes the user may open; codes no area declares are dropped rather than failing the whole user
+   * (checked against the registered applications when a user is parsed, not when this schema is made).
+   */
   adminScopes: z
     .array(z.string())
-    .transform((codes) =>
-      codes.filter((c): c is (typeof APPLICATION_CODES)[number] =>
-        (APPLICATION_CODES as readonly string[]).includes(c),
-      ),
-    ),
+    .transform((codes): ApplicationCode[] => codes.filter(isApplicationCode)),
   iamAdmin: z.boolean(),
   scopes: z.array(z.string()),
   /**

@@ -1,4 +1,5 @@
 import type { AppRoute, AppRouter } from '@ts-rest/core';
+import type { ApplicationCode, ApplicationInfo } from '@campus/domain-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyEntity } from '@campus/domain-core';
 import type { AppContext } from '../context.js';
@@ -59,7 +60,7 @@ export interface AreaModule {
    * The launcher application code (spec §1) whose entities and routes this area serves; its application's segment
    * is the area's folder name.
    */
-  readonly code: string;
+  readonly code: ApplicationCode;
   /** The area's own routes (mounted, guarded and published in the OpenAPI document), keyed by contract name. */
   readonly contracts?: Readonly<Record<string, AppRouter>>;
   /** Their handlers, keyed like `contracts`. */
@@ -97,6 +98,18 @@ export interface AreaModule {
   readonly schedules?: readonly ShippedSchedule[];
   /** The area's demo data, written by the demo seed after the base university (`platform/db/seed.ts`). */
   readonly seed?: SeedStep;
+}
+
+/**
+ * What an area's folder declares about its launcher application (spec §1), beside the code of its `AreaModule`: the
+ * name and description the seed writes into the applications table and its place on the launcher. The segment is
+ * the folder's name. The console's manifest of the same folder declares the same (a test compares the two sides).
+ */
+export type LauncherEntry = Pick<ApplicationInfo, 'name' | 'description' | 'order'>;
+
+/** What `areas/<segment>/area.ts` exports as `area`: the area's module and its application's launcher entry. */
+export interface AreaManifest extends AreaModule {
+  readonly application: LauncherEntry;
 }
 
 /** A schedule an area ships: a job type run on a cron in a time zone. */

@@ -5,7 +5,7 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { guardedRouter, UndeclaredAccessError } from '@campus/api-contract';
-import { APPLICATIONS } from '@campus/domain-iam';
+import { applications, isOwnPage } from '@campus/domain-iam';
 import { buildApp } from '../app.js';
 import { startTestApi, testConfig, TestClock, freshDatabase, TEST_PASSWORD } from '../test/harness.js';
 import type { AreaModule } from './area.js';
@@ -14,6 +14,8 @@ import { insertAccount } from './db/users.js';
 
 const c = initContract();
 const DISCOVERED = await discoverAreas();
+/** The launcher as the eight area folders declare it (the ninth area below registers its own list). */
+const EIGHT = applications();
 
 /** An area under a base path no other area uses, as a new launcher application would add. */
 const pilotContract = guardedRouter({
@@ -118,45 +120,83 @@ describe('areas', () => {
 
 describe('finding the areas by their folders', () => {
   const here = fileURLToPath(new URL('.', import.meta.url));
+  const consoleAreas = join(here, '../../../console/app/areas');
   const folders = async (path: string) =>
-    (await readdir(join(here, path), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    (await readdir(path, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
 
   it('has one folder per launcher application on each side, named by its segment', async () => {
-    const segments = APPLICATIONS.map((a) => a.segment).sort();
-    expect(await folders('../areas')).toEqual(segments);
-    expect(await folders('../../../console/app/areas')).toEqual(segments);
+    const segments = EIGHT.map((a) => a.segment).sort();
+    expect(await folders(join(here, '../areas'))).toEqual(segments);
+    expect(await folders(consoleAreas)).toEqual(segments);
+  });
+
+  it('registers the applications the manifests declare, in the launcher order of spec §1', () => {
+    expect(EIGHT.map((a) => [a.code, a.name, a.segment])).toEqual([
+      ['IAM', 'Identity and Access Management', 'access-management'],
+      ['CAMPUS', 'Campus Management', 'campus-management'],
+      ['CHATBOT', 'Campus Chatbot Management', 'chatbot-management'],
+      ['SUPPORT', 'Customer Support Management', 'support-management'],
+      ['FRS', 'Facial Recognition Management', 'frs-management'],
+      ['DATA', 'Data Migration Management', 'migrations'],
+      ['REPORTS', 'Analytics and Reports', 'analytics'],
+      ['BATCH', 'Batch Management', 'batch-management'],
+    ]);
+    for (const application of EIGHT) expect(application.description.length).toBeGreaterThan(10);
+  });
+
+  it('declares each application alike on both sides: code, name, description and launcher order', async () => {
+    for (const application of EIGHT) {
+      const manifest = (await import(join(consoleAreas, application.segment, 'area.ts'))) as { area: { application: Record<string, unknown> } };
+      const { ownPages, ...declared } = manifest.area.application;
+      expect(declared).toEqual({ code: application.code, name: application.name, description: application.description, order: application.order });
+      // Pages every signed-in user may open are the console's: the API decides what they show (the area's allowsWithoutScope).
+      expect(ownPages === undefined || Array.isArray(ownPages)).toBe(true);
+    }
   });
 
   it('mounts every folder of the areas folder, each serving the application of its segment', async () => {
-    expect(await areaFolders(AREAS_DIRECTORY)).toEqual(APPLICATIONS.map((a) => a.segment).sort());
-    expect(DISCOVERED.map((area) => APPLICATIONS.find((a) => a.code === area.code)?.segment)).toEqual(await areaFolders(AREAS_DIRECTORY));
+    expect(await areaFolders(AREAS_DIRECTORY)).toEqual(EIGHT.map((a) => a.segment).sort());
+    expect(DISCOVERED.map((area) => EIGHT.find((a) => a.code === area.code)?.segment)).toEqual(await areaFolders(AREAS_DIRECTORY));
   });
 
-  it('stops the start when a folder is named other than its application’s segment, or has no manifest', async () => {
-    const misnamed = await scratchFolder();
-    await mkdir(join(misnamed, 'access'));
-    await writeFile(join(misnamed, 'access', 'area.js'), "export const area = { code: 'IAM' };\n");
-    await expect(discoverAreas({ directory: misnamed })).rejects.toThrow(AreaDiscoveryError);
-    await expect(discoverAreas({ directory: misnamed })).rejects.toThrow(
-      'areas/access/area.ts serves IAM, whose launcher segment is access-management: the folder must be named areas/access-management.',
-    );
-
+  it('stops the start when a folder has no manifest, a manifest no launcher entry, or two folders serve one application', async () => {
+    const launcher = applications();
     const bare = await scratchFolder();
     await mkdir(join(bare, 'analytics'));
+    await expect(discoverAreas({ directory: bare })).rejects.toThrow(AreaDiscoveryError);
     await expect(discoverAreas({ directory: bare })).rejects.toThrow('areas/analytics has no area.ts');
 
-    const unknown = await scratchFolder();
-    await mkdir(join(unknown, 'pilot-desk'));
-    await writeFile(join(unknown, 'pilot-desk', 'area.js'), "export const area = { code: 'PILOT' };\n");
-    await expect(discoverAreas({ directory: unknown })).rejects.toThrow('serves the application PILOT, which is not a launcher application');
+    const unnamed = await scratchFolder();
+    await mkdir(join(unnamed, 'pilot-desk'));
+    await writeFile(join(unnamed, 'pilot-desk', 'area.js'), "export const area = { code: 'PILOT' };\n");
+    await expect(discoverAreas({ directory: unnamed })).rejects.toThrow(
+      "areas/pilot-desk/area.ts exports no `area` with its application's code and launcher entry",
+    );
+
+    const twice = await scratchFolder();
+    for (const folder of ['access', 'access-management']) {
+      await mkdir(join(twice, folder));
+      await writeFile(
+        join(twice, folder, 'area.js'),
+        `export const area = { code: 'IAM', application: { name: 'Identity and Access Management', description: 'Accounts.', order: ${folder.length} } };\n`,
+      );
+    }
+    await expect(discoverAreas({ directory: twice })).rejects.toThrow('Two areas serve the application IAM; areas/access-management is the second.');
+
+    const lowerCase = await scratchFolder();
+    await mkdir(join(lowerCase, 'pilot-desk'));
+    await writeFile(join(lowerCase, 'pilot-desk', 'area.js'), "export const area = { code: 'pilot', application: { name: 'Pilot Desk', description: 'Visitors.', order: 9 } };\n");
+    await expect(discoverAreas({ directory: lowerCase })).rejects.toThrow('a code is upper-case letters, digits and _');
+    // A refused start leaves the launcher as it was.
+    expect(applications()).toBe(launcher);
   });
 });
 
 /**
  * A ninth application, as a folder and nothing else on the API side: the areas folder as it is (each area linked)
- * plus `pilot-desk/area.js`, a manifest with a resource-free contract and its handlers. The launcher's list of
- * applications is the one thing a ninth application adds outside its folders (`libs/domain-iam`, shared with the
- * console), given here beside the eight.
+ * plus `pilot-desk/area.js`, a manifest that declares its application (code, name, description, launcher place)
+ * with a resource-free contract and its handlers. Discovering the folder makes it a launcher application: the seed,
+ * the admin-scope checks and the area summary routes know it with nothing added elsewhere.
  */
 describe('a ninth area', async () => {
   const directory = await scratchFolder();
@@ -167,6 +207,7 @@ describe('a ninth area', async () => {
     `const route = (path, metadata) => ({ method: 'GET', path, responses: { 200: null }, metadata });
 export const area = {
   code: 'PILOT',
+  application: { name: 'Pilot Desk', description: 'Walk-in visitors and the queue at the front desk.', order: 9 },
   contracts: {
     pilotDesk: {
       getPilotDeskHours: route('/pilot-desk/v1.0/hours', { public: true }),
@@ -184,15 +225,23 @@ export const area = {
 };
 `,
   );
-  const applications = [...APPLICATIONS, { code: 'PILOT', segment: 'pilot-desk' }];
-  const areas = await discoverAreas({ directory, applications });
+  const areas = await discoverAreas({ directory });
   const ninth = await startTestApi({}, { areas });
 
-  it('is found beside the eight and mounted by buildApp', () => {
+  it('is found beside the eight, mounted by buildApp and last on the launcher', () => {
     expect(areas.map((area) => area.code)).toEqual([...DISCOVERED.map((area) => area.code), 'PILOT'].sort((a, b) => {
-      const segment = (code: string) => applications.find((x) => x.code === code)!.segment;
+      const segment = (code: string) => applications().find((x) => x.code === code)!.segment;
       return segment(a).localeCompare(segment(b));
     }));
+    expect(applications().map((a) => a.code)).toEqual([...EIGHT.map((a) => a.code), 'PILOT']);
+    expect(applications().at(-1)).toEqual({
+      code: 'PILOT',
+      name: 'Pilot Desk',
+      description: 'Walk-in visitors and the queue at the front desk.',
+      segment: 'pilot-desk',
+      order: 9,
+    });
+    expect(isOwnPage('/app/pilot-desk/queue')).toBe(false);
   });
 
   it('serves its routes under their declared access, with the others’ routes unchanged', async () => {
@@ -213,5 +262,28 @@ export const area = {
       '/pilot-desk/v1.0/mine',
       '/pilot-desk/v1.0/queue',
     ]);
+  });
+
+  it('is an admin scope an administrator grants and the signed-in user reads, with its own area summary', async () => {
+    const admin = await ninth.signIn('admin@example.edu');
+    const created = await ninth.call('POST', '/core/v1.0/users', {
+      token: admin,
+      body: { email: 'queue@example.edu', temporaryPassword: 'Visitor-Queue-2026!', firstName: 'Andres', lastName: 'Luna', adminScopes: ['PILOT', 'CAMPUS'] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.adminScopes).toEqual(['PILOT', 'CAMPUS']);
+    const refused = await ninth.call('POST', '/core/v1.0/users', {
+      token: admin,
+      body: { email: 'nobody@example.edu', temporaryPassword: 'Visitor-Queue-2026!', firstName: 'Andres', lastName: 'Luna', adminScopes: ['TENTH'] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors.adminScopes).toEqual(['Choose from the listed values.']);
+
+    const desk = await ninth.signIn('desk@example.edu');
+    expect((await ninth.call('GET', '/core/v1.0/users/me', { token: desk })).body.data.adminScopes).toEqual(['PILOT']);
+    const summary = await ninth.call('GET', '/core/v1.0/areas/PILOT/summary', { token: desk });
+    expect(summary.status).toBe(200);
+    expect(summary.body.data).toEqual({ counts: {}, attention: [] });
+    expect((await ninth.call('GET', '/core/v1.0/areas/PILOT/summary', { token: await ninth.signIn('registrar@example.edu') })).status).toBe(403);
   });
 });

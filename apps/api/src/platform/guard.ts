@@ -29,7 +29,7 @@ export function assertEveryRouteDeclared(router: Readonly<Record<string, unknown
  * so a route cannot be mounted without a decision. Fails closed: a route whose declaration is missing answers 500.
  */
 export function routeGuard(ctx: AppContext, limiter: RateLimiter, areas: readonly AreaModule[]) {
-  const areaByCode = new Map(areas.map((a) => [a.code, a]));
+  const areaByCode = new Map<string, AreaModule>(areas.map((a) => [a.code, a]));
   const accountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
 
   /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { afterAll, inject } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
+import { applications } from '@campus/domain-iam';
 import { buildApp } from '../app.js';
 import { DEFAULTS, type ApiConfig } from '../config.js';
 import { openDatabase, type Database } from '../platform/db/client.js';
@@ -124,7 +125,8 @@ export async function startTestApi(
   mail.attach(createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now }));
   const app = await buildApp({ config, database, logger: false, mailer: options.mailer ?? mail, ...(options.areas ? { areas: options.areas } : {}) });
   afterAll(() => app.close());
-  const all = ['IAM', 'CAMPUS', 'CHATBOT', 'SUPPORT', 'FRS', 'DATA', 'REPORTS', 'BATCH'];
+  // Every launcher application, as the area manifests declared them when the app was built.
+  const all = applications().map((a) => a.code);
   const users = {
     admin: await insertAccount(
       database.db,

@@ -1,4 +1,4 @@
-import { APPLICATIONS } from '@campus/domain-iam';
+import { registerApplications, type ApplicationInfo } from '@campus/domain-core';
 import type { IconName } from '@campus/ui';
 import type { AreaManifest } from './types';
 
@@ -10,6 +10,20 @@ export const AREAS: ReadonlyMap<string, AreaManifest> = new Map(
   Object.entries(import.meta.glob<{ area: AreaManifest }>('./*/area.ts', { eager: true })).map(([path, module]) => [path.split('/').at(-2) ?? '', module.area]),
 );
 
+/**
+ * Makes the applications the manifests declare the launcher's (`@campus/domain-core`), each at its folder's segment.
+ * This module does it as soon as it is loaded (the glob is eager), so every module that reads them (the launcher,
+ * the route guard, the menu) imports this one; the browser's entry calls it again before the first render.
+ */
+export function registerLauncherApplications(): readonly ApplicationInfo[] {
+  return registerApplications([...AREAS].map(([segment, area]) => ({ ...area.application, segment })));
+}
+
+registerLauncherApplications();
+
+// Read the applications through this module, so that they are registered before anything asks.
+export { applicationBySegment, applicationForPath, applicationPath, applications } from '@campus/domain-iam';
+
 /** The manifest of the area at a segment, if there is one. */
 export function areaAt(segment: string): AreaManifest | undefined {
   return AREAS.get(segment);
@@ -17,6 +31,5 @@ export function areaAt(segment: string): AreaManifest | undefined {
 
 /** An application's icon (by its code), from its area's manifest. */
 export function applicationIcon(code: string): IconName {
-  const segment = APPLICATIONS.find((a) => a.code === code)?.segment;
-  return (segment && areaAt(segment)?.icon) || 'folder';
+  return [...AREAS.values()].find((area) => area.application.code === code)?.icon ?? 'folder';
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { EntityRecord } from '@campus/api-contract';
+import type { ApplicationInfo } from '@campus/domain-core';
 import type { FormValues, IconName } from '@campus/ui';
 
 /**
@@ -10,6 +11,12 @@ import type { FormValues, IconName } from '@campus/ui';
  * the generic resource screens are in `area.overrides.tsx` (what they draw) and `area.server.ts` (what they load).
  */
 export interface AreaManifest {
+  /**
+   * The area's launcher application (spec §1): its admin-scope code, the name and description of its card, its place
+   * on the launcher and the pages every signed-in user may open without its scope. The segment is the folder's name.
+   * The API's manifest of the same folder declares the same code, name, description and order (a test compares them).
+   */
+  readonly application: Omit<ApplicationInfo, 'segment'>;
   /** The application's icon on the launcher and in the header's apps popover. */
   readonly icon: IconName;
   /**

@@ -1,5 +1,6 @@
 import { entityRegistry, type CurrentUser } from '@campus/api-contract';
-import { applicationForPath, canUseModule, decideAccess, MODULE_NOT_GRANTED } from '@campus/domain-iam';
+import { canUseModule, decideAccess, MODULE_NOT_GRANTED } from '@campus/domain-iam';
+import { applicationForPath } from '../areas/manifests';
 import { AREA_SCREENS } from '../areas/screens';
 
 /**

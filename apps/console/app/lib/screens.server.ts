@@ -1,6 +1,6 @@
 import { entityRegistry } from '@campus/api-contract';
-import { applicationBySegment, canUseModule, isOwnPage, type ApplicationInfo, type ModuleGrants } from '@campus/domain-iam';
-import { areaAt } from '../areas/manifests';
+import { canUseModule, isOwnPage, type ApplicationInfo, type ModuleGrants } from '@campus/domain-iam';
+import { applicationBySegment, areaAt } from '../areas/manifests';
 
 /** One entry of an area's side menu. */
 export interface Screen {

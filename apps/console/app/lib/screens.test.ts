@@ -1,5 +1,5 @@
-import { APPLICATIONS, applicationBySegment } from '@campus/domain-iam';
 import { describe, expect, it } from 'vitest';
+import { applicationBySegment, applications } from '../areas/manifests';
 import { screenAt, screensOf } from './screens.server';
 
 /** The screens of spec §2 per area (console path segments). */
@@ -28,7 +28,7 @@ describe('side menu lists every screen of spec §2 for the area', () => {
   });
 
   it('covers all eight applications', () => {
-    expect(APPLICATIONS.map((a) => a.segment).sort()).toEqual(Object.keys(SPEC_SCREENS).sort());
+    expect(applications().map((a) => a.segment).sort()).toEqual(Object.keys(SPEC_SCREENS).sort());
   });
 
   it('shows courses as Programs and syllabus as Grading System', () => {

@@ -1,4 +1,5 @@
-import { APPLICATIONS, applicationPath, canOpenApplication } from '@campus/domain-iam';
+import { canOpenApplication } from '@campus/domain-iam';
+import { applicationPath, applications } from '../areas/manifests';
 import { isMenuCollapsed } from './preferences.server';
 import type { CurrentUser } from '@campus/api-contract';
 import type { ShellData } from './shell';
@@ -15,7 +16,7 @@ export async function shellDataFor(request: Request, user: CurrentUser): Promise
       adminScopes: [...user.adminScopes],
       iamAdmin: user.iamAdmin,
     },
-    applications: APPLICATIONS.map((a) => ({
+    applications: applications().map((a) => ({
       code: a.code,
       name: a.name,
       description: a.description,

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { applicationBySegment } from '@campus/domain-iam';
 import { AttentionPanel } from '../features/resources/AttentionPanel';
 import { loadAreaSummary } from '../features/resources/area-summary.server';
 import { APP_TITLE } from '../lib/constants';
+import { applicationBySegment } from '../areas/manifests';
 import { useAreaLayoutData, type AreaLayoutData } from './app.$area';
 import { signedIn } from '../lib/request.server';
 

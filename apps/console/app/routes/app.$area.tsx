@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useMatches, type ShouldRevalidateFunction } from '@remix-run/react';
-import { applicationBySegment } from '@campus/domain-iam';
 import { AdminLayout } from '@campus/ui';
+import { applicationBySegment } from '../areas/manifests';
 import { AreaMenu, PhoneMenuToggle } from '../components/AreaMenu';
 import { KeyboardHelp } from '../components/KeyboardHelp';
 import { ShellHeader } from '../components/ShellHeader';

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isOwnPage } from '@campus/domain-iam';
+// The launcher applications, from the area manifests as the console registers them (`isOwnPage` reads them).
+import '../../app/areas/manifests';
 import { REPO_ROOT } from '../harness';
 import { DEMO_USERS, url } from '../support';
 

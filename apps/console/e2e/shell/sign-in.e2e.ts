@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, newContext, signIn, url } from '../support';
+import { DEMO_USERS, newContext, settled, signIn, url } from '../support';
 
 const APPLICATION_NAMES = [
   'Identity and Access Management',
@@ -47,11 +47,26 @@ describe.each([
     const cards = p.getByRole('list', { name: 'Applications' }).getByRole('link');
     expect(await cards.count()).toBe(8);
     for (const name of APPLICATION_NAMES) expect(await p.getByRole('link', { name: new RegExp(name) }).count()).toBeGreaterThan(0);
+    // In the order of spec §1, as the area manifests place them.
+    const shown = (await cards.allTextContents()).map((text) => APPLICATION_NAMES.find((name) => text.includes(name)));
+    expect(shown).toEqual(APPLICATION_NAMES);
     const header = p.getByRole('banner');
     expect(await header.textContent()).toContain('System Administrator');
     expect(await p.textContent('body')).toContain('Version 1.0.6');
     // a card is 150 px high
     expect((await cards.first().boundingBox())?.height).toBe(150);
+  });
+
+  it('offers every launcher application as an admin scope of a new account', async () => {
+    const p = await page(javaScriptEnabled);
+    const failures: string[] = [];
+    p.on('pageerror', (error) => failures.push(error.message));
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/access-management/users/new'));
+    if (javaScriptEnabled) await settled(p);
+    const scopes = p.getByRole('group', { name: /Admin scopes/ });
+    for (const name of APPLICATION_NAMES) await expect.poll(() => scopes.getByLabel(name, { exact: true }).count()).toBe(1);
+    expect(failures).toEqual([]);
   });
 
   it('rejects a wrong password with the general failure notice', async () => {

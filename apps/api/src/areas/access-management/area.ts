@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
 import { outboxContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
-import type { AreaModule, ContractHandlers } from '../../platform/area.js';
+import type { AreaManifest, ContractHandlers } from '../../platform/area.js';
 import type { AuthContext } from '../../platform/auth/sessions.js';
 import { accessAttention } from './attention.js';
 import { seedSsoDemo } from './sso/seed.js';
@@ -34,8 +34,13 @@ function runtimeOf(ctx: AppContext) {
 type Input = { params: Record<string, string>; query: never; body: never; request: FastifyRequest };
 
 /** Identity and Access Management: applications, modules, services, roles and users; single sign-on; two factors. */
-export const area: AreaModule = {
+export const area: AreaManifest = {
   code: 'IAM',
+  application: {
+    name: 'Identity and Access Management',
+    description: 'Applications, modules, services, roles and user accounts with their admin scopes.',
+    order: 1,
+  },
   contracts: { sso: ssoContract, secondFactor: secondFactorContract, outbox: outboxContract, settings: settingsContract },
   hooks: ({ config }) => ({ users: userHooks(config.argon2), roles: roleHooks }),
   attention: accessAttention,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { reportsContract, resolveRange, todayIn, type WeeklyEmailPage, type AuditReportQuery, type ChatbotReportQuery, type SupportReportQuery, type TicketReportQuery } from '@campus/api-contract';
 import { HttpError } from '../../platform/http/errors.js';
-import type { AreaContext, AreaModule, ContractHandlers } from '../../platform/area.js';
+import type { AreaContext, AreaManifest, ContractHandlers } from '../../platform/area.js';
 import { chatbotReport } from './chatbot.js';
 import { auditCsv, auditEntry, auditPage } from './audit.js';
 import { REPORTS_ROLLUP_SCHEDULE, reportsRollupJob } from './rollup.js';
@@ -72,8 +72,13 @@ function reportsHandlers(ctx: AreaContext): ContractHandlers {
 }
 
 /** Analytics and Reports: the audit-trail viewer and the Chatbot, Support and ticket reports, read-only. */
-export const area: AreaModule = {
+export const area: AreaManifest = {
   code: 'REPORTS',
+  application: {
+    name: 'Analytics and Reports',
+    description: 'Chatbot, support and ticket analytics, and the audit trail.',
+    order: 7,
+  },
   contracts: { reports: reportsContract },
   handlers: (ctx) => ({ reports: reportsHandlers(ctx) }),
   jobTypes: (ctx) => [reportsRollupJob, reportsWeeklyEmailJob(ctx)],

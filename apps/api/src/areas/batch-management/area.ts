@@ -1,12 +1,17 @@
 import { batchContract, entityRegistry } from '@campus/api-contract';
-import type { AreaModule } from '../../platform/area.js';
+import type { AreaManifest } from '../../platform/area.js';
 import { batchAttention } from './attention.js';
 import { batchArea, HOUSEKEEPING_SCHEDULE } from './index.js';
 import { seedBatchHistory } from './seed.js';
 
 /** The Batch Management area as the API mounts it: its job types go to the engine, its routes to the contract. */
-export const area: AreaModule = {
+export const area: AreaManifest = {
   code: 'BATCH',
+  application: {
+    name: 'Batch Management',
+    description: 'Batch jobs, their schedules and their runs.',
+    order: 8,
+  },
   attention: batchAttention,
   schedules: [HOUSEKEEPING_SCHEDULE],
   contracts: { batch: batchContract },

@@ -1,7 +1,7 @@
 import { employeeContract, HRIS_CREATE_PATHS, hrisContract, hrisOperationName } from '@campus/api-contract';
 import { campusAttention } from './attention.js';
 import { employeeSelfHandlers } from './employee-self.js';
-import type { AreaModule, ContractHandlers } from '../../platform/area.js';
+import type { AreaManifest, ContractHandlers } from '../../platform/area.js';
 import { creditLedgerHooks, lwopHooks } from './hooks/credit-ledger.js';
 import { designationGradeHooks } from './hooks/designation-grade.js';
 import { scheduleHooks } from './hooks/schedules.js';
@@ -9,9 +9,14 @@ import { singleDefault } from './hooks/single-default.js';
 import { seedHr } from './seed.js';
 
 /** Campus Management, with Human Resources records: the academic structure, people, terms and HR. */
-export const area: AreaModule = {
+export const area: AreaManifest = {
   attention: campusAttention,
   code: 'CAMPUS',
+  application: {
+    name: 'Campus Management',
+    description: 'Campuses, colleges, programs, subjects, sections, instructors, students and the academic calendar.',
+    order: 2,
+  },
   seed: { run: ({ db, put, id, at, university }) => seedHr(db, put, { id, at, employees: [university.admin.employeeId, university.registrar.employeeId] }) },
   contracts: { hris: hrisContract, employee: employeeContract },
   hooks: () => ({

@@ -1,5 +1,5 @@
 import { chatbotContract } from '@campus/api-contract';
-import type { AreaModule } from '../../platform/area.js';
+import type { AreaManifest } from '../../platform/area.js';
 import { chatbotAttention } from './attention.js';
 import { broadcastHandlers } from './broadcasts.js';
 import { chatbotHandlers } from './handlers.js';
@@ -13,8 +13,13 @@ import { seedChatbot } from './seed.js';
  * Campus Chatbot Management (launcher code CHATBOT): responses and personas (generic CRUD), the answer matcher,
  * the public web chat, broadcasts (sent as jobs, one delivery per recipient and channel), the unanswered queue, transcripts and settings, and the nightly purge of old transcripts.
  */
-export const area: AreaModule = {
+export const area: AreaManifest = {
   code: 'CHATBOT',
+  application: {
+    name: 'Campus Chatbot Management',
+    description: 'Chatbot responses, personas, subscribers, broadcasts and chat audit logs.',
+    order: 3,
+  },
   contracts: { chatbot: chatbotContract },
   attention: chatbotAttention,
   hooks: () => ({ 'chatbot-alumni': alumnusHooks }),

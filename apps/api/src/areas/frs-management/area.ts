@@ -1,12 +1,17 @@
 import { frsContract } from '@campus/api-contract';
-import type { AreaModule } from '../../platform/area.js';
+import type { AreaManifest } from '../../platform/area.js';
 import { holidayHooks, leaveHooks, timesheetHooks } from './hooks.js';
 import { frsArea } from './index.js';
 import { seedAttendance, seedLeave } from './seed.js';
 
 /** The FRS area as the API mounts it: the index is loaded and listening before the area serves. */
-export const area: AreaModule = {
+export const area: AreaManifest = {
   code: 'FRS',
+  application: {
+    name: 'Facial Recognition Management',
+    description: 'Face registration and the locations of recognition devices.',
+    order: 5,
+  },
   contracts: { frs: frsContract },
   // Corrections of timesheets (HR records) are manual adjustments of the days FRS computes; holidays and leave
   // change those days too.

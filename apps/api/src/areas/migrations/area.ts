@@ -1,6 +1,6 @@
 import { migrationContract } from '@campus/api-contract';
 import { migrationRecordEntities } from '@campus/domain-migration';
-import type { AreaModule } from '../../platform/area.js';
+import type { AreaManifest } from '../../platform/area.js';
 import { allowedHostsOf, apiReadJob, apiScheduledReadJob } from './api-sources.js';
 import { connectionSealer, dbReadJob, dbScheduledReadJob } from './connections.js';
 import { migrationHandlers, targetOf } from './index.js';
@@ -8,8 +8,13 @@ import { seedMigration } from './seed.js';
 import { migrationRecordHooks } from './records.js';
 
 /** Data Migration Management (`DATA`): templates, uploads, dry runs, runs on the job engine, and their history. */
-export const area: AreaModule = {
+export const area: AreaManifest = {
   code: 'DATA',
+  application: {
+    name: 'Data Migration Management',
+    description: 'Import templates, API and database connectors, uploads and migration history.',
+    order: 6,
+  },
   contracts: { migration: migrationContract },
   handlers: (ctx) => ({ migration: migrationHandlers(ctx) as never }),
   // Saved database connections and API sources: records of the generic handlers on this area's routes.

@@ -1,5 +1,5 @@
 import { supportContract } from '@campus/api-contract';
-import type { AreaModule, AreaService } from '../../platform/area.js';
+import type { AreaManifest, AreaService } from '../../platform/area.js';
 import { supportAttention } from './attention.js';
 import { categoryV2Hooks } from './hooks/categories-v2.js';
 import { supportHandlers } from './handlers.js';
@@ -22,10 +22,15 @@ function inboundFromEnvironment(): SupportAreaOptions['inbound'] {
 }
 
 /** Customer Support Management: offices, teams, categories and SLA policies (generic CRUD) and the tickets. */
-export function createSupportArea(options: SupportAreaOptions = {}): AreaModule {
+export function createSupportArea(options: SupportAreaOptions = {}): AreaManifest {
   const inbound = 'inbound' in options ? options.inbound : inboundFromEnvironment();
   return {
     code: 'SUPPORT',
+    application: {
+      name: 'Customer Support Management',
+      description: 'Issue categories, support teams and offices.',
+      order: 4,
+    },
     contracts: { support: supportContract },
     attention: supportAttention,
     hooks: () => ({ 'support-categories-v2': categoryV2Hooks }),
@@ -67,4 +72,4 @@ export function createSupportArea(options: SupportAreaOptions = {}): AreaModule 
 }
 
 /** The Customer Support area as the API mounts it (the inbound mail listener from the environment). */
-export const area: AreaModule = createSupportArea();
+export const area: AreaManifest = createSupportArea();

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { campusModules } from '@campus/domain-campus';
 import { HR_RECORDS_MODULE } from '@campus/domain-hr';
-import { APPLICATIONS } from '@campus/domain-iam';
+import { applications } from '@campus/domain-iam';
 import type { Argon2Options } from '../../config.js';
 import { rows, type Db } from './client.js';
 import { insertRows, type SeedRecord } from './insert-rows.js';
 import { insertAccount } from './users.js';
 import { academicCalendar, FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, PLACES, randomSource, SURNAMES, type RandomSource } from './seed-data.js';
 import type { AreaModule } from '../area.js';
-import { areaSegment, discoverAreas } from '../areas.js';
+import { areaSegment, areasToMount } from '../areas.js';
 import { areaRandom, orderSeedSteps, type DemoUniversity } from './seed-step.js';
 
 /** The demo accounts, stated in the README. */
@@ -121,7 +121,7 @@ export interface SeedDemoOptions {
  * `seed`), in the order their `after` gives, in the same transaction.
  */
 export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedSummary> {
-  const areas = options.areas ?? (await discoverAreas());
+  const areas = await areasToMount(options.areas);
   const steps = orderSeedSteps(areas.flatMap((area) => (area.seed ? [{ area: areaSegment(area), step: area.seed }] : [])));
   const random = randomSource(2026);
   const id = random.uuid;
@@ -137,7 +137,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedSu
     // Access management.
     await putTx(
       'applications',
-      APPLICATIONS.map((a) => ({ id: id(), code: a.code, name: a.name, description: a.description, applicationURL: `/app/${a.segment}` })),
+      applications().map((a) => ({ id: id(), code: a.code, name: a.name, description: a.description, applicationURL: `/app/${a.segment}` })),
     );
     // Campus Management's modules come from the domain (each campus and HR entity names its module); the
     // registrar's role grants the academic ones and not Human Resource Records.
@@ -197,7 +197,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedSu
     const adminId = await insertAccount(
       tx,
       { email: 'admin@example.edu', password: DEMO_PASSWORD, firstName: 'Ramon', middleName: 'Santos', lastName: 'Bautista',
-        adminScopes: APPLICATIONS.map((a) => a.code), iamAdmin: true, employeeId: adminEmployee },
+        adminScopes: applications().map((a) => a.code), iamAdmin: true, employeeId: adminEmployee },
       options.argon2,
     );
     const registrar = await insertAccount(

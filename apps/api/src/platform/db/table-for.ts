@@ -54,9 +54,9 @@ const TEXT_KINDS = new Set(['text', 'textarea', 'email', 'url', 'password']);
 export const isTextField = (f: FieldDescriptor) => TEXT_KINDS.has(f.kind);
 export const isArrayField = (f: FieldDescriptor) => f.kind === 'multi-enum' || f.kind === 'multi-reference';
 
-/** Coded values that are all numbers are stored as integers, others as text. */
+/** Coded values that are all numbers are stored as integers, others (and those said to be strings) as text. */
 export function isNumericEnum(f: FieldDescriptor): boolean {
-  return (f.kind === 'enum' || f.kind === 'multi-enum') && f.options.every((o) => typeof o.value === 'number');
+  return (f.kind === 'enum' || f.kind === 'multi-enum') && f.valueType !== 'string' && f.options.every((o) => typeof o.value === 'number');
 }
 
 /** The SQL type of an array column, for casts like `ARRAY[$1]::uuid[]`. */

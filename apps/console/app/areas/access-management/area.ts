@@ -2,6 +2,12 @@ import type { AreaManifest } from '../types';
 
 /** Identity and Access Management: the generic screens of its records, and the outbox beside them. */
 export const area: AreaManifest = {
+  application: {
+    code: 'IAM',
+    name: 'Identity and Access Management',
+    description: 'Applications, modules, services, roles and user accounts with their admin scopes.',
+    order: 1,
+  },
   icon: 'shield',
   screens: [
     // Mail kept instead of sent (no SMTP server): IAM administrators only.

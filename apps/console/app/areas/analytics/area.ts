@@ -2,6 +2,12 @@ import type { AreaManifest } from '../types';
 
 /** Analytics and Reports: the report pages, the audit-trail viewer and the exports of their charts. */
 export const area: AreaManifest = {
+  application: {
+    code: 'REPORTS',
+    name: 'Analytics and Reports',
+    description: 'Chatbot, support and ticket analytics, and the audit trail.',
+    order: 7,
+  },
   icon: 'chart',
   screens: [
     { path: 'chatbot', file: 'chatbot.route.tsx', label: 'Chatbot' },

@@ -3,6 +3,14 @@ import { BATCH_LIST } from './paths';
 
 /** Batch Management's screens (spec §2: tabs/batch, tabs/batch-jobs, tabs/batch-view), and its own index. */
 export const area: AreaManifest = {
+  application: {
+    code: 'BATCH',
+    name: 'Batch Management',
+    description: 'Batch jobs, their schedules and their runs.',
+    order: 8,
+    // Anyone may start a batch over a list they can see, and follow it: their own batches and jobs.
+    ownPages: ['tabs/batch', 'tabs/batch-jobs', 'tabs/batch-view'],
+  },
   icon: 'layers',
   screens: [
     { path: '', index: true, file: 'routes/index.route.tsx' },

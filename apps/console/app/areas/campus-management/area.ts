@@ -5,6 +5,12 @@ const HR = HR_RECORDS_MODULE.code;
 
 /** Campus Management: the generic screens of its records, its own screens beside them and the HR records below `hr/`. */
 export const area: AreaManifest = {
+  application: {
+    code: 'CAMPUS',
+    name: 'Campus Management',
+    description: 'Campuses, colleges, programs, subjects, sections, instructors, students and the academic calendar.',
+    order: 2,
+  },
   icon: 'building',
   screens: [
     { path: 'campuses/:code', file: 'campus-overview.route.tsx' },

@@ -2,6 +2,12 @@ import type { AreaManifest } from '../types';
 
 /** Campus Chatbot Management: its own screens beside the generic ones (responses, personas…), and the public web chat. */
 export const area: AreaManifest = {
+  application: {
+    code: 'CHATBOT',
+    name: 'Campus Chatbot Management',
+    description: 'Chatbot responses, personas, subscribers, broadcasts and chat audit logs.',
+    order: 3,
+  },
   icon: 'chat',
   screens: [
     { path: 'broadcast', file: 'broadcast.route.tsx', label: 'Broadcast' },

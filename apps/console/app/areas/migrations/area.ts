@@ -2,6 +2,12 @@ import type { AreaManifest } from '../types';
 
 /** Data Migration Management (spec §2: templates, apis, databases, histories, api-connector, db-connector, uploader), its index and its downloads. */
 export const area: AreaManifest = {
+  application: {
+    code: 'DATA',
+    name: 'Data Migration Management',
+    description: 'Import templates, API and database connectors, uploads and migration history.',
+    order: 6,
+  },
   icon: 'database',
   screens: [
     { path: '', index: true, file: 'routes/index.route.tsx' },

@@ -2,6 +2,12 @@ import type { AreaManifest } from '../types';
 
 /** Customer Support Management: its own screens beside the generic ones (offices, teams, categories…), and the public help pages. */
 export const area: AreaManifest = {
+  application: {
+    code: 'SUPPORT',
+    name: 'Customer Support Management',
+    description: 'Issue categories, support teams and offices.',
+    order: 4,
+  },
   icon: 'support',
   screens: [
     { path: 'tickets', file: 'tickets.route.tsx', label: 'Tickets' },

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect } from '@remix-run/node';
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
-import { applicationPath, canOpenApplication } from '@campus/domain-iam';
+import { canOpenApplication } from '@campus/domain-iam';
 import {
   createSchemaOf,
   ruleProblems,
@@ -39,6 +39,7 @@ import { assertSameOrigin } from '../../lib/security.server';
 import { choiceLabel, entityAt, movedScreen, screenPathOf } from './entities';
 import { shortCache } from './short-cache.server';
 import { overrideOf } from '../../areas';
+import { applicationPath } from '../../areas/manifests';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type Api = RequestContext['api'];
@@ -141,9 +142,8 @@ export interface ListData {
   importHref: string | null;
 }
 
-/** The application whose uploader imports any entity with a template (Data Migration), and that uploader's path. */
+/** The application whose uploader (`{its path}/uploader`) imports any entity with a template (Data Migration). */
 const IMPORTER = 'DATA';
-const UPLOADER = `${applicationPath(IMPORTER)}/uploader`;
 
 /** A list's filter choices may be up to 30 s old: they change rarely and every list page needs them. */
 const filterChoiceCache = shortCache<Record<string, ChoiceOption[]>>(30_000);
@@ -167,7 +167,7 @@ export async function loadList(request: Request, entity: AnyEntity): Promise<Lis
     state,
     search: url.search,
     filterChoices,
-    importHref: entity.template && canOpenApplication(user, IMPORTER) ? `${UPLOADER}?resource=${encodeURIComponent(entity.resource)}` : null,
+    importHref: entity.template && canOpenApplication(user, IMPORTER) ? `${applicationPath(IMPORTER)}/uploader?resource=${encodeURIComponent(entity.resource)}` : null,
   };
 }
 

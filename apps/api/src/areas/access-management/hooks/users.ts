@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { APPLICATION_CODES } from '@campus/domain-core';
+import { isApplicationCode } from '@campus/domain-core';
 import { rows, type Db } from '../../../platform/db/client.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { hashPassword } from '../../../platform/auth/passwords.js';
@@ -7,7 +7,6 @@ import { revokeUserSessions } from '../../../platform/auth/sessions.js';
 import type { Argon2Options } from '../../../config.js';
 import type { ActorContext, EntityRecord, ResourceHooks } from '../../../resources/crud.js';
 
-const isLauncherCode = (code: string) => (APPLICATION_CODES as readonly string[]).includes(code);
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /**
@@ -42,7 +41,7 @@ async function checkGrants(
     // clients) are Access Management's to grant.
     const roleLacking = found
       .map((r) => r.application_code)
-      .filter((c) => isLauncherCode(c) && !actor.adminScopes.includes(c));
+      .filter((c) => isApplicationCode(c) && !actor.adminScopes.includes(c));
     if (roleLacking.length) {
       const message = `You cannot grant roles of applications you do not hold: ${roleLacking.join(', ')}.`;
       throw new HttpError(403, message, { roleIds: [message] });
