@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { Bursts } from './lib/bursts.server.js';
 import { NonceProvider } from './lib/nonce.js';
 
 // server.mjs refuses cross-site posts with this before Remix sees them (it reaches it as build.entry.module).
@@ -36,7 +36,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
+          // What React writes between two flushes travels as one chunk (see Bursts).
+          const body = new Bursts();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

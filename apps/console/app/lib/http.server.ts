@@ -33,8 +33,14 @@ export const apiFetch: ApiFetch = async (url, init) => {
         : init.body instanceof ReadableStream
           ? Readable.fromWeb(init.body as WebReadableStream<Uint8Array>)
           : String(init.body);
-  const deadline = AbortSignal.timeout(init.timeoutMs ?? config().apiTimeoutMs);
-  const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+  // The deadline's timer is cleared when the call ends: `AbortSignal.timeout` would leave one behind per call, which
+  // fires ten seconds later and builds its TimeoutError (a stack trace) for a call long answered.
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException('The API did not answer in time.', 'TimeoutError')),
+    init.timeoutMs ?? config().apiTimeoutMs,
+  ).unref();
+  const signal = init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
   let answer: Awaited<ReturnType<typeof request>>;
   let text: string;
   try {
@@ -48,8 +54,10 @@ export const apiFetch: ApiFetch = async (url, init) => {
   } catch (error) {
     // The caller's own abort stays an abort; anything else is the API being away.
     if (init.signal?.aborted) throw error;
-    console.error(`API call failed (${deadline.aborted ? 'timed out' : ((error as { code?: string }).code ?? 'error')}): ${init.method ?? 'GET'} ${new URL(url).pathname}`);
+    console.error(`API call failed (${deadline.signal.aborted ? 'timed out' : ((error as { code?: string }).code ?? 'error')}): ${init.method ?? 'GET'} ${new URL(url).pathname}`);
     throw serviceUnavailable();
+  } finally {
+    clearTimeout(timer);
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) {
