@@ -43,14 +43,17 @@ export interface BackupOptions {
   readonly kdfCost?: { N: number; r: number; p: number };
 }
 
-/** The files of DATA_DIR to keep: everything but the embedded database's folder (dumped on its own) and `skip`. */
+/**
+ * The files of DATA_DIR to keep: everything but the embedded database's folder (dumped on its own), backups kept
+ * there (`*.cab`, and one being written) and `skip`.
+ */
 function dataFiles(dataDir: string, skip: readonly string[]): string[] {
   if (!existsSync(dataDir)) return [];
   const found: string[] = [];
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
-      if (path === pgliteFolder(dataDir) || skip.includes(path)) continue;
+      if (path === pgliteFolder(dataDir) || skip.includes(path) || /\.cab(\.partial)?$/.test(entry.name)) continue;
       if (entry.isDirectory()) walk(path);
       else if (entry.isFile()) found.push(relative(dataDir, path).split(sep).join('/'));
     }
