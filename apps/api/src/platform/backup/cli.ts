@@ -58,8 +58,8 @@ async function main(argv: string[]): Promise<void> {
   const passphrase = await passphraseFor('restore');
   const { migrations } = await restoreBackup({ file: here(file), dataDir, databaseUrl, passphrase, overwrite: values.overwrite ?? false, log });
   console.log(
-    `Restored in ${((Date.now() - started) / 1000).toFixed(1)} s (${migrations?.count ?? 0} migrations applied in the backup; ` +
-      'the API applies any newer ones when it starts).',
+    `Restored in ${((Date.now() - started) / 1000).toFixed(1)} s. The database has ${migrations?.count ?? 0} migrations; ` +
+      'the API applies any newer ones when it starts.',
   );
 }
 

@@ -3,10 +3,11 @@
  * The whole file is read and checked first (passphrase, every chunk, every entry's SHA-256), so a wrong passphrase or a
  * damaged file writes nothing; a target that already holds data is refused unless the caller says to overwrite it.
  */
-import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+import { MIGRATIONS_FOLDER } from '../db/client.js';
 import { DamagedBackupError, readArchive, type ArchiveEntry } from './archive.js';
 import { ENTRY, type Manifest } from './backup.js';
 import {
@@ -77,6 +78,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
   const manifest = JSON.parse((await readAll(first.value, true)).toString('utf8')) as Manifest;
   if (manifest.format !== 1) throw new DamagedBackupError('This backup was written by a newer version.');
   log(`Backup of ${manifest.createdAt}: ${manifest.database === 'pglite' ? 'embedded database' : 'PostgreSQL'}, ${manifest.migrations.count} migrations, ${manifest.files.length} files.`);
+
+  const known = (JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+  if (manifest.migrations.count > known) {
+    throw new Error(`This backup was made by a newer version (${manifest.migrations.count} migrations; this one knows ${known}): restore it with that version or a later one.`);
+  }
 
   // 2. The target: the same kind of database as the backup's, and fresh unless told to overwrite.
   const want = manifest.database;
