@@ -61,16 +61,17 @@ describe(`backup and restore on ${KIND}`, () => {
     expect(bytes.includes(attachment.subarray(0, 64))).toBe(false);
 
     // 3. After the backup: a record changed, records and a file deleted, the secrets replaced.
-    await onDatabase(sourcePlace, async (query) => {
+    const changed = await onDatabase(sourcePlace, async (query) => {
       await query(`update students set first_name = 'Changed' where id = '${student!.id}'`);
       await query(`delete from support_attachments where id = '${file!.id}'`);
       await query(`delete from announcements`);
+      return fingerprint(query);
     });
+    expect(changed).not.toEqual(atBackup);
     await rm(join(sourceDir, 'frs-key'));
     await writeFile(join(sourceDir, 'secrets.json'), JSON.stringify({ responseEncryptionKey: 'other', sessionSecret: 'other' }));
-    expect(await onDatabase(sourcePlace, fingerprint)).not.toEqual(atBackup);
 
-    // 4. A wrong passphrase writes nothing; the restore into a fresh place; a second restore there is refused.
+    // 4. A wrong passphrase writes nothing; then the restore into a fresh place.
     const targetDir = join(work, 'restored');
     const targetUrl = SERVER ? unmadePostgres(SERVER) : undefined;
     const targetEnv = { DATA_DIR: targetDir, ...(targetUrl ? { DATABASE_URL: targetUrl } : {}) };
@@ -82,9 +83,6 @@ describe(`backup and restore on ${KIND}`, () => {
     const restored = await runCommand(['restore', backupFile], { ...targetEnv, BACKUP_PASSPHRASE: PASSPHRASE });
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain('Restored in');
-    const again = await runCommand(['restore', backupFile], { ...targetEnv, BACKUP_PASSPHRASE: PASSPHRASE });
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('The target is not empty');
 
     // 5. Every table holds the same rows as at the backup, and DATA_DIR the same secrets.
     const targetPlace = targetUrl ? { databaseUrl: targetUrl } : { pgliteFolder: join(targetDir, 'pglite') };
@@ -115,5 +113,5 @@ describe(`backup and restore on ${KIND}`, () => {
     } finally {
       await api.stop();
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -53,7 +53,7 @@ function dataFiles(dataDir: string, skip: readonly string[]): string[] {
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
-      if (path === pgliteFolder(dataDir) || skip.includes(path) || /\.cab(\.partial)?$/.test(entry.name)) continue;
+      if (path === pgliteFolder(dataDir) || path === `${pgliteFolder(dataDir)}.restoring` || skip.includes(path) || /\.cab(\.partial)?$/.test(entry.name)) continue;
       if (entry.isDirectory()) walk(path);
       else if (entry.isFile()) found.push(relative(dataDir, path).split(sep).join('/'));
     }

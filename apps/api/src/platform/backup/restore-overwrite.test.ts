@@ -60,5 +60,5 @@ describe(`restoring over an installation on ${SERVER ? 'PostgreSQL' : 'the embed
         ? 'This backup holds a PostgreSQL database: set DATABASE_URL to the (empty) database to restore it into.'
         : 'This backup holds an embedded database: restore it without DATABASE_URL, into DATA_DIR.',
     );
-  }, 120_000);
+  }, 240_000);
 });

@@ -3,11 +3,11 @@
  * The whole file is read and checked first (passphrase, every chunk, every entry's SHA-256), so a wrong passphrase or a
  * damaged file writes nothing; a target that already holds data is refused unless the caller says to overwrite it.
  */
-import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
-import { MIGRATIONS_FOLDER } from '../db/client.js';
 import { DamagedBackupError, readArchive, type ArchiveEntry } from './archive.js';
 import { ENTRY, type Manifest } from './backup.js';
 import {
@@ -21,6 +21,9 @@ import {
   restorePostgres,
   type MigrationLevel,
 } from './databases.js';
+
+/** The committed migrations (as `MIGRATIONS_FOLDER` of db/client.ts, which the command does not load). */
+const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /** Where the secrets given in the environment at backup time are written, for the operator to set again. */
 export const ENVIRONMENT_FILE = 'environment-at-backup.env';
@@ -116,11 +119,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
     for await (const entry of readArchive(createReadStream(file), options.passphrase)) {
       if (entry.name === ENTRY.pglite) {
         const dump = await readAll(entry, true);
-        if (options.overwrite) rmSync(folder, { recursive: true, force: true });
-        mkdirSync(folder, { recursive: true });
-        written.push(folder);
+        // Loaded beside the folder and moved into place once complete, so an overwritten database is replaced whole.
+        const staging = `${folder}.restoring`;
+        rmSync(staging, { recursive: true, force: true });
+        mkdirSync(staging, { recursive: true });
+        written.push(staging);
         log(`Embedded database: loading ${MiB(dump.length)} into ${folder}`);
-        migrations = await loadPglite(folder, dump);
+        migrations = await loadPglite(staging, dump);
+        rmSync(folder, { recursive: true, force: true });
+        renameSync(staging, folder);
+        written.push(folder);
       } else if (entry.name === ENTRY.postgres) {
         if (options.overwrite) await emptyPostgres(options.databaseUrl!);
         log('PostgreSQL database: pg_restore');
@@ -143,8 +151,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
       }
     }
   } catch (error) {
-    // A fresh target is left as it was found; an overwritten one cannot be, and the message says so.
+    // A fresh target is left as it was found. Over an installation, what was already replaced stays replaced (on
+    // PostgreSQL the schemas were emptied first): the operator runs the restore again.
     if (!options.overwrite) for (const path of written) rmSync(path, { recursive: true, force: true });
+    else rmSync(`${folder}.restoring`, { recursive: true, force: true });
     throw error;
   }
   if (manifest.database === 'postgres') migrations = await postgresLevel(options.databaseUrl!);

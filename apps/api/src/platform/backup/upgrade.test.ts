@@ -95,5 +95,5 @@ describe(`upgrading a database of the previous release on ${SERVER ? 'PostgreSQL
     const tickets = await app.inject({ method: 'GET', url: '/core/v1.0/support/tickets?limit=5', headers });
     expect(tickets.statusCode, tickets.body).toBe(200);
     expect(tickets.json().count).toBeGreaterThan(0);
-  }, 120_000);
+  }, 240_000);
 });
