@@ -74,42 +74,53 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
   const dataDir = resolve(options.dataDir);
   if (!existsSync(file)) throw new Error(`${file} does not exist.`);
 
-  // 1. The manifest (the first entry) says what the backup holds; a wrong passphrase stops at the header.
-  const entries = readArchive(createReadStream(file), options.passphrase);
-  const first = await entries.next();
-  if (first.done || first.value.name !== ENTRY.manifest) throw new DamagedBackupError('The backup has no manifest.');
-  const manifest = JSON.parse((await readAll(first.value, true)).toString('utf8')) as Manifest;
-  if (manifest.format !== 1) throw new DamagedBackupError('This backup was written by a newer version.');
-  log(`Backup of ${manifest.createdAt}: ${manifest.database === 'pglite' ? 'embedded database' : 'PostgreSQL'}, ${manifest.migrations.count} migrations, ${manifest.files.length} files.`);
+  const manifest = await check();
 
-  const known = (JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
-  if (manifest.migrations.count > known) {
-    throw new Error(`This backup was made by a newer version (${manifest.migrations.count} migrations; this one knows ${known}): restore it with that version or a later one.`);
-  }
+  /** Steps 1–3; the file is closed whatever they find. */
+  async function check(): Promise<Manifest> {
+    const input = createReadStream(file);
+    try {
+      // 1. The manifest (the first entry) says what the backup holds; a wrong passphrase stops at the header.
+      const entries = readArchive(input, options.passphrase);
+      const first = await entries.next();
+      if (first.done || first.value.name !== ENTRY.manifest) throw new DamagedBackupError('The backup has no manifest.');
+      const manifest = JSON.parse((await readAll(first.value, true)).toString('utf8')) as Manifest;
+      if (manifest.format !== 1) throw new DamagedBackupError('This backup was written by a newer version.');
+      log(`Backup of ${manifest.createdAt}: ${manifest.database === 'pglite' ? 'embedded database' : 'PostgreSQL'}, ${manifest.migrations.count} migrations, ${manifest.files.length} files.`);
 
-  // 2. The target: the same kind of database as the backup's, and fresh unless told to overwrite.
-  const want = manifest.database;
-  if (want === 'pglite' && options.databaseUrl) throw new Error('This backup holds an embedded database: restore it without DATABASE_URL, into DATA_DIR.');
-  if (want === 'postgres' && !options.databaseUrl) throw new Error('This backup holds a PostgreSQL database: set DATABASE_URL to the (empty) database to restore it into.');
-  const taken = await occupied(options, [...manifest.files, ...(manifest.environment.length ? [ENVIRONMENT_FILE] : [])]);
-  if (taken.length && !options.overwrite) {
-    throw new Error(`The target is not empty (${taken.join('; ')}). Restore into a fresh DATA_DIR and database, or pass --overwrite to replace them.`);
-  }
-
-  // 3. The rest of the file read and checked (every chunk, every entry's SHA-256) before anything is written.
-  let checked = 0;
-  let last = Date.now();
-  for await (const entry of entries) {
-    for await (const piece of entry.content) {
-      checked += piece.length;
-      if (Date.now() - last > 1000) {
-        last = Date.now();
-        log(`  checking the backup: ${MiB(checked)}`);
+      const known = (JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+      if (manifest.migrations.count > known) {
+        throw new Error(`This backup was made by a newer version (${manifest.migrations.count} migrations; this one knows ${known}): restore it with that version or a later one.`);
       }
+
+      // 2. The target: the same kind of database as the backup's, and fresh unless told to overwrite.
+      const want = manifest.database;
+      if (want === 'pglite' && options.databaseUrl) throw new Error('This backup holds an embedded database: restore it without DATABASE_URL, into DATA_DIR.');
+      if (want === 'postgres' && !options.databaseUrl) throw new Error('This backup holds a PostgreSQL database: set DATABASE_URL to the (empty) database to restore it into.');
+      const taken = await occupied(options, [...manifest.files, ...(manifest.environment.length ? [ENVIRONMENT_FILE] : [])]);
+      if (taken.length && !options.overwrite) {
+        throw new Error(`The target is not empty (${taken.join('; ')}). Restore into a fresh DATA_DIR and database, or pass --overwrite to replace them.`);
+      }
+
+      // 3. The rest of the file read and checked (every chunk, every entry's SHA-256) before anything is written.
+      let checked = 0;
+      let last = Date.now();
+      for await (const entry of entries) {
+        for await (const piece of entry.content) {
+          checked += piece.length;
+          if (Date.now() - last > 1000) {
+            last = Date.now();
+            log(`  checking the backup: ${MiB(checked)}`);
+          }
+        }
+      }
+      log(`Checked ${MiB(checked)}.`);
+      if (taken.length) log(`Overwriting: ${taken.join('; ')}`);
+      return manifest;
+    } finally {
+      input.destroy();
     }
   }
-  log(`Checked ${MiB(checked)}.`);
-  if (taken.length) log(`Overwriting: ${taken.join('; ')}`);
 
   // 4. Write: the database first (in one transaction on PostgreSQL), then DATA_DIR's files.
   let migrations: MigrationLevel | undefined;
