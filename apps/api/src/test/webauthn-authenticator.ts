@@ -112,7 +112,7 @@ function cbor(value: unknown): Buffer {
     return Buffer.concat([head(3, bytes.length), bytes]);
   }
   if (value instanceof Map) {
-    const parts = [head(5, value.size)];
+    const parts: Buffer[] = [head(5, value.size)];
     for (const [k, v] of value) parts.push(cbor(k), cbor(v));
     return Buffer.concat(parts);
   }
