@@ -58,7 +58,7 @@ export function SecondFactorForm({ ways, result }: SecondFactorFormProps) {
         </section>
       ) : null}
       {ways.code ? (
-        <Form method="post" noValidate aria-label="Authentication code">
+        <Form method="post" noValidate>
           {ways.passkey ? <h2 className="cas-panel-title">Or enter a code</h2> : null}
           <input type="hidden" name="intent" value={VERIFY_CODE} />
           <TextField
