@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.js';
@@ -229,6 +230,35 @@ describe('passkeys (WebAuthn)', () => {
     const off = await api.call('PUT', '/core/v1.0/settings', { token: owed.token, body: { ...current, passkeysRequiredForIamAdmins: false } });
     expect(off.status).toBe(200);
   });
+
+  it('logs a cloned credential as a security event that names no person, account or address', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await startTestApi({ consoleUrl: CONSOLE, logLevel: 'info' }, { logger: { level: 'info', stream } });
+    const key = newKey();
+    const token = await logged.signIn('registrar@example.edu');
+    const started = await logged.call('POST', '/core/v1.0/users/me/passkeys/options', { token });
+    const { challengeId, options } = started.body.data;
+    expect((await logged.call('POST', '/core/v1.0/users/me/passkeys', { token, body: { challengeId, name: 'Key', response: key.register(options) } })).status).toBe(200);
+    const clone = key.clone();
+    const use = async (authenticator: SoftAuthenticator) => {
+      const ceremony = (await logged.call('POST', '/core/v1.0/auth/passkey/options')).body.data;
+      return logged.call('POST', '/core/v1.0/auth/passkey', { body: { challengeId: ceremony.challengeId, response: authenticator.assert(ceremony.options) } });
+    };
+    expect((await use(key)).status).toBe(200);
+    expect((await use(clone)).status).toBe(401);
+    const events = lines.filter((line) => line.includes('passkey-counter-regression'));
+    expect(events).toHaveLength(1);
+    const event = JSON.parse(events[0]!) as Record<string, unknown>;
+    expect(event).toMatchObject({ level: 40, securityEvent: 'passkey-counter-regression', passkey: expect.any(String) });
+    expect(events[0]).not.toMatch(/registrar|example\.edu|127\.0\.0\.1/);
+    expect(events[0]).not.toContain(logged.users.registrar);
+  }, 120_000);
 
   it('counts passkey sign-ins against the sign-in rate limit', async () => {
     const limited = await startTestApi({ consoleUrl: CONSOLE, authRateLimit: { max: 3, windowMs: 60_000 } });
