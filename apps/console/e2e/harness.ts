@@ -62,15 +62,18 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the built API (`apps/api/dist/main.js`, embedded database with the demo seed in a temporary
- * DATA_DIR) and the built console (`server.mjs`) on free ports, and waits until both are healthy.
+ * DATA_DIR) and the built console (`server.mjs`) on free ports, and waits until both are healthy. `consoleHost` is the
+ * host name the console is published under (its `CONSOLE_URL`), 127.0.0.1 unless given.
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { readonly consoleHost?: string } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cas-e2e-'));
   const apiLogFile = join(dataDir, 'api.log');
   const apiPort = await freePort();
   const consolePort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const consoleUrl = `http://127.0.0.1:${consolePort}`;
+  // The console listens on 127.0.0.1 either way; a host name (localhost) is for what an IP address cannot be, such as
+  // a passkey's relying party ID.
+  const consoleUrl = `http://${options.consoleHost ?? '127.0.0.1'}:${consolePort}`;
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' };
   delete baseEnv.SMTP_URL;
   delete baseEnv.DATABASE_URL;
@@ -99,7 +102,7 @@ export async function startHarness(): Promise<Harness> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(consoleProcess);
-    await waitForHealth(`${consoleUrl}/healthz`, consoleProcess, 60_000);
+    await waitForHealth(`http://127.0.0.1:${consolePort}/healthz`, consoleProcess, 60_000);
   } catch (error) {
     await stop();
     throw error;

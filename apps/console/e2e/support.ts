@@ -78,7 +78,7 @@ export async function signIn(page: Page, user: DemoUser = DEMO_USERS.admin, path
   await page.goto(url(path));
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel(/^Password\*?$/).fill(user.password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/auth')), page.getByRole('button', { name: 'Sign in' }).click()]);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/auth')), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
 }
 
 /** The API's log so far (for diagnosing a failed run; no mail or code is ever written there). */

@@ -5,6 +5,7 @@ import { batchContract } from './batch.js';
 import { outboxContract } from './outbox.js';
 import { coreContract } from './core.js';
 import { secondFactorContract, ssoContract } from './sso.js';
+import { passkeyContract } from './passkeys.js';
 import { frsContract } from './frs.js';
 import { crudContract, crudOperationNames } from './crud.js';
 import { decodeEnvelope, DECRYPT_FAILURE_MESSAGE } from './envelope.js';
@@ -195,6 +196,7 @@ export function createApiClient(options: ApiClientOptions) {
     Outbox & {
       readonly sso: ReturnType<typeof initClient<typeof ssoContract, typeof clientArgs>>;
       readonly secondFactor: ReturnType<typeof initClient<typeof secondFactorContract, typeof clientArgs>>;
+      readonly passkeys: ReturnType<typeof initClient<typeof passkeyContract, typeof clientArgs>>;
       readonly batch: ReturnType<typeof initClient<typeof batchContract, typeof clientArgs>>;
       readonly frs: ReturnType<typeof initClient<typeof frsContract, typeof clientArgs>>;
       resource: typeof resource;
@@ -210,6 +212,7 @@ export function createApiClient(options: ApiClientOptions) {
     Object.defineProperty(client, name, { enumerable: true, get: lazily(make) });
   part('sso', () => initClient(ssoContract, clientArgs));
   part('secondFactor', () => initClient(secondFactorContract, clientArgs));
+  part('passkeys', () => initClient(passkeyContract, clientArgs));
   part('batch', () => initClient(batchContract, clientArgs));
   part('frs', () => initClient(frsContract, clientArgs));
   return client;

@@ -11,6 +11,7 @@ export * from './list-query.js';
 export * from './openapi.js';
 export * from './registry.js';
 export * from './sso.js';
+export * from './passkeys.js';
 export * from './batch.js';
 export * from './outbox.js';
 export * from './support.js';

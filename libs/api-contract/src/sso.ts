@@ -45,6 +45,10 @@ export const SecondFactorStatusSchema = z.object({
   recoveryCodesLeft: z.number().int(),
   /** Whether this account must use a second factor (IAM administrators, when the setting asks for it). */
   required: z.boolean(),
+  /** How many passkeys the account has (each one is a second factor too, decision 0058). */
+  passkeys: z.number().int(),
+  /** Whether this account must sign in with a passkey (IAM administrators, when the system setting asks for it). */
+  passkeyRequired: z.boolean(),
 });
 export const SecondFactorEnrolmentSchema = z.object({
   /** Base32, for typing into the authenticator app when the QR code cannot be scanned. */
@@ -155,7 +159,8 @@ export const secondFactorContract = c.router({
     method: 'GET',
     path: `${CORE_BASE}/users/me/second-factor`,
     responses: { 200: dataBody(SecondFactorStatusSchema), 401: ErrorBodySchema },
-    metadata: { signedIn: true, secondFactorSteps: ['enrol'] },
+    // Also while the code is due: the second step shows the ways this account can pass it.
+    metadata: { signedIn: true, secondFactorSteps: ['enrol', 'verify'] },
     summary: "The signed-in user's two-factor sign-in",
   },
   startSecondFactorEnrolment: {

@@ -85,6 +85,8 @@ export const SystemSettingsSchema = z
     passwordMinLength: whole('passwordMinLength', 'characters'),
     /** Every user must sign in with a second factor; one without it is sent to set it up after sign-in. */
     twoFactorMandatory: flag,
+    /** IAM administrators must sign in with a passkey (one without is sent to register one after signing in). */
+    passkeysRequiredForIamAdmins: flag,
     auditRetentionDays: retention('auditRetentionDays'),
     transcriptRetentionDays: retention('transcriptRetentionDays'),
     /**
@@ -141,6 +143,7 @@ export const SettingsViewSchema = z.object({
     sessionAbsoluteHours: z.number(),
     passwordMinLength: z.number(),
     twoFactorMandatory: z.boolean(),
+    passkeysRequiredForIamAdmins: z.boolean(),
     auditRetentionDays: z.number().nullable(),
     transcriptRetentionDays: z.number().nullable(),
     apiSourceHosts: z.array(z.string()),

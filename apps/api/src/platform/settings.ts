@@ -24,6 +24,7 @@ export function defaultSettings(config: ApiConfig): SystemSettings {
     sessionAbsoluteHours: Math.round(config.sessionAbsoluteMs / 3_600_000),
     passwordMinLength: 12,
     twoFactorMandatory: false,
+    passkeysRequiredForIamAdmins: false,
     // Retention is off until an administrator sets a period: nothing is purged.
     auditRetentionDays: null,
     transcriptRetentionDays: null,

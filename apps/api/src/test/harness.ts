@@ -116,14 +116,14 @@ export interface TestApi {
 /** The app over a fresh database with three accounts: an IAM admin with every scope, a registrar, an auditor. */
 export async function startTestApi(
   overrides: Partial<ApiConfig> = {},
-  options: { readonly areas?: readonly AreaModule[]; readonly mailer?: Mailer } = {},
+  options: { readonly areas?: readonly AreaModule[]; readonly mailer?: Mailer; readonly logger?: Record<string, unknown> } = {},
 ): Promise<TestApi> {
   const clock = new TestClock();
   const config = testConfig(clock, overrides);
   const database = await freshDatabase();
   const mail = new MailBox();
   mail.attach(createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now }));
-  const app = await buildApp({ config, database, logger: false, mailer: options.mailer ?? mail, ...(options.areas ? { areas: options.areas } : {}) });
+  const app = await buildApp({ config, database, logger: options.logger ?? false, mailer: options.mailer ?? mail, ...(options.areas ? { areas: options.areas } : {}) });
   afterAll(() => app.close());
   // Every launcher application, as the area manifests declared them when the app was built.
   const all = applications().map((a) => a.code);

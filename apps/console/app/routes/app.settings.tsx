@@ -106,6 +106,9 @@ export default function SettingsRoute() {
     />
   );
   const mandatory = saving?.values ? saving.values.twoFactorMandatory === 'on' : current.twoFactorMandatory === true;
+  const passkeysForAdmins = saving?.values
+    ? saving.values.passkeysRequiredForIamAdmins === 'on'
+    : current.passkeysRequiredForIamAdmins === true;
   const textArea = (name: 'mission' | 'vision', label: string) => (
     <FormField label={label} error={error(name)} description="Shown on the sign-in panel.">
       {(p) => <textarea {...p} name={name} rows={4} maxLength={2000} defaultValue={value(name)} className="cas-input" />}
@@ -136,6 +139,10 @@ export default function SettingsRoute() {
           {NUMBERS.map((f) => numberField(f))}
           <Checkbox name="twoFactorMandatory" value="on" defaultSelected={mandatory}>
             Two-factor sign-in is mandatory: a user without a second factor is sent to set one up after signing in
+          </Checkbox>
+          <Checkbox name="passkeysRequiredForIamAdmins" value="on" defaultSelected={passkeysForAdmins}>
+            IAM administrators must sign in with a passkey: one without is sent to add a passkey after signing in, and an
+            authenticator code no longer passes their second step
           </Checkbox>
         </section>
         <section className="cas-panel" aria-labelledby="retention-title">

@@ -1,5 +1,7 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { PasskeyAuthenticationResponseSchema, SignInWithPasskeySchema, type SignInResult } from '@campus/api-contract';
 import { SignInSchema } from '@campus/domain-iam';
 import { AuthLayout, Button, failureNotice, PasswordField, TextField } from '@campus/ui';
 import { AuthPanel } from '../components/AuthPanel';
@@ -15,6 +17,10 @@ import { continueSignInRequest, continueSignInRequestFromForm, describeSignInReq
 import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
 import { rememberedDeviceHeaders } from '../areas/access-management/second-factor.server';
 import { revokeAtApi } from '../lib/sign-out.server';
+import { PasskeySignIn } from '../areas/access-management/PasskeySignIn';
+import { PASSKEY_OPTIONS } from '../areas/access-management/passkey-ceremony';
+import { jsonField, passkeyOptionsAnswer } from '../areas/access-management/passkeys.server';
+import { SIGN_IN_WITH_PASSKEY } from '../areas/access-management/passkey-sign-in';
 
 /** Sign-in: open without a session. */
 export const publicPage = true;
@@ -64,12 +70,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod?.toUpperCase() === 'POST' ? false : defaultShouldRevalidate;
 
+/** A passkey's answer as the sign-in page's script posts it, read with the contract's schema. */
+const PasskeySignInForm = SignInWithPasskeySchema.extend({ response: jsonField(PasskeyAuthenticationResponseSchema) }).strip();
+
+/**
+ * The password form; with JavaScript also `intent=passkey-options` (a challenge for the browser) and `intent=passkey`
+ * (signing in with a passkey alone, decision 0058). Both ways end the same: a fresh session, then the second factor,
+ * the new password or the application that asked, as owed.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   const values = formValues(form);
   const clientId = isValidClientId(values.clientId) ? values.clientId : null;
   const uid = signInRequestId(values.interaction);
+  if (values.intent === PASSKEY_OPTIONS) return passkeyOptionsAnswer(await publicApi(context).passkeys.startPasskeySignIn());
+  if (values.intent === SIGN_IN_WITH_PASSKEY) return signInWithPasskey(request, context, form, { clientId, uid });
   const parsed = SignInSchema.safeParse(values);
   if (!parsed.success) return data({ ...formProblem(parsed.error, values), email: values.email ?? '' }, { status: 400 });
 
@@ -78,8 +94,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = typeof result.body === 'object' && result.body && 'message' in result.body ? String(result.body.message) : undefined;
     return data({ notice: failureNotice(message), fieldErrors: {} as Record<string, string>, email: parsed.data.email }, { status: result.status === 429 ? 429 : 401 });
   }
+  return startSession(request, result.body.data, { clientId, uid });
+}
 
-  const { token, userId, mustChangePassword, secondFactor } = result.body.data;
+async function signInWithPasskey(request: Request, context: AppLoadContext, form: FormData, asked: { clientId: string | null; uid: string | null }) {
+  const submission = parseWithZod(form, { schema: PasskeySignInForm, disableAutoCoercion: true });
+  const refused = (message?: string, status = 401) =>
+    data({ notice: failureNotice(message), fieldErrors: {} as Record<string, string>, email: '' }, { status });
+  if (submission.status !== 'success') return refused('The passkey could not be verified. Try again, or sign in with your password.', 400);
+  const result = await publicApi(context).passkeys.signInWithPasskey({ body: submission.value });
+  if (result.status !== 200) return refused((result.body as { message?: string }).message, result.status === 429 ? 429 : 401);
+  return startSession(request, result.body.data, asked);
+}
+
+/** The session of a sign-in that succeeded, and where the browser goes next. */
+async function startSession(request: Request, signedIn: SignInResult, { clientId, uid }: { clientId: string | null; uid: string | null }) {
+  const { token, userId, mustChangePassword, secondFactor } = signedIn;
   const { session: storage } = cookiesFor(request);
   const session = await storage.getSession(request.headers.get('cookie'));
   // A sign-in in a browser that was already signed in (another tab, the back button) replaces that session: its token
@@ -107,13 +137,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignInPage() {
   const { clientId, uid, applicationName, panel } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  // The options of a passkey ceremony go to the page's fetcher, never here.
+  const result = answer && 'notice' in answer ? answer : undefined;
   const navigation = useNavigation();
   const isSubmitting = navigation.state === 'submitting';
-  if (result && 'continueTo' in result) {
+  if (answer && 'continueTo' in answer) {
     return (
       <AuthLayout panel={<AuthPanel panel={panel} />}>
-        <ContinueToApplication to={result.continueTo} />
+        <ContinueToApplication to={answer.continueTo} />
       </AuthLayout>
     );
   }
@@ -144,6 +176,7 @@ export default function SignInPage() {
       <p>
         <Link to="/recovery">Forgot your password?</Link>
       </p>
+      <PasskeySignIn clientId={clientId} uid={uid} />
     </AuthLayout>
   );
 }

@@ -1,16 +1,11 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from '@remix-run/node';
-import { useActionData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { AuthLayout } from '@campus/ui';
 import { AuthPanel } from '../components/AuthPanel';
 import { SecondFactorForm } from '../areas/access-management/SecondFactorForm';
 import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
-import { verifySecondFactor } from '../areas/access-management/second-factor.server';
-import { readSession } from '../lib/cookies.server';
+import { secondFactorWays, verifySecondFactor } from '../areas/access-management/second-factor.server';
+import type { SecondFactorFormData } from '../areas/access-management/second-factor';
 import { assertSameOrigin } from '../lib/security.server';
 import { APP_TITLE } from '../lib/constants';
 
@@ -19,11 +14,11 @@ export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `Two-factor sign-in · ${APP_TITLE}` }];
 
-/** Only a session that still owes the second factor has anything to do here. */
+/** Only a session that still owes the second factor has anything to do here; it sees the ways it can pass it. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, secondFactor } = await readSession(request);
-  if (!token || secondFactor !== 'verify') throw redirect('/auth');
-  return null;
+  const ways = await secondFactorWays(request);
+  if (!ways) throw redirect('/auth');
+  return { ways };
 }
 
 /** Not after this page's own post: its answer sends the browser on, once (see `routes/auth.tsx`). */
@@ -36,11 +31,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SecondFactorPage() {
-  const result = useActionData<typeof action>();
+  const { ways } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as (SecondFactorFormData & { continueTo?: string }) | undefined;
   return (
     <AuthLayout panel={<AuthPanel />}>
       <h1 className="cas-page-title">Two-factor sign-in</h1>
-      {result && 'continueTo' in result ? <ContinueToApplication to={result.continueTo} /> : <SecondFactorForm result={result} />}
+      {result?.continueTo ? <ContinueToApplication to={result.continueTo} /> : <SecondFactorForm ways={ways} result={result} />}
     </AuthLayout>
   );
 }

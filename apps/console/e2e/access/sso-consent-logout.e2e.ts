@@ -98,7 +98,7 @@ describe('prompt=consent with offline_access', () => {
       expect(new URL(page.url()).pathname).toBe('/auth');
       await page.getByLabel('Email').fill(DEMO_USERS.registrar.email);
       await page.getByLabel(/^Password\*?$/).fill(DEMO_USERS.registrar.password);
-      await Promise.all([page.waitForURL(backAtApplication), page.getByRole('button', { name: 'Sign in' }).click()]);
+      await Promise.all([page.waitForURL(backAtApplication), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
       const tokens = await first.tokens(page);
       expect(tokens.refresh_token).toEqual(expect.any(String));
       expect(tokens.claims()).toMatchObject({ email: DEMO_USERS.registrar.email, aud: CLIENT_ID });
@@ -152,7 +152,7 @@ describe('single logout from an application', () => {
       expect(await page.textContent('body')).toContain('to continue to University Archives');
       await page.getByLabel('Email').fill(DEMO_USERS.registrar.email);
       await page.getByLabel(/^Password\*?$/).fill(DEMO_USERS.registrar.password);
-      await Promise.all([page.waitForURL(backAtApplication), page.getByRole('button', { name: 'Sign in' }).click()]);
+      await Promise.all([page.waitForURL(backAtApplication), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
       expect((await next.tokens(page)).claims()).toMatchObject({ email: DEMO_USERS.registrar.email });
     },
   );
@@ -191,7 +191,7 @@ describe('prompt=login', () => {
       expect(signInPage.searchParams.get('interaction')).toEqual(expect.any(String));
       await page.getByLabel('Email').fill(DEMO_USERS.registrar.email);
       await page.getByLabel(/^Password\*?$/).fill(DEMO_USERS.registrar.password);
-      await Promise.all([page.waitForURL(backAtApplication), page.getByRole('button', { name: 'Sign in' }).click()]);
+      await Promise.all([page.waitForURL(backAtApplication), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
       expect((await request.tokens(page)).claims()).toMatchObject({ email: DEMO_USERS.registrar.email });
 
       // The new sign-in replaced the console session it found.

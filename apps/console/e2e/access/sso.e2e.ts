@@ -98,7 +98,7 @@ describe('single sign-on for a registered application', () => {
     await visitor.getByLabel(/^Password\*?$/).fill(DEMO_USERS.registrar.password);
     await Promise.all([
       visitor.waitForURL((u) => u.href.startsWith(REDIRECT_URI)),
-      visitor.getByRole('button', { name: 'Sign in' }).click(),
+      visitor.getByRole('button', { name: 'Sign in', exact: true }).click(),
     ]);
 
     const callback = new URL(visitor.url());
@@ -137,7 +137,7 @@ describe('single sign-on for a registered application', () => {
     await visitor.getByLabel(/^Password\*?$/).fill(temporary);
     await Promise.all([
       visitor.waitForURL((u) => u.pathname === '/reset-password'),
-      visitor.getByRole('button', { name: 'Sign in' }).click(),
+      visitor.getByRole('button', { name: 'Sign in', exact: true }).click(),
     ]);
     await visitor.getByLabel(/^Temporary password/).fill(temporary);
     await visitor.getByLabel(/^New password\*?$/).fill('Bagong-Silang-Pasok-2026');
@@ -165,7 +165,7 @@ describe('single sign-on for a registered application', () => {
     await visitor.getByLabel(/^Password\*?$/).fill(DEMO_USERS.registrar.password);
     await Promise.all([
       visitor.waitForURL((u) => u.pathname === '/unauthorized'),
-      visitor.getByRole('button', { name: 'Sign in' }).click(),
+      visitor.getByRole('button', { name: 'Sign in', exact: true }).click(),
     ]);
     expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe('No Access');
     expect(await visitor.textContent('body')).toContain(
@@ -214,7 +214,7 @@ describe('two-factor sign-in', () => {
     await again.getByLabel(/^Password\*?$/).fill(password);
     await Promise.all([
       again.waitForURL((u) => u.pathname === '/auth/second-factor'),
-      again.getByRole('button', { name: 'Sign in' }).click(),
+      again.getByRole('button', { name: 'Sign in', exact: true }).click(),
     ]);
     await again.getByLabel(/^Authentication code/).fill(codeAt(secret, Date.now()));
     await Promise.all([
@@ -239,7 +239,7 @@ describe('two-factor sign-in', () => {
     await again.getByLabel(/^Password\*?$/).fill(password);
     await Promise.all([
       again.waitForURL((u) => u.pathname === '/app'),
-      again.getByRole('button', { name: 'Sign in' }).click(),
+      again.getByRole('button', { name: 'Sign in', exact: true }).click(),
     ]);
   });
 });

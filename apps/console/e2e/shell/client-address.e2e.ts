@@ -58,7 +58,7 @@ describe("the browser's address in the audit trail", () => {
     await page.goto(`${consoleUrl}/auth`);
     await page.getByLabel('Email').fill(DEMO_USERS.registrar.email);
     await page.getByLabel(/^Password\*?$/).fill(DEMO_USERS.registrar.password);
-    await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/auth')), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/auth')), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
     const { userId } = await sessionToken(context!);
 
     await page.goto(`${consoleUrl}/app/campus-management`);

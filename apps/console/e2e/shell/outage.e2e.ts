@@ -73,7 +73,7 @@ describe('the console during an API outage', () => {
     const started = Date.now();
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST'),
-      page.getByRole('button', { name: 'Sign in' }).click(),
+      page.getByRole('button', { name: 'Sign in', exact: true }).click(),
     ]);
     expect(response.status()).toBe(503);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 5_000);

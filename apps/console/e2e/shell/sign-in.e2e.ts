@@ -74,7 +74,7 @@ describe.each([
     await p.goto(url('/auth'));
     await p.getByLabel('Email').fill(DEMO_USERS.registrar.email);
     await p.getByLabel(/^Password\*?$/).fill('not-the-password');
-    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
     const alert = p.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('An error occured');
@@ -84,7 +84,7 @@ describe.each([
   it('asks for the required fields with the Validation Error notice', async () => {
     const p = await page(javaScriptEnabled);
     await p.goto(url('/auth'));
-    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
     const alert = p.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Validation Error');

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
-import { outboxContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
+import { outboxContract, passkeyContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
 import type { AreaManifest, ContractHandlers } from '../../platform/area.js';
 import type { AuthContext } from '../../platform/auth/sessions.js';
@@ -13,6 +13,7 @@ import { userHooks } from './hooks/users.js';
 import { settingsHandlers } from './settings/index.js';
 import { ssoArea } from './sso/index.js';
 import { totpArea } from './totp/index.js';
+import { passkeyArea } from './passkeys/index.js';
 
 /** Any signed-in user may read their own account as `GET /core/v1.0/users?search=_id:{own id}` (spec §7). */
 function isOwnAccountLookup(request: FastifyRequest, route: AppRoute, auth: AuthContext): boolean {
@@ -23,17 +24,22 @@ function isOwnAccountLookup(request: FastifyRequest, route: AppRoute, auth: Auth
   return keys.length === 1 && query.search === `_id:${auth.user.id}`;
 }
 
-/** Single sign-on and the second factor, made once per application context and shared by what uses them. */
-const runtimes = new WeakMap<AppContext, { sso: ReturnType<typeof ssoArea>; totp: ReturnType<typeof totpArea> }>();
+/** Single sign-on and the second factors, made once per application context and shared by what uses them. */
+interface Runtime {
+  sso: ReturnType<typeof ssoArea>;
+  totp: ReturnType<typeof totpArea>;
+  passkeys: ReturnType<typeof passkeyArea>;
+}
+const runtimes = new WeakMap<AppContext, Runtime>();
 function runtimeOf(ctx: AppContext) {
   let found = runtimes.get(ctx);
-  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx) }));
+  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx), passkeys: passkeyArea(ctx) }));
   return found;
 }
 
 type Input = { params: Record<string, string>; query: never; body: never; request: FastifyRequest };
 
-/** Identity and Access Management: applications, modules, services, roles and users; single sign-on; two factors. */
+/** Identity and Access Management: applications, modules, services, roles and users; single sign-on; second factors; passkeys. */
 export const area: AreaManifest = {
   code: 'IAM',
   application: {
@@ -41,7 +47,13 @@ export const area: AreaManifest = {
     description: 'Applications, modules, services, roles and user accounts with their admin scopes.',
     order: 1,
   },
-  contracts: { sso: ssoContract, secondFactor: secondFactorContract, outbox: outboxContract, settings: settingsContract },
+  contracts: {
+    sso: ssoContract,
+    secondFactor: secondFactorContract,
+    passkeys: passkeyContract,
+    outbox: outboxContract,
+    settings: settingsContract,
+  },
   hooks: ({ config }) => ({ users: userHooks(config.argon2), roles: roleHooks }),
   attention: accessAttention,
   allowsWithoutScope: isOwnAccountLookup,
@@ -60,7 +72,7 @@ export const area: AreaManifest = {
     };
   },
   handlers: (ctx) => {
-    const { sso, totp } = runtimeOf(ctx);
+    const { sso, totp, passkeys } = runtimeOf(ctx);
     const { authOf } = ctx;
     const on = (handler: (input: Input) => Promise<{ status: number; body: unknown }>): ContractHandlers[string] =>
       handler as unknown as ContractHandlers[string];
@@ -85,6 +97,17 @@ export const area: AreaManifest = {
       outbox: {
         listOutbox: on(async ({ query, request }) => listOutbox(ctx, authOf(request), query)),
         getOutboxMessage: on(async ({ params, request }) => getOutboxMessage(ctx, authOf(request), params.id!)),
+      },
+      passkeys: {
+        listPasskeys: on(async ({ request }) => passkeys.list(authOf(request))),
+        startPasskeyRegistration: on(async ({ request }) => passkeys.startRegistration(authOf(request))),
+        registerPasskey: on(async ({ body, request }) => passkeys.register(authOf(request), body, request)),
+        renamePasskey: on(async ({ params, body, request }) => passkeys.rename(authOf(request), params.id!, body, request)),
+        removePasskey: on(async ({ params, request }) => passkeys.remove(authOf(request), params.id!, request)),
+        startPasskeySignIn: on(async () => passkeys.startSignIn()),
+        signInWithPasskey: on(async ({ body, request }) => passkeys.signIn(body, request)),
+        startPasskeySecondFactor: on(async ({ request }) => passkeys.startSecondFactor(authOf(request))),
+        verifyPasskeySecondFactor: on(async ({ body, request }) => passkeys.verifySecondFactor(authOf(request), body, request)),
       },
       secondFactor: {
         getSecondFactor: on(async ({ request }) => totp.status(authOf(request))),

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -12,9 +12,10 @@ import { currentSettings, securityLimits } from '../../../platform/settings.js';
 import { rows, type Db } from '../../../platform/db/client.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { ssoSealer } from '../sso/keys.js';
+import { passkeyRequiredFor, PASSKEY_REQUIRED_FOR_ADMINS } from '../passkeys/index.js';
+import { rememberDevice } from './remembered-device.js';
 
-/** A browser that passed the second factor with "remember this device" skips it for at most this long. */
-export const REMEMBER_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
+export { REMEMBER_DEVICE_MS } from './remembered-device.js';
 export const RECOVERY_CODE_COUNT = 10;
 /** The header the console sends the remembered-device token in (from its `msc.device` cookie). */
 export const DEVICE_HEADER = 'x-remembered-device';
@@ -78,22 +79,26 @@ export function totpArea(ctx: AppContext) {
   }
 
   /**
-   * After a correct password: marks the new session as owing the second factor when the user has one (unless this
-   * browser is remembered), or owing an enrolment when the setting makes it mandatory for administrators.
+   * After a correct password: marks the new session as owing the second factor when the user has one (an authenticator
+   * app or a passkey; unless this browser is remembered), or owing an enrolment when a setting makes one mandatory: a
+   * passkey for an IAM administrator without one when passkeys are required of them (decision 0058).
    */
   async function afterPassword(
     token: string,
     userId: string,
     request: FastifyRequest,
   ): Promise<'verify' | 'enrol' | undefined> {
-    const [user] = await rows<{ iam_admin: boolean; confirmed: boolean | null }>(
+    const [user] = await rows<{ iam_admin: boolean; confirmed: boolean | null; passkeys: number }>(
       db,
-      sql`select u.iam_admin, f.confirmed_at is not null as confirmed from users u
-          left join totp_factors f on f.user_id = u.id where u.id = ${userId}`,
+      sql`select u.iam_admin, f.confirmed_at is not null as confirmed,
+                 (select count(*)::int from passkeys p where p.user_id = u.id) as passkeys
+            from users u left join totp_factors f on f.user_id = u.id where u.id = ${userId}`,
     );
     if (!user) return undefined;
     let owed: 'verify' | 'enrol' | undefined;
-    if (user.confirmed) {
+    if (!user.passkeys && (await passkeyRequiredFor(ctx, user.iam_admin))) {
+      owed = 'enrol';
+    } else if (user.confirmed || user.passkeys > 0) {
       const device = request.headers[DEVICE_HEADER];
       const remembered =
         typeof device === 'string' && device.length <= 100
@@ -115,10 +120,11 @@ export function totpArea(ctx: AppContext) {
   }
 
   async function status(auth: AuthContext) {
-    const [row] = await rows<{ enrolled: boolean; left: number; iam_admin: boolean }>(
+    const [row] = await rows<{ enrolled: boolean; left: number; iam_admin: boolean; passkeys: number }>(
       db,
       sql`select coalesce((select confirmed_at is not null from totp_factors where user_id = u.id), false) as enrolled,
                  (select count(*)::int from totp_recovery_codes where user_id = u.id and used_at is null) as left,
+                 (select count(*)::int from passkeys where user_id = u.id) as passkeys,
                  u.iam_admin
             from users u where u.id = ${auth.user.id}`,
     );
@@ -130,6 +136,8 @@ export function totpArea(ctx: AppContext) {
           enrolled,
           recoveryCodesLeft: enrolled ? (row?.left ?? 0) : 0,
           required: enrolled || (await requiredFor(Boolean(row?.iam_admin))),
+          passkeys: row?.passkeys ?? 0,
+          passkeyRequired: await passkeyRequiredFor(ctx, Boolean(row?.iam_admin)),
         },
       },
     };
@@ -174,7 +182,11 @@ export function totpArea(ctx: AppContext) {
           sql`insert into totp_recovery_codes (user_id, code_hash) values (${auth.user.id}, ${hashRecovery(auth.user.id, code)})`,
         );
       }
-      if (auth.secondFactor === 'enrol')
+      // An authenticator app does not stand in for a passkey an IAM administrator must have.
+      const passkeyOwed =
+        (await passkeyRequiredFor(ctx, auth.user.iamAdmin)) &&
+        !(await rows(tx, sql`select 1 from passkeys where user_id = ${auth.user.id} limit 1`)).length;
+      if (auth.secondFactor === 'enrol' && !passkeyOwed)
         await tx.execute(sql`update sessions set second_factor = null where id = ${auth.sessionId}`);
       await writeAudit(
         tx,
@@ -196,6 +208,8 @@ export function totpArea(ctx: AppContext) {
     request: FastifyRequest,
   ) {
     if (auth.secondFactor !== 'verify') throw new HttpError(400, 'This session needs no code.');
+    if (await passkeyRequiredFor(ctx, auth.user.iamAdmin))
+      throw new HttpError(400, PASSKEY_REQUIRED_FOR_ADMINS, { code: [PASSKEY_REQUIRED_FOR_ADMINS] });
     const now = config.now();
     const actor = { id: auth.user.id, email: auth.user.email, ip: request.ip };
     const { lockoutThreshold, lockoutMs } = await securityLimits(ctx.database, config);
@@ -256,14 +270,7 @@ export function totpArea(ctx: AppContext) {
       }
       await tx.execute(sql`update sessions set second_factor = null where id = ${auth.sessionId}`);
       await tx.execute(sql`update users set failed_sign_ins = 0 where id = ${auth.user.id}`);
-      let rememberedDevice: string | undefined;
-      if (body.rememberDevice) {
-        rememberedDevice = `msc.device.${randomBytes(32).toString('base64url')}`;
-        await tx.execute(
-          sql`insert into remembered_devices (user_id, token_hash, created_at, expires_at)
-              values (${auth.user.id}, ${hashToken(rememberedDevice)}, ${now.toISOString()}, ${new Date(now.getTime() + REMEMBER_DEVICE_MS).toISOString()})`,
-        );
-      }
+      const rememberedDevice = body.rememberDevice ? await rememberDevice(tx, auth.user.id, now) : undefined;
       await writeAudit(tx, { actor, activity, resource: 'users', recordId: auth.user.id }, now);
       const [left] = await rows<{ n: number }>(
         tx,
@@ -344,7 +351,9 @@ export function totpArea(ctx: AppContext) {
       if (!target) throw new HttpError(404, 'User not found.');
       if (target.iam_admin && !auth.user.iamAdmin)
         throw new HttpError(403, "Only an IAM administrator can reset an IAM administrator's two-factor sign-in.");
-      const removed = await removeFactor(tx, userId);
+      // A lost phone takes its passkeys with it: they go too.
+      const passkeys = await rows(tx, sql`delete from passkeys where user_id = ${userId} returning id`);
+      const removed = (await removeFactor(tx, userId)) || passkeys.length > 0;
       if (!removed) return false;
       await revokeUserSessions(tx, userId, now);
       await writeAudit(

@@ -59,7 +59,7 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     const status = await api.call('GET', '/core/v1.0/users/me/second-factor', { token });
-    expect(status.body.data).toEqual({ enrolled: true, recoveryCodesLeft: 10, required: true });
+    expect(status.body.data).toEqual({ enrolled: true, recoveryCodesLeft: 10, required: true, passkeys: 0, passkeyRequired: false });
     expect((await api.call('POST', '/core/v1.0/users/me/second-factor', { token })).status).toBe(409);
   });
 

@@ -9,9 +9,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { applications, users } from './iam.js';
+import { applications, sessions, users } from './iam.js';
 
 // Single sign-on (OpenID Connect) and two-factor sign-in: server-only tables of Access Management (decision 0014).
 
@@ -123,4 +124,40 @@ export const rememberedDevices = pgTable(
     expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('remembered_devices_user_idx').on(t.userId)],
+);
+
+/** A user's passkey (WebAuthn credential, decision 0058): its public key (COSE, base64url) and last signature counter. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id!, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'`),
+    name: text('name').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_unique').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/** A challenge issued for registering or using a passkey: used once, within minutes, by whom it was issued for. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').notNull(),
+    challenge: text('challenge').notNull(),
+    userId: uuid('user_id').references(() => users.id!, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 );

@@ -1,0 +1,144 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, startHarness, type Harness } from '../harness';
+import { browser, DEMO_USERS, seriousA11yViolations } from '../support';
+
+// Passkeys in Chromium with its virtual authenticator (DevTools protocol `WebAuthn`), decision 0058. A relying party ID
+// must be a host name, never an IP address, so this file runs its own API and console published as `localhost`.
+
+let site: Harness;
+const contexts: BrowserContext[] = [];
+const SHOTS = join(REPO_ROOT, 'apps/console/test-output/passkeys');
+
+beforeAll(async () => {
+  site = await startHarness({ consoleHost: 'localhost' });
+  mkdirSync(SHOTS, { recursive: true });
+}, 300_000);
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await site?.stop();
+});
+
+const at = (path: string) => `${site.consoleUrl}${path}`;
+
+async function context(options: { javaScriptEnabled?: boolean; width?: number; height?: number } = {}) {
+  const created = await (await browser()).newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    baseURL: site.consoleUrl,
+  });
+  created.setDefaultTimeout(15_000);
+  contexts.push(created);
+  return created;
+}
+
+/** A platform authenticator that keeps discoverable credentials and verifies its user (a fingerprint, say) at once. */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function signInWithPassword(page: Page, user: { email: string; password: string }, expectedPath: string) {
+  await page.goto(at('/auth'));
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel(/^Password\*?$/).fill(user.password);
+  await Promise.all([page.waitForURL((u) => u.pathname === expectedPath), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
+}
+
+async function signOut(page: Page) {
+  await page.goto(at('/logout'));
+  await Promise.all([page.waitForURL((u) => u.pathname === '/' || u.pathname === '/auth'), page.getByRole('button', { name: 'OK' }).click()]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('passkeys', () => {
+  it('registers a passkey, signs in with it as the second factor and alone, and removes it', async () => {
+    const page = await (await context()).newPage();
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const user = DEMO_USERS.registrar;
+    await signInWithPassword(page, user, '/app');
+
+    await page.goto(at('/profile/two-factor'));
+    const panel = page.getByRole('region', { name: 'Passkeys' });
+    await expect.poll(() => panel.getByText('You have no passkeys yet.').count()).toBe(1);
+    await panel.getByLabel(/^Passkey name/).fill('Chromium on this laptop');
+    await panel.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('Passkey "Chromium on this laptop" added.').waitFor();
+    const listed = page.getByRole('list', { name: 'Your passkeys' });
+    await expect.poll(() => listed.getByRole('listitem').count()).toBe(1);
+    expect(await listed.textContent()).toContain('not used yet');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.isResidentCredential).toBe(true);
+    // Renaming works without the authenticator.
+    await listed.getByLabel(/^New name for Chromium on this laptop/).fill('Work laptop');
+    await listed.getByRole('button', { name: 'Rename' }).click();
+    await page.getByText('Passkey renamed to "Work laptop".').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shoot(page, 'two-factor-settings');
+
+    // The password is now followed by the passkey.
+    await signOut(page);
+    await signInWithPassword(page, user, '/auth/second-factor');
+    expect(await page.getByRole('heading', { name: 'Use your passkey' }).count()).toBe(1);
+    // This account has no authenticator app: there is no code to type.
+    expect(await page.getByLabel(/^Authentication code/).count()).toBe(0);
+    await shoot(page, 'second-factor');
+    await Promise.all([page.waitForURL((u) => u.pathname === '/app'), page.getByRole('button', { name: 'Use a passkey' }).click()]);
+
+    // And the passkey alone signs in: no email, no password.
+    await signOut(page);
+    await page.goto(at('/auth'));
+    await shoot(page, 'sign-in');
+    await Promise.all([page.waitForURL((u) => u.pathname === '/app'), page.getByRole('button', { name: 'Sign in with a passkey' }).click()]);
+    const after = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!;
+    expect(after.signCount).toBeGreaterThanOrEqual(2);
+
+    await page.goto(at('/profile/two-factor'));
+    expect(await page.getByRole('list', { name: 'Your passkeys' }).textContent()).toContain('last used');
+    await page.getByRole('button', { name: 'Remove Work laptop' }).click();
+    await page.getByText('Passkey removed.').waitFor();
+    await expect.poll(() => page.getByText('You have no passkeys yet.').count()).toBe(1);
+
+    // The removed passkey no longer signs in, even though the authenticator still holds it.
+    await signOut(page);
+    await page.goto(at('/auth'));
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByText('The passkey could not be verified. Try again, or sign in with your password.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+  });
+
+  it('without JavaScript the sign-in page says passkeys need it and the password form still signs in', async () => {
+    const page = await (await context({ javaScriptEnabled: false })).newPage();
+    await page.goto(at('/auth'));
+    expect(await page.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
+    expect(await page.getByText('Signing in with a passkey needs JavaScript').count()).toBe(1);
+    await signInWithPassword(page, DEMO_USERS.admin, '/app');
+    await page.goto(at('/profile/two-factor'));
+    expect(await page.getByText('Adding a passkey needs JavaScript').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Add a passkey' }).count()).toBe(0);
+  });
+});
