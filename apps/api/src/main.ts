@@ -45,14 +45,16 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.lifecycle.drain();
-    app.log.info({ signal, delayMs: shutdown.delayMs }, 'draining: readiness fails, requests in flight finish, jobs are handed back');
+    app.log.info({ signal }, 'draining: readiness fails, requests in flight finish, jobs are handed back');
     const force = setTimeout(() => {
       app.log.error({ timeoutMs: shutdown.timeoutMs }, 'shutdown did not finish in time; exiting');
       process.exit(1);
     }, shutdown.timeoutMs);
     force.unref();
     try {
-      await Promise.all([app.jobs.stop(), new Promise((resume) => setTimeout(resume, shutdown.delayMs))]);
+      // Ctrl-C (SIGINT) skips the delay: no load balancer is waiting for it.
+      const delayMs = signal === 'SIGTERM' ? shutdown.delayMs : 0;
+      await Promise.all([app.jobs.stop(), new Promise((resume) => setTimeout(resume, delayMs))]);
       await app.close();
       app.log.info('stopped');
       process.exit(0);

@@ -71,7 +71,8 @@ export async function startHarness(): Promise<Harness> {
   const consolePort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const consoleUrl = `http://127.0.0.1:${consolePort}`;
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' };
+  // No load balancer waits for these processes to leave its rotation: they stop at once.
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', SHUTDOWN_DELAY_MS: '0' };
   delete baseEnv.SMTP_URL;
   delete baseEnv.DATABASE_URL;
   delete baseEnv.RESPONSE_ENCRYPTION_KEY;

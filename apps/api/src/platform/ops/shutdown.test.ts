@@ -14,9 +14,8 @@ const ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 function slowSignIn(url: string, email: string) {
   const body = JSON.stringify({ email, password: TEST_PASSWORD });
   const half = Math.floor(body.length / 2);
-  let answer!: Promise<{ status: number; body: string }>;
   const req = request(`${url}/core/v1.0/auth`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
-  answer = new Promise((done, fail) => {
+  const answer = new Promise<{ status: number; body: string }>((done, fail) => {
     req.on('response', (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
