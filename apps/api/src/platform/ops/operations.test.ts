@@ -71,6 +71,10 @@ describe('metrics', () => {
     expect(text).toMatch(/^campus_emails_total\{outcome="sent"\} 1$/m);
     expect(text).toContain('# TYPE campus_job_queue_depth gauge');
     expect(text).toContain('process_cpu_seconds_total');
+    // Figures the areas register through their manifests, read from the database at the scrape.
+    expect(text).toContain('# TYPE campus_face_identifications gauge');
+    expect(text).toMatch(/^campus_inbound_mail_messages 0$/m);
+    expect(text).toContain('# TYPE campus_import_rows_per_second gauge');
     if (api.database.kind === 'postgres') expect(text).toMatch(/^campus_db_pool_connections\{state="waiting"\} 0$/m);
   });
 
