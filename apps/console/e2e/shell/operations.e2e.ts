@@ -50,12 +50,19 @@ describe('the console as a service', () => {
   });
 
   it('is ready while its API is, and hands the request id on to the API’s log', async () => {
-    const answer = await fetch(`${server.url}/readyz`, { headers: { 'x-request-id': 'lb-check-4711' } });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('x-request-id')).toBe('lb-check-4711');
-    expect(await answer.json()).toEqual({ status: 'ready', api: 'ready', draining: false });
-    const apiLines = readFileSync(harness().apiLogFile, 'utf8').split('\n').filter((line) => line.includes('"reqId":"lb-check-4711"'));
-    expect(apiLines.some((line) => line.includes('"url":"/readyz"'))).toBe(true);
+    const ready = await fetch(`${server.url}/readyz`, { headers: { 'x-request-id': 'lb-check-4711' } });
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('x-request-id')).toBe('lb-check-4711');
+    expect(await ready.json()).toEqual({ status: 'ready', api: 'ready', draining: false });
+    // A sign-in (refused: wrong password) calls the API under the browser request's id.
+    const signIn = await fetch(`${server.url}/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-request-id': 'browser-4711' },
+      body: new URLSearchParams({ email: DEMO_USERS.admin.email, password: 'not the password' }),
+    });
+    expect(signIn.headers.get('x-request-id')).toBe('browser-4711');
+    const apiLines = readFileSync(harness().apiLogFile, 'utf8').split('\n').filter((line) => line.includes('"reqId":"browser-4711"'));
+    expect(apiLines.some((line) => line.includes('"url":"/core/v1.0/auth"'))).toBe(true);
   });
 
   it('counts its requests by route pattern over both workers on /metrics', async () => {

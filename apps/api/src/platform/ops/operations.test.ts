@@ -97,10 +97,14 @@ describe('request ids', () => {
     const lines: Record<string, unknown>[] = [];
     const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
     const app = await buildApp({ config: testConfig(new TestClock()), database, logger: { level: 'info', stream }, areas: [] });
-    const answer = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'console-7f3a' } });
+    const answer = await app.inject({ method: 'GET', url: '/openapi.json', headers: { 'x-request-id': 'console-7f3a' } });
     expect(answer.headers['x-request-id']).toBe('console-7f3a');
     const ofRequest = lines.filter((line) => line.reqId === 'console-7f3a');
     expect(ofRequest.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    // A load balancer's checks carry their id in the answer but stay out of the log.
+    const check = await app.inject({ method: 'GET', url: '/readyz', headers: { 'x-request-id': 'lb-check-1' } });
+    expect(check.headers['x-request-id']).toBe('lb-check-1');
+    expect(lines.filter((line) => line.reqId === 'lb-check-1')).toEqual([]);
 
     const fresh = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'not valid!' } });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -29,7 +29,9 @@ export function registerOperationsRoutes(app: FastifyInstance, options: Operatio
   });
   metrics.instrument(app);
 
-  app.get('/healthz', async (_request, reply) => {
+  // Load balancers ask every second or two: their checks and scrapes are logged only when they go wrong.
+  const quiet = { logLevel: 'warn' } as const;
+  app.get('/healthz', quiet, async (_request, reply) => {
     if (await database.ping()) return reply.status(200).send({ status: 'ok', database: 'up' });
     return reply
       .status(503)
@@ -38,7 +40,7 @@ export function registerOperationsRoutes(app: FastifyInstance, options: Operatio
   });
 
   const newest = newestShippedMigration();
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', quiet, async (_request, reply) => {
     const state = await readiness(database, lifecycle, newest);
     reply.header('cache-control', 'no-store');
     if (state.ready) return reply.status(200).send({ status: 'ready', database: state.database, migrations: state.migrations, draining: false });
@@ -56,7 +58,7 @@ export function registerOperationsRoutes(app: FastifyInstance, options: Operatio
   });
 
   const mayRead = metricsAccess(options.metricsAccess ?? {});
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', quiet, async (request, reply) => {
     if (!mayRead(request.raw.socket.remoteAddress, request.headers.authorization)) {
       return reply.status(404).send({ message: 'Not found.' });
     }
