@@ -6,6 +6,11 @@
 //   PORT (3000)   HOST (0.0.0.0)   TRUST_PROXY (unset: the socket address is the client; set it, e.g. to
 //   `loopback` or `1`, when a reverse proxy or load balancer terminates HTTPS in front of the console)
 //   WEB_CONCURRENCY (worker processes sharing the port; default: the CPUs available, at most 4; 1 = no workers)
+//   METRICS_TOKEN, METRICS_ALLOW, SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS (see operations.mjs)
+//
+// SIGTERM drains: /readyz answers 503 at once while requests are still served for SHUTDOWN_DELAY_MS (the load
+// balancer takes the process out of rotation), then the server stops listening, finishes the requests in flight and
+// exits.
 //
 // Rendering a page is CPU work in one JavaScript thread, so one process uses one core however many there are;
 // the workers share the port (node:cluster) and each renders its own pages.
@@ -15,6 +20,7 @@ import { availableParallelism } from 'node:os';
 import { createRequestHandler } from '@remix-run/express';
 import compression from 'compression';
 import express from 'express';
+import { aggregateWorkerMetrics, operations, shutdownTimings } from './operations.mjs';
 
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY) || Math.min(availableParallelism(), 4));
 if (workers > 1 && cluster.isPrimary) {
@@ -26,6 +32,7 @@ if (workers > 1 && cluster.isPrimary) {
 /** Starts the workers, restarts one that dies unexpectedly, and stops them all on SIGTERM or SIGINT. */
 async function runPrimary(count) {
   let stopping = false;
+  aggregateWorkerMetrics();
   const startedAt = new Map();
   const fork = () => startedAt.set(cluster.fork().id, Date.now());
   for (let i = 0; i < count; i += 1) fork();
@@ -52,7 +59,7 @@ async function runPrimary(count) {
     process.on(signal, () => {
       stopping = true;
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-      setTimeout(() => process.exit(0), 12_000).unref();
+      setTimeout(() => process.exit(0), shutdownTimings().timeoutMs + 2_000).unref();
     });
   }
 }
@@ -65,6 +72,9 @@ async function runServer() {
   const app = express();
   app.disable('x-powered-by');
   if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+  const ops = operations(build);
+  app.use(ops.middleware);
+  app.get('/metrics', ops.metrics);
   app.use(compression());
 
   app.use((req, res, next) => {
@@ -137,6 +147,7 @@ async function runServer() {
         clientAddress: req.ip,
         cspNonce: res.locals.cspNonce,
         refusedCrossSite: res.locals.refusedCrossSite === true,
+        draining: () => ops.draining,
       }),
     }),
   );
@@ -147,11 +158,22 @@ async function runServer() {
     }
   });
 
-  // Finish the requests in flight, then stop.
+  // SIGTERM: readiness fails at once; after the delay the server stops listening and closes idle connections, the
+  // requests in flight finish, then the process exits (or after the timeout, whatever is left).
+  const { delayMs, timeoutMs } = shutdownTimings();
+  // Ctrl-C (SIGINT) skips the delay: no load balancer is waiting for it.
   for (const signal of ['SIGTERM', 'SIGINT']) {
     process.on(signal, () => {
-      server.close(() => process.exit(0));
-      setTimeout(() => process.exit(0), 10_000).unref();
+      if (ops.draining) return;
+      ops.drain();
+      setTimeout(() => process.exit(1), timeoutMs).unref();
+      setTimeout(
+        () => {
+          server.close(() => process.exit(0));
+          server.closeIdleConnections();
+        },
+        signal === 'SIGTERM' ? delayMs : 0,
+      ).unref();
     });
   }
 }

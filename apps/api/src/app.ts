@@ -18,7 +18,6 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './platform/db/client.js';
 import { envelopeCodec, registerEnvelope } from './platform/http/envelope.js';
 import { HttpError, registerErrorHandling, validationBody } from './platform/http/errors.js';
-import { RETRY_AFTER_SECONDS } from './platform/db/unavailable.js';
 import { refuseNul } from './platform/http/refuse-nul.js';
 import { forwardedFor } from './platform/http/forwarded-for.js';
 import { AfterAnswer } from './platform/jobs/after-answer.js';
@@ -39,6 +38,10 @@ import { JobEngine } from './platform/jobs/engine.js';
 import { notifier } from './platform/notify.js';
 import multipart from '@fastify/multipart';
 import { inRequestScope } from './platform/cache.js';
+import { requestIdFrom, REQUEST_ID_HEADER } from '@campus/api-contract/node';
+import { Lifecycle } from './platform/ops/lifecycle.js';
+import { countSends, Metrics } from './platform/ops/metrics.js';
+import { registerOperationsRoutes } from './platform/ops/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +51,9 @@ declare module 'fastify' {
     jobs: JobEngine;
     /** Work requests started without waiting (shutdown waits for it; tests wait with `settled()`). */
     backgroundWork: AfterAnswer;
+    /** Serving or draining: `/readyz` fails once `lifecycle.drain()` is called (SIGTERM). */
+    lifecycle: Lifecycle;
+    metrics: Metrics;
   }
 }
 
@@ -61,6 +67,8 @@ export interface BuildAppOptions {
   readonly mailer?: Mailer;
   /** The launcher areas to mount (every folder of `areas/` unless a test says otherwise). */
   readonly areas?: readonly AreaModule[];
+  /** Prometheus metrics; a fresh registry unless given (a test that reads them). */
+  readonly metrics?: Metrics;
 }
 
 /** The Fastify app: every route of the contracts, the envelope, health, OpenAPI and the docs page. */
@@ -80,10 +88,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 256 * 1024,
     trustProxy: clientAddress.trustProxy,
     forceCloseConnections: 'idle',
+    // The id the console (or a load balancer) sent, so one request reads the same in both logs; else a new one.
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
   });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
 
+  const lifecycle = new Lifecycle();
+  app.decorate('lifecycle', lifecycle);
+  const metrics = options.metrics ?? new Metrics();
+  app.decorate('metrics', metrics);
+  metrics.watch(database);
   const notify = notifier(database.db, config.now);
   const jobs = new JobEngine({ database, now: config.now, settings: config.jobs, logger: app.log });
   app.decorate('jobs', jobs);
@@ -93,10 +108,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     config,
     codec: envelopeCodec(config.responseEncryptionKey),
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now }),
+    mailer: countSends(
+      options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now }),
+      metrics.emails,
+    ),
     jobs,
     notify,
     afterAnswer: new AfterAnswer(app.log),
+    metrics,
   };
   app.decorate('backgroundWork', ctx.afterAnswer);
   app.addHook('onClose', () => ctx.afterAnswer.settled());
@@ -111,13 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.responseEncryption) registerEnvelope(app, ctx.codec, basePathsOf(contract));
 
   database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost; it is replaced on the next query'));
-  app.get('/healthz', async (_request, reply) => {
-    if (await ctx.database.ping()) return reply.status(200).send({ status: 'ok', database: 'up' });
-    return reply
-      .status(503)
-      .header('retry-after', String(RETRY_AFTER_SECONDS))
-      .send({ status: 'error', database: 'down', message: 'The database cannot be reached.' });
-  });
+  registerOperationsRoutes(app, { database, lifecycle, metrics, metricsAccess: config.metrics });
   const document = openApiDocument(contract);
   app.get('/openapi.json', async () => document);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
@@ -141,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const resources = resourceServices(database, entityRegistry, (entity) => hooksByResource.get(entity.resource), owned);
   const areaCtx: AreaContext = { ...ctx, resources, actorOf, authOf };
 
+  for (const area of areas) area.metrics?.(metrics, ctx);
   for (const area of areas) await area.mount?.(app, ctx);
   const sessionSteps = areas.flatMap((area) => (area.sessionSteps ? [area.sessionSteps(ctx)] : []));
 

@@ -58,6 +58,14 @@ export interface ApiConfig {
   readonly totpRequiredForAdmins?: boolean;
   /** Job engine intervals (tests shorten them); defaults in `platform/jobs`. */
   readonly jobs?: Partial<JobEngineSettings>;
+  /** Who may read `/metrics`: `METRICS_TOKEN` (bearer, from anywhere) and `METRICS_ALLOW` (networks; default loopback). */
+  readonly metrics?: { readonly token?: string | undefined; readonly allow?: string | undefined };
+  /**
+   * On SIGTERM: how long `/readyz` fails while requests are still served, so the load balancer stops sending new ones
+   * (`SHUTDOWN_DELAY_MS`, 3 s), and the most the whole shutdown may take before the process exits anyway
+   * (`SHUTDOWN_TIMEOUT_MS`, 30 s).
+   */
+  readonly shutdown?: { readonly delayMs: number; readonly timeoutMs: number };
 }
 
 /** `.data` at the repository root (from src/ or dist/), shared with the console whatever the working folder. */
@@ -73,6 +81,8 @@ export const DEFAULTS = {
   clientAuditRateLimit: { max: 60, windowMs: 60 * 1000 },
   resetCodeTtlMs: 30 * 60 * 1000,
   argon2: { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 },
+  shutdownDelayMs: 3_000,
+  shutdownTimeoutMs: 30_000,
 } as const;
 
 /** The secrets file shared with the console: `{ "responseEncryptionKey": "...", "sessionSecret": "..." }`. */
@@ -168,5 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     consoleUrl: (env.CONSOLE_URL || `http://127.0.0.1:${number(env, 'PORT', 3000)}`).replace(/\/+$/, ''),
     ssoEncryptionKey: env.SSO_ENCRYPTION_KEY || undefined,
     totpRequiredForAdmins: flag(env.TOTP_REQUIRED_FOR_ADMINS, false),
+    metrics: { token: env.METRICS_TOKEN || undefined, allow: env.METRICS_ALLOW || undefined },
+    shutdown: { delayMs: number(env, 'SHUTDOWN_DELAY_MS', DEFAULTS.shutdownDelayMs), timeoutMs: number(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULTS.shutdownTimeoutMs) },
   };
 }

@@ -5,6 +5,7 @@ import type { Mailer } from './platform/auth/mailer.js';
 import type { JobEngine } from './platform/jobs/engine.js';
 import type { Notify } from './platform/notify.js';
 import type { AfterAnswer } from './platform/jobs/after-answer.js';
+import type { Metrics } from './platform/ops/metrics.js';
 
 /** What every handler needs: the database, the configuration (with its clock), the envelope and the mailer. */
 export interface AppContext {
@@ -19,4 +20,6 @@ export interface AppContext {
   readonly notify: Notify;
   /** Work started by a request that its answer does not wait for. */
   readonly afterAnswer: AfterAnswer;
+  /** The process's Prometheus metrics (`/metrics`); areas add theirs through `AreaModule.metrics`. */
+  readonly metrics: Metrics;
 }

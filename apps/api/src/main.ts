@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { DEFAULTS, loadConfig } from './config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './platform/db/seed.js';
 import { openDatabase } from './platform/db/client.js';
 import { discoverAreas } from './platform/areas.js';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   const lines = [
     `Campus Administration System API on ${url} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
-    `  health ${url}/healthz · OpenAPI ${url}/openapi.json · docs ${url}/docs`,
+    `  health ${url}/healthz · readiness ${url}/readyz · metrics ${url}/metrics · OpenAPI ${url}/openapi.json · docs ${url}/docs`,
     `  responses ${config.responseEncryption ? 'encrypted (RESPONSE_ENCRYPTION=off for plain JSON)' : 'in plain JSON'}`,
   ];
   if (config.demoSeed) {
@@ -35,24 +35,36 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n'));
 
-  // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database.
+  // SIGTERM/SIGINT (a rolling restart, Ctrl-C): readiness fails at once and the job workers stop fetching (the jobs
+  // running may finish for a few seconds, then go back to the queue for another process); requests are still served
+  // for `shutdown.delayMs` while the load balancer notices, then the server stops listening, finishes the requests in
+  // flight and closes the database. The process exits anyway after `shutdown.timeoutMs`.
+  const shutdown = config.shutdown ?? { delayMs: DEFAULTS.shutdownDelayMs, timeoutMs: DEFAULTS.shutdownTimeoutMs };
   let closing = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, draining`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.lifecycle.drain();
+    app.log.info({ signal }, 'draining: readiness fails, requests in flight finish, jobs are handed back');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs: shutdown.timeoutMs }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, shutdown.timeoutMs);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    try {
+      // Ctrl-C (SIGINT) skips the delay: no load balancer is waiting for it.
+      const delayMs = signal === 'SIGTERM' ? shutdown.delayMs : 0;
+      await Promise.all([app.jobs.stop(), new Promise((resume) => setTimeout(resume, delayMs))]);
+      await app.close();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,8 @@ import { NonceProvider } from './lib/nonce.js';
 
 // server.mjs refuses cross-site posts with this before Remix sees them (it reaches it as build.entry.module).
 export { isCrossSiteRequest } from './lib/security.server.js';
+// … and runs each request under its id, which the API calls send on (`x-request-id`).
+export { withRequestId } from './lib/request-id.server.js';
 
 const ABORT_DELAY = 5_000;
 

@@ -7,6 +7,8 @@ declare module '@remix-run/node' {
     readonly cspNonce?: string;
     /** Set when `server.mjs` turned a refused cross-site post into a request for the 403 page (`routes/refused.tsx`). */
     readonly refusedCrossSite?: boolean;
+    /** Whether this process is shutting down (SIGTERM): `/readyz` fails while requests in flight finish. */
+    readonly draining?: () => boolean;
   }
 }
 

@@ -74,7 +74,8 @@ export async function startHarness(options: { readonly consoleHost?: string } = 
   // The console listens on 127.0.0.1 either way; a host name (localhost) is for what an IP address cannot be, such as
   // a passkey's relying party ID.
   const consoleUrl = `http://${options.consoleHost ?? '127.0.0.1'}:${consolePort}`;
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' };
+  // No load balancer waits for these processes to leave its rotation: they stop at once.
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', SHUTDOWN_DELAY_MS: '0' };
   delete baseEnv.SMTP_URL;
   delete baseEnv.DATABASE_URL;
   delete baseEnv.RESPONSE_ENCRYPTION_KEY;

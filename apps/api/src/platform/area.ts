@@ -9,6 +9,7 @@ import type { ActorContext, ResourceHooks } from '../resources/crud.js';
 import type { ResourceServices } from '../resources/service.js';
 import type { AttentionDefinition } from './area-summary.js';
 import type { SeedStep } from './db/seed-step.js';
+import type { Metrics } from './ops/metrics.js';
 
 /** A long-running part of an area, started with the app and stopped with it. */
 export interface AreaService {
@@ -96,6 +97,11 @@ export interface AreaModule {
   readonly jobTypes?: (ctx: AreaContext) => readonly JobType<unknown>[];
   /** Schedules the area ships (created at start unless one of that name exists; administrators may change them). */
   readonly schedules?: readonly ShippedSchedule[];
+  /**
+   * The area's own figures on `/metrics` (e.g. face identifications by outcome): counters and gauges it registers on
+   * `metrics`, named `campus_…`; a gauge may read its values from the database at each scrape.
+   */
+  readonly metrics?: (metrics: Metrics, ctx: AppContext) => void;
   /** The area's demo data, written by the demo seed after the base university (`platform/db/seed.ts`). */
   readonly seed?: SeedStep;
 }

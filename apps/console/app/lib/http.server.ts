@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { request, type FormData as UndiciFormData } from 'undici';
 import { config } from './config.server.js';
+import { requestId, withRequestIdHeader } from './request-id.server.js';
 
 /** What the console says when the API is down, hangs or cannot be reached (shown on the error page with 503). */
 export const SERVICE_UNAVAILABLE =
@@ -46,7 +47,7 @@ export const apiFetch: ApiFetch = async (url, init) => {
   try {
     answer = await request(url, {
       method: init.method as 'GET',
-      headers: init.headers,
+      headers: withRequestIdHeader(init.headers),
       ...(body === undefined ? {} : { body }),
       signal,
     });
@@ -54,7 +55,10 @@ export const apiFetch: ApiFetch = async (url, init) => {
   } catch (error) {
     // The caller's own abort stays an abort; anything else is the API being away.
     if (init.signal?.aborted) throw error;
-    console.error(`API call failed (${deadline.signal.aborted ? 'timed out' : ((error as { code?: string }).code ?? 'error')}): ${init.method ?? 'GET'} ${new URL(url).pathname}`);
+    console.error(
+      `API call failed (${deadline.signal.aborted ? 'timed out' : ((error as { code?: string }).code ?? 'error')}): ${init.method ?? 'GET'} ${new URL(url).pathname}` +
+        ` [request ${requestId() ?? '-'}]`,
+    );
     throw serviceUnavailable();
   } finally {
     clearTimeout(timer);

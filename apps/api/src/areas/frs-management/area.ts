@@ -1,4 +1,6 @@
 import { frsContract } from '@campus/api-contract';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../platform/db/client.js';
 import type { AreaManifest } from '../../platform/area.js';
 import { holidayHooks, leaveHooks, timesheetHooks } from './hooks.js';
 import { frsArea } from './index.js';
@@ -17,6 +19,13 @@ export const area: AreaManifest = {
   // change those days too.
   hooks: () => ({ timesheets: timesheetHooks, holidays: holidayHooks, leaves: leaveHooks }),
   handlers: async (ctx, app) => ({ frs: (await frsArea(ctx, app)).implementation as never }),
+  // Every kiosk attempt is kept (`frs_attempts`), so the figure is the database's, the same from every process.
+  metrics: (metrics, ctx) =>
+    void metrics.gauge('campus_face_identifications', 'Face identifications at the kiosks on record, by outcome (matched, unknown, no-face…).', ['outcome'], async (gauge) => {
+      gauge.reset();
+      const counts = await rows<{ outcome: string; n: number }>(ctx.db, sql`select outcome, count(*)::int as n from frs_attempts group by outcome`);
+      for (const { outcome, n } of counts) gauge.set({ outcome }, n);
+    }),
   // The demo leave is paid from the vacation credits the Campus Management (HR) demo opens.
   seed: {
     after: ['campus-management'],

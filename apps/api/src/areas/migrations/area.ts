@@ -1,5 +1,7 @@
 import { migrationContract } from '@campus/api-contract';
 import { migrationRecordEntities } from '@campus/domain-migration';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../platform/db/client.js';
 import type { AreaManifest } from '../../platform/area.js';
 import { allowedHostsOf, apiReadJob, apiScheduledReadJob } from './api-sources.js';
 import { connectionSealer, dbReadJob, dbScheduledReadJob } from './connections.js';
@@ -20,6 +22,17 @@ export const area: AreaManifest = {
   // Saved database connections and API sources: records of the generic handlers on this area's routes.
   records: migrationRecordEntities,
   hooks: (ctx) => migrationRecordHooks(connectionSealer(ctx)),
+  // Rows per second of the imports running now (rows read so far over the time since each started), by resource.
+  metrics: (metrics, ctx) =>
+    void metrics.gauge('campus_import_rows_per_second', 'Rows per second of the data imports running now, by resource.', ['resource'], async (gauge) => {
+      gauge.reset();
+      const running = await rows<{ resource: string; rate: number }>(
+        ctx.db,
+        sql`select resource, sum(coalesce((progress->>'line')::float8, 0) / greatest(extract(epoch from now() - started_at), 1))::float8 as rate
+              from migration_runs where state = 'running' and started_at is not null group by resource`,
+      );
+      for (const { resource, rate } of running) gauge.set({ resource }, rate);
+    }),
   jobTypes: (ctx) => {
     const deps = { sealer: connectionSealer(ctx), targetOf, allowedHosts: allowedHostsOf(ctx) };
     return [dbReadJob(deps) as never, dbScheduledReadJob(deps) as never, apiReadJob(deps) as never, apiScheduledReadJob(deps) as never];

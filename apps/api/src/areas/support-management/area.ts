@@ -1,4 +1,6 @@
 import { supportContract } from '@campus/api-contract';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../platform/db/client.js';
 import type { AreaManifest, AreaService } from '../../platform/area.js';
 import { supportAttention } from './attention.js';
 import { categoryV2Hooks } from './hooks/categories-v2.js';
@@ -37,6 +39,12 @@ export function createSupportArea(options: SupportAreaOptions = {}): AreaManifes
     handlers: (ctx) => ({ support: supportHandlers(ctx, options.notifier ?? notificationCentreNotifier(ctx.notify)) }),
     jobTypes: (ctx) => [slaSweepJob(options.notifier ?? notificationCentreNotifier(ctx.notify))],
     schedules: [SLA_SWEEP_SCHEDULE],
+    // Requester messages that came by mail carry their Message-ID; read from the database, the same from every process.
+    metrics: (metrics, ctx) =>
+      void metrics.gauge('campus_inbound_mail_messages', 'Requester messages received by mail on record (new tickets and replies).', [], async (gauge) => {
+        const [row] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from support_ticket_messages where kind = 'requester' and message_id is not null`);
+        gauge.set(row?.n ?? 0);
+      }),
     seed: {
       run: async ({ db, put, random, at, argon2, university, count }) => {
         const { admin, campuses } = university;

@@ -43,6 +43,8 @@ export interface Database {
    * back; the listener only reports. PGlite, in the process, has none.
    */
   onConnectionError(listener: (error: Error) => void): void;
+  /** The PostgreSQL pool's connections (all, idle) and the queries waiting for one; PGlite has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** How the job engine (pg-boss) reaches the same database: PGlite's client, or PostgreSQL's connection string. */
   readonly jobConnection: JobConnection;
   /**
@@ -168,6 +170,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
       run,
       onConnectionError: (listener) => void listeners.add(listener),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       jobConnection: { kind: 'postgres', url: options.databaseUrl },
       async listen(channel, onMessage) {
         if (!CHANNEL.test(channel)) throw new Error(`Bad channel name ${channel}.`);

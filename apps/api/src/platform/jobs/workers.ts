@@ -17,6 +17,8 @@ export interface JobEngineSettings {
   readonly tickMs: number;
   /** Caps every type's timeout (tests that kill a process mid-job). */
   readonly maxTimeoutSeconds?: number;
+  /** On stop, how long the jobs this process holds may run on before they are handed back to the queue. */
+  readonly stopGraceSeconds?: number;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobEngineSettings = { pollingIntervalSeconds: 5, superviseIntervalSeconds: 30, tickMs: 5_000 };
@@ -80,6 +82,12 @@ const HEARTBEAT_SUPERVISE_SECONDS = 5;
 /** What a job left running by a process that died is told when it is queued again. */
 export const STOPPED_ATTEMPT = 'The attempt stopped without finishing (timed out or the server stopped).';
 
+/** What a job this process held when it stopped is told when it is handed back to the queue. */
+export const HANDED_BACK = 'The server stopped during this attempt; the job was handed back to run again.';
+
+/** How long, by default, held jobs may finish after a stop before they are handed back. */
+const STOP_GRACE_SECONDS = 5;
+
 /** Job ids by queue. */
 export function byQueue(runs: readonly { id: string; queue: string }[]): Map<string, string[]> {
   const queues = new Map<string, string[]>();
@@ -101,6 +109,11 @@ export class JobWorkers {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private stopped = false;
+  private stopping: Promise<void> | undefined;
+  /** The jobs this process has fetched and not yet settled, by id: what a stop hands back. */
+  private readonly held = new Map<string, { queue: string; attempt: { id: string; retryCount: number } }>();
+  /** Fetches whose handler is still running here. */
+  private busy = 0;
 
   constructor(
     private readonly options: JobWorkersOptions,
@@ -208,16 +221,53 @@ export class JobWorkers {
     if (orphans.length) this.options.logger?.warn({ jobs: orphans.length }, 'jobs left running by a stopped process queued again');
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops taking work and hands back what this process holds: the workers stop fetching at once, the jobs running
+   * may finish within the grace period (`stopGraceSeconds`), and those still held after it are failed with
+   * `HANDED_BACK` through pg-boss, given back the attempt if that was their last (`retry`) and made due now
+   * (`update`), so another process's worker fetches them at its next poll. Their handlers, if still running here,
+   * can no longer settle them (pg-boss fences a settle to the attempt), and a unit of work they commit late is not
+   * done again (`once`). Concurrent calls share one stop.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.stopNow().finally(() => {
+      this.stopping = undefined;
+    });
+    return this.stopping;
+  }
+
+  private async stopNow(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.ticking?.catch(() => undefined);
     const boss = this.boss ?? (await this.starting?.catch(() => undefined));
     this.boss = undefined;
     this.starting = undefined;
+    const queues = [...this.working.keys()];
     this.working.clear();
     this.workersOn = false;
-    if (boss) await boss.stop({ graceful: true, timeout: 5_000, close: true });
+    if (!boss) return;
+    await Promise.allSettled(queues.map((queue) => boss.offWork(queue, { wait: false })));
+    const grace = (this.options.settings.stopGraceSeconds ?? STOP_GRACE_SECONDS) * 1000;
+    const until = Date.now() + grace;
+    while (this.busy > 0 && Date.now() < until) await new Promise((resume) => setTimeout(resume, 50));
+    await this.handBack(boss).catch((error: unknown) => this.options.logger?.error({ err: error }, 'jobs could not be handed back'));
+    await boss.stop({ graceful: true, timeout: 1_000, close: true });
+  }
+
+  private async handBack(boss: PgBoss): Promise<void> {
+    const held = [...this.held.values()];
+    this.held.clear();
+    if (!held.length) return;
+    const byName = new Map<string, { id: string; retryCount: number }[]>();
+    for (const job of held) byName.set(job.queue, [...(byName.get(job.queue) ?? []), job.attempt]);
+    for (const [queue, attempts] of byName) {
+      await boss.fail(queue, attempts, { message: HANDED_BACK });
+      const ids = attempts.map((a) => a.id);
+      await boss.retry(queue, ids);
+      for (const id of ids) await boss.update(queue, undefined, { id, startAfter: new Date() });
+    }
+    this.options.logger?.warn({ jobs: held.length }, 'jobs still running at shutdown handed back to the queue');
   }
 
   /** One pass: pause flags to workers, due schedules to jobs, pg-boss states to the job view. */
@@ -258,35 +308,43 @@ export class JobWorkers {
             ...(this.hasHeartbeats ? { heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS } : {}),
           },
           async (jobs) => {
+            for (const job of jobs) this.held.set(job.id, { queue: type.name, attempt: { id: job.id, retryCount: (job as FetchedJob).retryCount ?? 0 } });
+            this.busy += 1;
             const results = [];
-            for (const job of jobs) {
-              // Let requests and timers run between jobs: on the embedded database every query settles without
-              // returning to the event loop, so a queue worked without pause would hold the API's thread for as
-              // long as the queue is full.
-              await new Promise((resume) => setImmediate(resume));
-              const fetched = job as FetchedJob;
-              let outcome: RunOutcome;
-              try {
-                outcome = await this.steps.run(type, fetched);
-              } catch (error) {
-                outcome = { batchId: null, failure: error instanceof Error ? error.message : String(error) };
+            try {
+              for (const job of jobs) {
+                if (this.stopped) break; // the rest are handed back (see `stop`)
+                // Let requests and timers run between jobs: on the embedded database every query settles without
+                // returning to the event loop, so a queue worked without pause would hold the API's thread for as
+                // long as the queue is full.
+                await new Promise((resume) => setImmediate(resume));
+                const fetched = job as FetchedJob;
+                let outcome: RunOutcome;
+                try {
+                  outcome = await this.steps.run(type, fetched);
+                } catch (error) {
+                  outcome = { batchId: null, failure: error instanceof Error ? error.message : String(error) };
+                }
+                const result =
+                  outcome.failure === undefined
+                    ? { id: job.id, status: 'completed' as const }
+                    : { id: job.id, status: 'failed' as const, output: { message: outcome.failure } };
+                try {
+                  // Settled with pg-boss now, not with the rest of the fetch: the batch closes below, and a batch
+                  // shown as finished must not hold jobs pg-boss still counts as running (retry failed would miss
+                  // them). The settle is fenced to this attempt, so pg-boss's own settle of the results is a no-op.
+                  const attempt = { id: job.id, retryCount: fetched.retryCount ?? 0 };
+                  if (result.status === 'completed') await boss.complete(type.name, attempt);
+                  else await boss.fail(type.name, attempt, result.output);
+                  if (outcome.batchId) await this.steps.finishBatch(outcome.batchId);
+                } catch (error) {
+                  this.options.logger?.error({ err: error }, 'job settle failed');
+                }
+                this.held.delete(job.id);
+                results.push(result);
               }
-              const result =
-                outcome.failure === undefined
-                  ? { id: job.id, status: 'completed' as const }
-                  : { id: job.id, status: 'failed' as const, output: { message: outcome.failure } };
-              try {
-                // Settled with pg-boss now, not with the rest of the fetch: the batch closes below, and a batch
-                // shown as finished must not hold jobs pg-boss still counts as running (retry failed would miss
-                // them). The settle is fenced to this attempt, so pg-boss's own settle of the results is a no-op.
-                const attempt = { id: job.id, retryCount: fetched.retryCount ?? 0 };
-                if (result.status === 'completed') await boss.complete(type.name, attempt);
-                else await boss.fail(type.name, attempt, result.output);
-                if (outcome.batchId) await this.steps.finishBatch(outcome.batchId);
-              } catch (error) {
-                this.options.logger?.error({ err: error }, 'job settle failed');
-              }
-              results.push(result);
+            } finally {
+              this.busy -= 1;
             }
             return results;
           },
