@@ -33,3 +33,9 @@ export function areaAt(segment: string): AreaManifest | undefined {
 export function applicationIcon(code: string): IconName {
   return [...AREAS.values()].find((area) => area.application.code === code)?.icon ?? 'folder';
 }
+
+/** The application and screen that import records of an entity with a template (the area declaring `importer`). */
+export function importerScreen(): { readonly code: ApplicationInfo['code']; readonly path: string } | undefined {
+  for (const [segment, area] of AREAS) if (area.importer) return { code: area.application.code, path: `/app/${segment}/${area.importer}` };
+  return undefined;
+}

@@ -38,6 +38,11 @@ export interface AreaManifest {
   readonly publicPages?: readonly PublicPage[];
   /** Notes on the figures of the area's "Needs attention" panel that the area's API module reports, by figure key. */
   readonly attention?: AttentionNotes;
+  /**
+   * The area's screen (below its segment) that imports records of any entity with an import template, chosen by
+   * `?resource=`: every list of such an entity links to it for a user who may open the area.
+   */
+  readonly importer?: string;
 }
 
 /** A page of an area that needs no sign-in (the web chat, the public help form, the kiosk). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationBySegment, applications } from '../areas/manifests';
+import { applicationBySegment, applications, importerScreen } from '../areas/manifests';
 import { screenAt, screensOf } from './screens.server';
 
 /** The screens of spec §2 per area (console path segments). */
@@ -35,6 +35,12 @@ describe('side menu lists every screen of spec §2 for the area', () => {
     const campus = screensOf(applicationBySegment('campus-management')!);
     expect(campus.find((s) => s.path.endsWith('/courses'))?.label).toBe('Programs');
     expect(campus.find((s) => s.path.endsWith('/syllabus'))?.label).toBe('Grading System');
+  });
+
+  it('finds the importing screen from the manifest that declares it, a screen of its area', () => {
+    const importer = importerScreen();
+    expect(importer).toEqual({ code: 'DATA', path: '/app/migrations/uploader' });
+    expect(screenAt(importer?.path ?? '')).toBeDefined();
   });
 
   it('finds a screen by path and nothing for an unknown one', () => {

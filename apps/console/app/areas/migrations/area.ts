@@ -9,6 +9,7 @@ export const area: AreaManifest = {
     order: 6,
   },
   icon: 'database',
+  importer: 'uploader',
   screens: [
     { path: '', index: true, file: 'routes/index.route.tsx' },
     { path: 'templates', file: 'routes/templates.route.tsx', label: 'Templates' },

@@ -39,7 +39,7 @@ import { assertSameOrigin } from '../../lib/security.server';
 import { choiceLabel, entityAt, movedScreen, screenPathOf } from './entities';
 import { shortCache } from './short-cache.server';
 import { overrideOf } from '../../areas';
-import { applicationPath } from '../../areas/manifests';
+import { importerScreen } from '../../areas/manifests';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type Api = RequestContext['api'];
@@ -138,15 +138,18 @@ export interface ListData {
   state: ListState;
   search: string;
   filterChoices: Record<string, ChoiceOption[]>;
-  /** Data Migration's uploader with this entity chosen, for an entity with an import template and a user who may import. */
+  /** The importing screen with this entity chosen, for an entity with an import template and a user who may import. */
   importHref: string | null;
 }
 
-/** The application whose uploader (`{its path}/uploader`) imports any entity with a template (Data Migration). */
-const IMPORTER = 'DATA';
-
 /** A list's filter choices may be up to 30 s old: they change rarely and every list page needs them. */
 const filterChoiceCache = shortCache<Record<string, ChoiceOption[]>>(30_000);
+
+/** The importing screen with `entity` chosen, when it has an import template and `user` may open the importer. */
+function importHrefFor(entity: AnyEntity, user: RequestContext['user']): string | null {
+  const importer = entity.template ? importerScreen() : undefined;
+  return importer && canOpenApplication(user, importer.code) ? `${importer.path}?resource=${encodeURIComponent(entity.resource)}` : null;
+}
 
 /** The list screen: authorize, read the list state from the URL, ask the API for one page (and the filters' choices). */
 export async function loadList(request: Request, entity: AnyEntity): Promise<ListData> {
@@ -167,7 +170,7 @@ export async function loadList(request: Request, entity: AnyEntity): Promise<Lis
     state,
     search: url.search,
     filterChoices,
-    importHref: entity.template && canOpenApplication(user, IMPORTER) ? `${applicationPath(IMPORTER)}/uploader?resource=${encodeURIComponent(entity.resource)}` : null,
+    importHref: importHrefFor(entity, user),
   };
 }
 
