@@ -28,6 +28,7 @@ export {
   type TemplatePlaceholder,
 } from './template.js';
 export { initials } from './initials.js';
+export { formatCount, formatPercent, formatFileSize } from './count.js';
 export {
   formatShortDuration,
   formatZonedTime,
