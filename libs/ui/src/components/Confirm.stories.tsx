@@ -26,7 +26,11 @@ function BulkForm() {
       >
         Set inactive for all 6,000 matching records
       </ConfirmSubmit>
-      {posted === null ? null : <output aria-label="Posted">{posted}</output>}
+      {posted === null ? null : (
+        <output aria-label="Posted" style={{ display: 'block', overflowWrap: 'anywhere' }}>
+          {posted}
+        </output>
+      )}
     </form>
   );
 }
