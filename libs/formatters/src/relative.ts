@@ -76,7 +76,10 @@ export type DueState = 'upcoming' | 'now' | 'overdue';
  * How far a due time is from now, in words: `due in 2 h`, `due now` (within a minute either side),
  * `overdue by 3 h 15 min`. `state` says which, for styling. Invalid input gives an empty text.
  */
-export function formatDueIn(due: DateInput, now: DateInput = new Date()): { readonly text: string; readonly state: DueState } {
+export function formatDueIn(
+  due: DateInput,
+  now: DateInput = new Date(),
+): { readonly text: string; readonly state: DueState } {
   const d = toDate(due);
   const n = toDate(now);
   if (!d || !n) return { text: '', state: 'upcoming' };
@@ -90,7 +93,11 @@ export function formatDueIn(due: DateInput, now: DateInput = new Date()): { read
  * A due time as one line: how far it is and when, in its zone: `due in 2 h · Tue 10:00 PHT`. A due time more than
  * six days away also names the date (`due in 9 d · Wed, Dec 9, 10:00 PHT`) so the weekday is not ambiguous.
  */
-export function formatDueTime(due: DateInput, now: DateInput = new Date(), timeZone: string = DEFAULT_TIME_ZONE): string {
+export function formatDueTime(
+  due: DateInput,
+  now: DateInput = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
   const d = toDate(due);
   const n = toDate(now);
   if (!d || !n) return '';

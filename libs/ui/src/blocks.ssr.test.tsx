@@ -24,13 +24,21 @@ function posted(html: string): [string, string][] {
 
 describe('the building blocks without JavaScript', () => {
   it('posts a date field as yyyy-mm-dd', () => {
-    expect(posted(renderToString(<DateField label="Date of birth" name="birthDate" defaultValue="1998-04-12" />))).toEqual([
-      ['birthDate', '1998-04-12'],
-    ]);
+    expect(
+      posted(renderToString(<DateField label="Date of birth" name="birthDate" defaultValue="1998-04-12" />)),
+    ).toEqual([['birthDate', '1998-04-12']]);
   });
 
   it('posts both ends of a date range', () => {
-    const html = renderToString(<DateRange label="Period" startName="from" endName="to" defaultStart="2026-11-01" defaultEnd="2026-11-30" />);
+    const html = renderToString(
+      <DateRange
+        label="Period"
+        startName="from"
+        endName="to"
+        defaultStart="2026-11-01"
+        defaultEnd="2026-11-30"
+      />,
+    );
     expect(posted(html)).toEqual([
       ['from', '2026-11-01'],
       ['to', '2026-11-30'],
@@ -62,7 +70,16 @@ describe('the building blocks without JavaScript', () => {
   it('posts the confirmation page with the first fields and confirmed=yes', () => {
     const doc = new DOMParser().parseFromString(
       renderToString(
-        <ConfirmPage title="Sure?" description="All of them." action="/batch" fields={[['intent', 'set-inactive'], [CONFIRMED_FIELD, 'no']]} cancelHref="/batch" />,
+        <ConfirmPage
+          title="Sure?"
+          description="All of them."
+          action="/batch"
+          fields={[
+            ['intent', 'set-inactive'],
+            [CONFIRMED_FIELD, 'no'],
+          ]}
+          cancelHref="/batch"
+        />,
       ),
       'text/html',
     );
@@ -76,7 +93,12 @@ describe('the building blocks without JavaScript', () => {
 
   it('serves the filters folded with their count, every field still posting', () => {
     const html = renderToString(
-      <FilterBar entity={sampleCollegeEntity} values={{ campusId: sampleCampuses[0]!.value, isActive: 'true' }} referenceOptions={{ campusId: sampleCampuses }} searchParams="q=eng" />,
+      <FilterBar
+        entity={sampleCollegeEntity}
+        values={{ campusId: sampleCampuses[0]!.value, isActive: 'true' }}
+        referenceOptions={{ campusId: sampleCampuses }}
+        searchParams="q=eng"
+      />,
     );
     const doc = new DOMParser().parseFromString(html, 'text/html');
     expect(doc.querySelector('details')?.hasAttribute('open')).toBe(false);
@@ -93,15 +115,34 @@ describe('the building blocks without JavaScript', () => {
   });
 
   it('renders the progress text alternative on the server', () => {
-    const html = renderToString(<ProgressBar label="Delivery" total={3} segments={deliverySegments({ sent: 2, skipped: 1, failed: 0 })} />);
+    const html = renderToString(
+      <ProgressBar
+        label="Delivery"
+        total={3}
+        segments={deliverySegments({ sent: 2, skipped: 1, failed: 0 })}
+      />,
+    );
     expect(parse(html).querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext')).toBe(
       '3 of 3 done: 2 sent, 1 skipped, 0 failed',
     );
   });
 
   it('renders link tabs as links with the current one marked', () => {
-    const doc = parse(renderToString(<LinkTabs label="Views" current="?v=b" tabs={[{ href: '?v=a', label: 'A' }, { href: '?v=b', label: 'B' }]} />));
-    expect([...doc.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')])).toEqual([
+    const doc = parse(
+      renderToString(
+        <LinkTabs
+          label="Views"
+          current="?v=b"
+          tabs={[
+            { href: '?v=a', label: 'A' },
+            { href: '?v=b', label: 'B' },
+          ]}
+        />,
+      ),
+    );
+    expect(
+      [...doc.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')]),
+    ).toEqual([
       ['?v=a', null],
       ['?v=b', 'page'],
     ]);

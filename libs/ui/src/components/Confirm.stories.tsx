@@ -48,7 +48,9 @@ export const Confirmed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
-    await userEvent.click(canvas.getByRole('button', { name: 'Set inactive for all 6,000 matching records' }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Set inactive for all 6,000 matching records' }),
+    );
     await expect(canvas.queryByLabelText('Posted')).toBeNull();
     const dialog = await body.findByRole('dialog', { name: 'Set 6,000 records inactive?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Set inactive' }));

@@ -63,7 +63,14 @@ export const Range: Story = {
 
 export const RangeInvalid: Story = {
   render: () => (
-    <DateRange label="Leave dates" startName="from" endName="to" defaultStart="2026-11-20" defaultEnd="2026-11-18" error="The end date is before the start date." />
+    <DateRange
+      label="Leave dates"
+      startName="from"
+      endName="to"
+      defaultStart="2026-11-20"
+      defaultEnd="2026-11-18"
+      error="The end date is before the start date."
+    />
   ),
   play: async ({ canvasElement }) => {
     const group = within(canvasElement).getByRole('group', { name: 'Leave dates' });

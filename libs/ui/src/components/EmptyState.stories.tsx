@@ -17,7 +17,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('heading', { level: 2, name: 'No tickets in this queue' })).toBeVisible();
+    await expect(
+      within(canvasElement).getByRole('heading', { level: 2, name: 'No tickets in this queue' }),
+    ).toBeVisible();
   },
 };
 
@@ -29,7 +31,10 @@ export const WithAction: Story = {
     action: <ButtonLink href="#new">New broadcast</ButtonLink>,
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'New broadcast' })).toHaveAttribute('href', '#new');
+    await expect(within(canvasElement).getByRole('link', { name: 'New broadcast' })).toHaveAttribute(
+      'href',
+      '#new',
+    );
   },
 };
 

@@ -12,7 +12,13 @@ export interface EmptyStateProps {
 }
 
 /** What a list or panel shows when it has nothing yet: a title, a line of help and the next step. */
-export function EmptyState({ title, description, action, icon = 'folder', headingLevel = 2 }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon = 'folder',
+  headingLevel = 2,
+}: EmptyStateProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <div className="cas-empty">

@@ -38,7 +38,9 @@ export const RefusesAnotherType: Story = {
     const zone = canvasElement.querySelector('.cas-file-drop') as HTMLElement;
     const photo = new File(['x'], 'photo.png', { type: 'image/png' });
     fireEvent.drop(zone, { dataTransfer: { files: [photo], types: ['Files'] } });
-    await expect(await canvas.findByText('photo.png is not a file of an accepted type (.csv,.xlsx).')).toBeVisible();
+    await expect(
+      await canvas.findByText('photo.png is not a file of an accepted type (.csv,.xlsx).'),
+    ).toBeVisible();
     await expect(canvas.getByLabelText(/Spreadsheet/)).toHaveAttribute('aria-invalid', 'true');
     await expect(args.onFiles).not.toHaveBeenCalled();
     await expect(acceptsFile('.csv,.xlsx', { name: 'RECORDS.XLSX', type: '' })).toBe(true);
@@ -48,5 +50,7 @@ export const RefusesAnotherType: Story = {
 
 export const Invalid: Story = { args: { error: 'Please choose a file.', isRequired: true } };
 export const Disabled: Story = { args: { isDisabled: true } };
-export const Multiple: Story = { args: { label: 'Photos', name: 'photos', accept: 'image/*', isMultiple: true, description: undefined } };
+export const Multiple: Story = {
+  args: { label: 'Photos', name: 'photos', accept: 'image/*', isMultiple: true, description: undefined },
+};
 export const Phone: Story = { ...Default, globals: { viewport: { value: 'phone', isRotated: false } } };

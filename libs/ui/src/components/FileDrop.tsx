@@ -19,7 +19,10 @@ export interface FileDropProps {
 }
 
 /** Whether a file matches an `accept` list: extensions (`.csv`), exact types (`text/csv`) or families (`image/*`). */
-export function acceptsFile(accept: string | undefined, file: { readonly name: string; readonly type: string }): boolean {
+export function acceptsFile(
+  accept: string | undefined,
+  file: { readonly name: string; readonly type: string },
+): boolean {
   if (!accept) return true;
   const name = file.name.toLowerCase();
   const type = file.type.toLowerCase();
@@ -27,7 +30,9 @@ export function acceptsFile(accept: string | undefined, file: { readonly name: s
     .split(',')
     .map((a) => a.trim().toLowerCase())
     .filter(Boolean)
-    .some((a) => (a.startsWith('.') ? name.endsWith(a) : a.endsWith('/*') ? type.startsWith(a.slice(0, -1)) : type === a));
+    .some((a) =>
+      a.startsWith('.') ? name.endsWith(a) : a.endsWith('/*') ? type.startsWith(a.slice(0, -1)) : type === a,
+    );
 }
 
 /**

@@ -23,7 +23,10 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const nav = within(canvasElement).getByRole('navigation', { name: 'Responses views' });
-    await expect(within(nav).getByRole('link', { name: /Answer bank/ })).toHaveAttribute('aria-current', 'page');
+    await expect(within(nav).getByRole('link', { name: /Answer bank/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(within(nav).getByRole('link', { name: /Unanswered/ })).not.toHaveAttribute('aria-current');
   },
 };
@@ -34,10 +37,12 @@ export const ManyTabs: Story = {
   args: {
     label: 'Employee record',
     current: '#personal',
-    tabs: ['Personal', 'Family', 'Education', 'Eligibility', 'Work experience', 'Trainings', 'Documents'].map((l) => ({
-      href: `#${l.toLowerCase().replace(/ /g, '-')}`,
-      label: l,
-    })),
+    tabs: ['Personal', 'Family', 'Education', 'Eligibility', 'Work experience', 'Trainings', 'Documents'].map(
+      (l) => ({
+        href: `#${l.toLowerCase().replace(/ /g, '-')}`,
+        label: l,
+      }),
+    ),
   },
 };
 

@@ -27,9 +27,15 @@ export function LinkTabs({ label, tabs, current }: LinkTabsProps) {
       <ul>
         {tabs.map((tab) => (
           <li key={tab.href}>
-            <Link href={tab.href} className="cas-tabs__tab" aria-current={tab.href === current ? 'page' : undefined}>
+            <Link
+              href={tab.href}
+              className="cas-tabs__tab"
+              aria-current={tab.href === current ? 'page' : undefined}
+            >
               {tab.label}
-              {tab.count === undefined ? null : <span className="cas-tabs__count">{formatCount(tab.count)}</span>}
+              {tab.count === undefined ? null : (
+                <span className="cas-tabs__count">{formatCount(tab.count)}</span>
+              )}
             </Link>
           </li>
         ))}

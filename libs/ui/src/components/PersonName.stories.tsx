@@ -23,7 +23,11 @@ export const Default: Story = {
 export const Small: Story = { args: { size: 'small', detail: undefined } };
 
 export const LongName: Story = {
-  args: { firstName: 'Maria Clarissa Josefina', lastName: 'Villanueva-Santiago', detail: 'maria.clarissa.villanueva-santiago@example.edu' },
+  args: {
+    firstName: 'Maria Clarissa Josefina',
+    lastName: 'Villanueva-Santiago',
+    detail: 'maria.clarissa.villanueva-santiago@example.edu',
+  },
 };
 
 export const Phone: Story = { ...LongName, globals: { viewport: { value: 'phone', isRotated: false } } };

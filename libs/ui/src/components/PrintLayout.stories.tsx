@@ -23,7 +23,11 @@ function DataSheet() {
             { label: 'Date of birth', value: 'Apr 12, 1998' },
             { label: 'Sex', value: 'Female' },
             { label: 'Civil status', value: 'Married' },
-            { label: 'Residential address', value: '12 Mabini Street, Barangay San Roque, Quezon City', isWide: true },
+            {
+              label: 'Residential address',
+              value: '12 Mabini Street, Barangay San Roque, Quezon City',
+              isWide: true,
+            },
           ]}
         />
       </PrintSection>
@@ -59,4 +63,7 @@ export const PersonalDataSheet: Story = {
   },
 };
 
-export const Phone: Story = { ...PersonalDataSheet, globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Phone: Story = {
+  ...PersonalDataSheet,
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

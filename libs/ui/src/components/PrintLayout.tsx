@@ -19,7 +19,15 @@ export interface PrintLayoutProps {
  * A document to print (a data sheet, a report): an A4-like sheet on screen with a toolbar (Print, once JavaScript
  * runs; the browser's own print works without it), and on paper only the sheet — no header, menu or toolbar.
  */
-export function PrintLayout({ title, organisation, subtitle, aside, actions, printLabel = 'Print', children }: PrintLayoutProps) {
+export function PrintLayout({
+  title,
+  organisation,
+  subtitle,
+  aside,
+  actions,
+  printLabel = 'Print',
+  children,
+}: PrintLayoutProps) {
   const isHydrated = useIsHydrated();
   const titleId = useId();
   return (
@@ -48,7 +56,13 @@ export function PrintLayout({ title, organisation, subtitle, aside, actions, pri
 }
 
 /** One titled part of a printed document ("Personal information", "Family background"). */
-export function PrintSection({ title, children }: { readonly title: ReactNode; readonly children: ReactNode }) {
+export function PrintSection({
+  title,
+  children,
+}: {
+  readonly title: ReactNode;
+  readonly children: ReactNode;
+}) {
   const id = useId();
   return (
     <section className="cas-print__section" aria-labelledby={id}>

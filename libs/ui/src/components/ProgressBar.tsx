@@ -12,7 +12,11 @@ export interface ProgressSegment {
 }
 
 /** The segments of a delivery: sent (green), skipped (amber), failed (red). */
-export function deliverySegments(counts: { readonly sent: number; readonly skipped: number; readonly failed: number }): ProgressSegment[] {
+export function deliverySegments(counts: {
+  readonly sent: number;
+  readonly skipped: number;
+  readonly failed: number;
+}): ProgressSegment[] {
   return [
     { key: 'sent', label: 'sent', value: counts.sent, tone: 'success' },
     { key: 'skipped', label: 'skipped', value: counts.skipped, tone: 'warning' },

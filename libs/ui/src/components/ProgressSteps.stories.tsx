@@ -19,7 +19,10 @@ export const SecondStep: Story = {
   play: async ({ canvasElement }) => {
     const nav = within(canvasElement).getByRole('navigation', { name: 'Upload steps' });
     await expect(within(nav).getByRole('link', { name: /File \(done\)/ })).toHaveAttribute('href', '#file');
-    await expect(within(nav).getByText('Preview').closest('[aria-current]')).toHaveAttribute('aria-current', 'step');
+    await expect(within(nav).getByText('Preview').closest('[aria-current]')).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
     await expect(within(nav).queryByRole('link', { name: /Run/ })).toBeNull();
   },
 };

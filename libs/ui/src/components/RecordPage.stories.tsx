@@ -74,7 +74,9 @@ type Story = StoryObj<typeof meta>;
 export const Ticket: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Cannot sign in to the enrolment portal' })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'Cannot sign in to the enrolment portal' }),
+    ).toBeVisible();
     const side = canvas.getByRole('complementary', { name: 'Ticket details' });
     await expect(within(side).getByRole('heading', { level: 2, name: 'SLA' })).toBeVisible();
     // The main column comes before the side panel in reading order, and the page adds no landmark of its own.
@@ -86,7 +88,10 @@ export const Ticket: Story = {
 
 export const WithoutSidePanel: Story = {
   render: () => (
-    <RecordPage title="Batch 2026-11-30 · Set inactive" pills={<StatusPill tone="success">Finished</StatusPill>}>
+    <RecordPage
+      title="Batch 2026-11-30 · Set inactive"
+      pills={<StatusPill tone="success">Finished</StatusPill>}
+    >
       <p>6,000 records set inactive.</p>
     </RecordPage>
   ),

@@ -23,7 +23,16 @@ export interface RecordPageProps {
  * work) and a side panel of details beside it, below it on tablets and phones. It draws no `<main>` or banner: it
  * sits inside the layout's.
  */
-export function RecordPage({ title, eyebrow, pills, actions, side, sideLabel = 'Details', headingLevel = 1, children }: RecordPageProps) {
+export function RecordPage({
+  title,
+  eyebrow,
+  pills,
+  actions,
+  side,
+  sideLabel = 'Details',
+  headingLevel = 1,
+  children,
+}: RecordPageProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <div className="cas-record" data-has-side={side ? true : undefined}>

@@ -33,12 +33,17 @@ export const sampleThread: ThreadItem[] = [
     isOutgoing: true,
     body: (
       <p>
-        Good morning, Maria. Your account is unlocked; please change your password after signing in. Reply here if it
-        happens again.
+        Good morning, Maria. Your account is unlocked; please change your password after signing in. Reply
+        here if it happens again.
       </p>
     ),
   },
-  { id: '6', kind: 'event', at: '2026-11-30T01:42:00Z', body: 'State changed from Open to Waiting on requester' },
+  {
+    id: '6',
+    kind: 'event',
+    at: '2026-11-30T01:42:00Z',
+    body: 'State changed from Open to Waiting on requester',
+  },
 ];
 
 const meta = {
@@ -72,6 +77,8 @@ export const Empty: Story = {
 };
 
 /** A history of events only (a record's audit trail). */
-export const Timeline: Story = { args: { label: 'History', items: sampleThread.filter((i) => i.kind === 'event') } };
+export const Timeline: Story = {
+  args: { label: 'History', items: sampleThread.filter((i) => i.kind === 'event') },
+};
 
 export const Phone: Story = { ...Conversation, globals: { viewport: { value: 'phone', isRotated: false } } };

@@ -81,7 +81,12 @@ function Entry({ item, timeZone }: { readonly item: ThreadItem; readonly timeZon
  * A conversation or history as a timeline: messages as cards (the organisation's on the right on wide screens),
  * internal notes in amber marked "Internal note", events as one-line entries on the rail. Oldest first.
  */
-export function Thread({ label, items, timeZone = DEFAULT_TIME_ZONE, emptyText = 'Nothing here yet.' }: ThreadProps) {
+export function Thread({
+  label,
+  items,
+  timeZone = DEFAULT_TIME_ZONE,
+  emptyText = 'Nothing here yet.',
+}: ThreadProps) {
   if (items.length === 0) return <p className="cas-thread__empty">{emptyText}</p>;
   return (
     <ol className="cas-thread" aria-label={label}>

@@ -113,43 +113,43 @@ export function FilterBar({ entity, values, referenceOptions = {}, searchParams 
       >
         <summary className="cas-filter-disclosure__summary">{filtersSummary(values)}</summary>
         <div className="cas-filter-disclosure__body">
-      {fields.map((name) => {
-        const id = `${baseId}-${name}`;
-        const choices = filterChoicesOf(entity, name, referenceOptions);
-        return (
-          <div key={name} className="cas-field cas-filter">
-            <label htmlFor={id} className="cas-field__label">
-              {columnLabel(entity, name)}
-            </label>
-            {choices ? (
-              <select id={id} className="cas-select" name={name} defaultValue={values[name] ?? ''}>
-                <option value="">All</option>
-                {choices.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={id}
-                className="cas-input"
-                name={name}
-                defaultValue={values[name] ?? ''}
-                maxLength={200}
-              />
-            )}
+          {fields.map((name) => {
+            const id = `${baseId}-${name}`;
+            const choices = filterChoicesOf(entity, name, referenceOptions);
+            return (
+              <div key={name} className="cas-field cas-filter">
+                <label htmlFor={id} className="cas-field__label">
+                  {columnLabel(entity, name)}
+                </label>
+                {choices ? (
+                  <select id={id} className="cas-select" name={name} defaultValue={values[name] ?? ''}>
+                    <option value="">All</option>
+                    {choices.map((c) => (
+                      <option key={c.value} value={c.value}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={id}
+                    className="cas-input"
+                    name={name}
+                    defaultValue={values[name] ?? ''}
+                    maxLength={200}
+                  />
+                )}
+              </div>
+            );
+          })}
+          <div className="cas-filter-actions">
+            <Button type="submit" variant="secondary">
+              Filter
+            </Button>
+            {Object.keys(values).length > 0 ? (
+              <Link href={listHref(searchParams, clear)}>Clear filters</Link>
+            ) : null}
           </div>
-        );
-      })}
-      <div className="cas-filter-actions">
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        {Object.keys(values).length > 0 ? (
-          <Link href={listHref(searchParams, clear)}>Clear filters</Link>
-        ) : null}
-      </div>
         </div>
       </details>
     </DataForm>
