@@ -4,7 +4,12 @@ import {
   formatClock,
   formatDate,
   formatDuration,
+  formatCount,
+  formatDueTime,
+  formatFileSize,
   formatPeso,
+  formatShortDuration,
+  formatZonedTime,
   initials,
   maskHealthNumber,
   maskTin,
@@ -152,6 +157,36 @@ export const SpecExamples: Story = {
     await expect(resultOf("maskTin('1234')")).toBe('123-4');
     await expect(resultOf("maskTin('123456789000')")).toBe('123-456-789-000');
     await expect(resultOf("maskHealthNumber('123456789012')")).toBe('12-345678901-2');
+  },
+};
+
+// Tuesday 1 December 2026, 08:00 in Manila: the examples measure from a fixed moment.
+const NOW = new Date('2026-12-01T00:00:00Z');
+const DUE = new Date('2026-12-01T02:00:00Z');
+
+/** How screens word times, deadlines, counts and sizes: with the zone, in short units people scan. */
+export const TimesAndCounts: Story = {
+  render: () => (
+    <ExampleTable
+      rows={[
+        row('formatShortDuration(5400)', formatShortDuration(5400)),
+        row('formatShortDuration(97200)', formatShortDuration(97200)),
+        row("formatZonedTime('2026-12-01T02:00:00Z')", formatZonedTime(DUE)),
+        row("formatZonedTime(due, { withDate: true })", formatZonedTime(DUE, { withDate: true })),
+        row('formatDueTime(due, now)', formatDueTime(DUE, NOW)),
+        row('formatDueTime(now, due)', formatDueTime(NOW, DUE)),
+        row('formatCount(6000)', formatCount(6000)),
+        row('formatFileSize(2621440)', formatFileSize(2621440)),
+      ]}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const resultOf = (call: string) => canvas.getByText(call).nextElementSibling?.textContent;
+    await expect(resultOf('formatDueTime(due, now)')).toBe('due in 2 h · Tue 10:00 PHT');
+    await expect(resultOf('formatDueTime(now, due)')).toBe('overdue by 2 h · Tue 08:00 PHT');
+    await expect(resultOf('formatShortDuration(5400)')).toBe('1 h 30 min');
+    await expect(resultOf('formatCount(6000)')).toBe('6,000');
   },
 };
 

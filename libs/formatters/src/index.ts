@@ -28,4 +28,14 @@ export {
   type TemplatePlaceholder,
 } from './template.js';
 export { initials } from './initials.js';
+export { formatCount, formatPercent, formatFileSize } from './count.js';
+export {
+  formatShortDuration,
+  formatZonedTime,
+  formatDueIn,
+  formatDueTime,
+  timeZoneAbbreviation,
+  type DueState,
+  type ZonedOptions,
+} from './relative.js';
 export { csvCell, csvLine, csvText, neutraliseFormula, sheetCell, sheetRow, spreadsheetText } from './spreadsheet.js';

@@ -47,3 +47,20 @@ export const Loading: Story = {
     await expect(within(canvasElement).getByRole('table')).toHaveAttribute('aria-busy', 'true');
   },
 };
+
+/** The header row stays in view while the table scrolls in its own box (a keyboard-reachable, named region). */
+export const StickyHeader: Story = {
+  args: {
+    stickyHeader: true,
+    maxHeight: '12rem',
+    rows: [...sampleCollegeRows, ...sampleCollegeRows, ...sampleCollegeRows].map((r, i) => ({ ...r, _id: `${r._id}-${i}` })) as EntityRow[],
+  },
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'Colleges' });
+    await expect(region).toHaveAttribute('tabindex', '0');
+    await expect(region).toHaveAttribute('data-sticky', 'true');
+  },
+};
+
+/** Below md each row is a card of its main fields. */
+export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

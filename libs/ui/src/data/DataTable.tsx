@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useLinkComponent } from '../components/Link.js';
 import type { AnyEntity } from '@campus/domain-core';
 import { cellText, columnLabel, displayNameOf, type EntityRow } from './format-cell.js';
@@ -24,6 +24,12 @@ export interface DataTableProps {
   /** A colour and its meaning for a row (e.g. a day's status): the row is tinted and its header names it. */
   readonly rowAccent?: (row: EntityRow) => { readonly color: string; readonly label: string } | undefined;
   readonly emptyMessage?: ReactNode;
+  /**
+   * Keep the header row in view: the table scrolls inside its own box (at most `maxHeight`, 70vh by default) with
+   * the header stuck to its top. Off by default (the table grows with the page).
+   */
+  readonly stickyHeader?: boolean;
+  readonly maxHeight?: string;
 }
 
 /** On a phone a row is a card of its first columns (the descriptor lists the main fields first) and its state. */
@@ -47,11 +53,26 @@ export function DataTable({
   isLoading = false,
   emptyMessage,
   rowAccent,
+  stickyHeader = false,
+  maxHeight,
 }: DataTableProps) {
   const Link = useLinkComponent();
   const width = columns.length + (renderRowEnd ? 1 : 0);
   return (
-    <div className="cas-data-table" data-loading={isLoading || undefined}>
+    <div
+      className="cas-data-table"
+      data-loading={isLoading || undefined}
+      data-sticky={stickyHeader || undefined}
+      // A box that scrolls is reachable by keyboard and named, as WCAG asks of scrollable regions.
+      {...(stickyHeader
+        ? {
+            role: 'region',
+            'aria-label': entity.pluralLabel,
+            tabIndex: 0,
+            style: maxHeight ? ({ '--cas-table-max-height': maxHeight } as CSSProperties) : undefined,
+          }
+        : {})}
+    >
       <table aria-busy={isLoading || undefined}>
         <caption className="cas-visually-hidden">{entity.pluralLabel}</caption>
         <thead>

@@ -32,6 +32,22 @@ export const Filtered: Story = {
       'href',
       '?',
     );
+    // On a phone the fields fold under a summary that counts the chosen filters.
+    await expect(canvasElement.querySelector('summary')).toHaveTextContent('Filters (2)');
+  },
+};
+
+/** Below 640 px the filters fold into "Filters (2)"; the summary opens them (a `<details>`, so without JavaScript too). */
+export const Phone: Story = {
+  ...Filtered,
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const summary = canvasElement.querySelector('summary') as HTMLElement;
+    const details = summary.closest('details') as HTMLDetailsElement;
+    await expect(summary).toHaveTextContent('Filters (2)');
+    const wasOpen = details.open;
+    await userEvent.click(summary);
+    await expect(details.open).toBe(!wasOpen);
   },
 };
 

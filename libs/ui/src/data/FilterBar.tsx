@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLinkComponent } from '../components/Link.js';
 import { Button } from '../components/Button.js';
 import type { AnyEntity } from '@campus/domain-core';
@@ -57,12 +57,46 @@ export interface FilterBarProps {
   readonly searchParams: string;
 }
 
-/** A GET form with one select per filter field of the descriptor (and the state field). */
+/** Below this width the filters fold into a "Filters (3)" disclosure. */
+export const FILTER_DISCLOSURE_BELOW = 640;
+
+/** The summary of the folded filters: `Filters`, or `Filters (3)` with three chosen. */
+export function filtersSummary(values: Readonly<Record<string, string>>): string {
+  const count = Object.values(values).filter((v) => v !== '').length;
+  return count > 0 ? `Filters (${count})` : 'Filters';
+}
+
+/**
+ * Whether the filters' disclosure is open: closed as served (so a phone sees rows first); once JavaScript runs,
+ * open on wider screens and whenever the window grows past the phone width. Wider screens show the filters without
+ * JavaScript too (the style sheet lays the closed disclosure's content out and hides its summary).
+ */
+function useFiltersOpen(): [boolean, (open: boolean) => void] {
+  const [isOpen, setOpen] = useState(false);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const wide = window.matchMedia(`(min-width: ${FILTER_DISCLOSURE_BELOW}px)`);
+    if (wide.matches) setOpen(true);
+    const onChange = (e: MediaQueryListEvent) => {
+      if (e.matches) setOpen(true);
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
+  return [isOpen, setOpen];
+}
+
+/**
+ * A GET form with one select per filter field of the descriptor (and the state field). On a phone (below 640 px)
+ * the fields fold into a disclosure whose summary counts the chosen filters ("Filters (3)"); it is a `<details>`,
+ * so it opens without JavaScript too.
+ */
 export function FilterBar({ entity, values, referenceOptions = {}, searchParams }: FilterBarProps) {
   const Link = useLinkComponent();
   const fields = filterFieldsOf(entity);
   const baseId = useId();
   const clear = Object.fromEntries(fields.map((n) => [n, null]));
+  const [isOpen, setOpen] = useFiltersOpen();
   return (
     <DataForm
       method="get"
@@ -72,43 +106,52 @@ export function FilterBar({ entity, values, referenceOptions = {}, searchParams 
       {carriedParams(searchParams, fields).map(([name, value], i) => (
         <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
       ))}
-      {fields.map((name) => {
-        const id = `${baseId}-${name}`;
-        const choices = filterChoicesOf(entity, name, referenceOptions);
-        return (
-          <div key={name} className="cas-field cas-filter">
-            <label htmlFor={id} className="cas-field__label">
-              {columnLabel(entity, name)}
-            </label>
-            {choices ? (
-              <select id={id} className="cas-select" name={name} defaultValue={values[name] ?? ''}>
-                <option value="">All</option>
-                {choices.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={id}
-                className="cas-input"
-                name={name}
-                defaultValue={values[name] ?? ''}
-                maxLength={200}
-              />
-            )}
+      <details
+        className="cas-filter-disclosure"
+        open={isOpen}
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+      >
+        <summary className="cas-filter-disclosure__summary">{filtersSummary(values)}</summary>
+        <div className="cas-filter-disclosure__body">
+          {fields.map((name) => {
+            const id = `${baseId}-${name}`;
+            const choices = filterChoicesOf(entity, name, referenceOptions);
+            return (
+              <div key={name} className="cas-field cas-filter">
+                <label htmlFor={id} className="cas-field__label">
+                  {columnLabel(entity, name)}
+                </label>
+                {choices ? (
+                  <select id={id} className="cas-select" name={name} defaultValue={values[name] ?? ''}>
+                    <option value="">All</option>
+                    {choices.map((c) => (
+                      <option key={c.value} value={c.value}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={id}
+                    className="cas-input"
+                    name={name}
+                    defaultValue={values[name] ?? ''}
+                    maxLength={200}
+                  />
+                )}
+              </div>
+            );
+          })}
+          <div className="cas-filter-actions">
+            <Button type="submit" variant="secondary">
+              Filter
+            </Button>
+            {Object.keys(values).length > 0 ? (
+              <Link href={listHref(searchParams, clear)}>Clear filters</Link>
+            ) : null}
           </div>
-        );
-      })}
-      <div className="cas-filter-actions">
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        {Object.keys(values).length > 0 ? (
-          <Link href={listHref(searchParams, clear)}>Clear filters</Link>
-        ) : null}
-      </div>
+        </div>
+      </details>
     </DataForm>
   );
 }

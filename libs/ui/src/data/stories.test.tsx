@@ -1,8 +1,9 @@
 import { composeStories } from '@storybook/react';
 import { cleanup } from '@testing-library/react';
-import { afterEach, describe, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../axe.js';
 
-// Every data component story renders and passes its play function (the stories are the tests).
+// Every data component story renders, passes its play function, and axe finds no serious violation after it.
 const modules = import.meta.glob<Record<string, unknown>>('./*.stories.tsx', { eager: true });
 
 afterEach(cleanup);
@@ -13,8 +14,9 @@ for (const [path, module] of Object.entries(modules)) {
   );
   describe(path.replace(/^\.\//, ''), () => {
     for (const [name, Story] of Object.entries(stories)) {
-      it(`renders ${name} and passes its play function`, async () => {
+      it(`renders ${name}, passes its play function and axe`, async () => {
         await Story.run();
+        expect(await seriousViolations()).toEqual([]);
       });
     }
   });
