@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const limiter = new RateLimiter(config.authRateLimit.max, config.authRateLimit.windowMs, config.now);
+  const limiter = new RateLimiter(ctx.db, 'requests', config.authRateLimit.max, config.authRateLimit.windowMs, config.now);
   const auth = authHandlers(ctx);
   const audit = auditHandlers(ctx);
   const authOf = (request: FastifyRequest) => {

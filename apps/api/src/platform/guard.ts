@@ -36,29 +36,29 @@ export function routeGuard(ctx: AppContext, limiter: RateLimiter, areas: readonl
    * Each bucket counts on its own (decision 0049): signing in per address and per account (the email a public
    * sign-in route names), any other bucket per address and per its rule's field.
    */
-  function countRequest(request: FastifyRequest, rule: true | RateLimitRule): void {
+  async function countRequest(request: FastifyRequest, rule: true | RateLimitRule): Promise<void> {
     if (rule === true) {
-      if (!limiter.take(`sign-in:address:${request.ip}`)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+      if (!(await limiter.take(`sign-in:address:${request.ip}`))) throw new HttpError(429, TOO_MANY_ATTEMPTS);
       const email = fieldOf(request, 'email');
-      if (email && !limiter.take(accountKey(email))) throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
+      if (email && !(await limiter.take(accountKey(email)))) throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
       return;
     }
     const perAddress = ctx.config.rateLimits?.[rule.bucket] ?? rule.perAddress;
-    if (!limiter.take(`${rule.bucket}:address:${request.ip}`, perAddress)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    if (!(await limiter.take(`${rule.bucket}:address:${request.ip}`, perAddress))) throw new HttpError(429, TOO_MANY_ATTEMPTS);
     const value = rule.per && fieldOf(request, rule.per.field);
-    if (rule.per && value && !limiter.take(`${rule.bucket}:${rule.per.field}:${value}`, rule.per.max)) throw new HttpError(429, rule.per.message);
+    if (rule.per && value && !(await limiter.take(`${rule.bucket}:${rule.per.field}:${value}`, rule.per.max))) throw new HttpError(429, rule.per.message);
   }
 
   return async function guard(request: FastifyRequest): Promise<void> {
     const route = (request.routeOptions.config as { tsRestRoute?: AppRoute }).tsRestRoute as AppRoute;
     const access = accessOf(route);
     const meta = route.metadata as RouteMetadata;
-    if (meta.rateLimited) countRequest(request, meta.rateLimited);
+    if (meta.rateLimited) await countRequest(request, meta.rateLimited);
     if (access.public) return;
     const auth = await authenticate(ctx.db, ctx.config, request, ctx.database);
     request.auth = auth;
     // A sign-in route a token may call (changing the password, the second factor) is also counted per account.
-    if (meta.rateLimited === true && !limiter.take(accountKey(auth.user.email))) throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
+    if (meta.rateLimited === true && !(await limiter.take(accountKey(auth.user.email)))) throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
     const owed = auth.secondFactor;
     if (owed && !meta.secondFactorSteps?.includes(owed)) {
       throw new HttpError(403, owed === 'verify' ? SECOND_FACTOR_DUE : SECOND_FACTOR_ENROLMENT_OWED);

@@ -11,7 +11,7 @@ import { AUDIT_RECORD, writeAudit, type AuditRow } from './audit.js';
 const dayEnd = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T23:59:59.999Z` : text);
 
 export function auditHandlers({ db, config }: AppContext) {
-  const reports = new RateLimiter(config.clientAuditRateLimit.max, config.clientAuditRateLimit.windowMs, config.now);
+  const reports = new RateLimiter(db, 'client-audit', config.clientAuditRateLimit.max, config.clientAuditRateLimit.windowMs, config.now);
 
   /**
    * A client's report of what its user did (spec §7: `{activity}`): bound to the caller, marked as reported by
@@ -19,7 +19,7 @@ export function auditHandlers({ db, config }: AppContext) {
    * written only by the API, in the transaction of the change. Limited per user, so a token cannot flood it.
    */
   async function create(auth: AuthContext, body: { activity: string }, request: FastifyRequest) {
-    if (!reports.take(auth.user.id)) throw new HttpError(429, 'Too many activities reported. Try again in a minute.');
+    if (!(await reports.take(auth.user.id))) throw new HttpError(429, 'Too many activities reported. Try again in a minute.');
     const row = await writeAudit(
       db,
       { actor: { id: auth.user.id, email: auth.user.email, ip: request.ip }, activity: body.activity, reportedByClient: true },

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { consoleProof } from '@campus/api-contract/node';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../app.js';
+import { rows } from '../db/client.js';
 import { startTestApi } from '../../test/harness.js';
 
 const api = await startTestApi({ authRateLimit: { max: 3, windowMs: 60_000 } });
@@ -82,5 +85,26 @@ describe('a proxy named in TRUST_PROXY', async () => {
     const token = await behindBalancer.signIn('auditor@example.edu');
     const report = await behindBalancer.call('POST', '/core/v1.0/audit-trails', { token, body: { activity: 'Behind the balancer' }, headers: { 'x-forwarded-for': '198.51.100.77' } });
     expect(report.body.data.ipAddress).toBe('198.51.100.77');
+  });
+});
+
+describe('several API processes on one database', () => {
+  it('count the same attempts: the limit holds for the whole system, and the database keeps no address or email', async () => {
+    // A second API over the same database, as a second process behind the load balancer would be.
+    const second = await buildApp({ config: api.config, database: api.database, logger: false, mailer: api.mail });
+    afterAll(() => second.close());
+    const viaSecond = async () =>
+      (await second.inject({ method: 'POST', url: '/core/v1.0/auth', payload: { email: 'admin@example.edu', password: 'wrong password!!' }, headers: fromConsole('192.0.2.61') })).statusCode;
+    const viaFirst = async () =>
+      (await api.call('POST', '/core/v1.0/auth', { body: { email: 'admin@example.edu', password: 'wrong password!!' }, headers: fromConsole('192.0.2.61') })).status;
+    expect([await viaFirst(), await viaSecond(), await viaFirst()]).toEqual([401, 401, 401]);
+    expect(await viaSecond()).toBe(429);
+    expect(await viaFirst()).toBe(429);
+    const stored = JSON.stringify(await rows(api.database.db, sql`select * from rate_windows`));
+    expect(stored).not.toContain('192.0.2.61');
+    expect(stored).not.toContain('admin@example.edu');
+    api.clock.advance(61_000);
+    expect(await viaSecond()).toBe(401);
+    api.clock.advance(61_000);
   });
 });

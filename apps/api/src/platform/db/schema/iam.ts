@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
   applicationEntity,
   moduleEntity,
@@ -63,4 +63,19 @@ export const passwordResets = pgTable(
     failedAttempts: integer('failed_attempts').notNull().default(0),
   },
   (t) => [index('password_resets_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Rate-limit windows shared by every API process (migration 0038): one fixed window per limiter (`scope`) and
+ * counted key, the key kept only as a SHA-256 digest.
+ */
+export const rateWindows = pgTable(
+  'rate_windows',
+  {
+    scope: text('scope').notNull(),
+    keyHash: text('key_hash').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ name: 'rate_windows_pkey', columns: [t.scope, t.keyHash] }), index('rate_windows_started_idx').on(t.scope, t.startedAt)],
 );
