@@ -10,6 +10,11 @@ import { createMailer } from '../auth/mailer.js';
 import { ENCRYPTION_KEY, MailBox, startTestApi, testDatabaseUrls, type TestApi } from '../../test/harness.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 import { until } from '../../test/until.js';
+import { freePort } from '../../test/api-process.js';
+import { area as accessArea } from '../../areas/access-management/area.js';
+import { area as campusArea } from '../../areas/campus-management/area.js';
+import { createSupportArea } from '../../areas/support-management/area.js';
+import nodemailer from 'nodemailer';
 
 // Two API processes over one database, as behind the load balancer: on PostgreSQL each has its own connection pool
 // (and so its own caches); on the embedded database, which one process opens, the second app shares the handle.
@@ -163,4 +168,76 @@ describe('sign out and settings across two processes', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect((await viaSecond('GET', '/core/v1.0/settings/sign-in-panel')).body.data.mission).toBe('Saved through the first');
   });
+});
+
+// The embedded database is opened by one process only, which receives the mail (the support tests show it).
+describe.runIf(process.env.TEST_DATABASE_URL)('inbound mail across two processes', () => {
+  it('is received by one process at a time, and by the other once that one stops', async () => {
+    const port = await freePort();
+    const listening: string[] = [];
+    const support = (who: string) =>
+      createSupportArea({ inbound: { port, retryMs: 200, onListening: () => listening.push(who), onClosed: () => listening.push(`${who} closed`) } });
+    const first = await startTestApi({}, { areas: [accessArea, campusArea, support('first')] });
+    const otherDatabase = await openDatabase({ databaseUrl: testDatabaseUrls.get(first.database)!, poolSize: 2 });
+    const other = await buildApp({ config: first.config, database: otherDatabase, logger: false, areas: [accessArea, campusArea, support('second')] });
+    afterAll(async () => {
+      await other.close();
+      await otherDatabase.close();
+    });
+    await Promise.all([first.app.ready(), other.ready()]);
+    await new Promise((r) => setTimeout(r, 600)); // three elections of the process that lost
+    expect(listening).toHaveLength(1);
+    const [winner] = listening as ['first' | 'second'];
+    const loser = winner === 'first' ? 'second' : 'first';
+    // The port answers as the listener does: mail for an address no office has is refused.
+    const send = async () => {
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+      try {
+        await transport.sendMail({ to: 'nobody@example.edu', from: 'pedro@example.com', subject: 'x', text: 'y' });
+      } finally {
+        transport.close();
+      }
+    };
+    await expect(send()).rejects.toThrow(/550|mailbox/i);
+
+    // The holder stops (a rolling restart): the other takes over.
+    await (winner === 'first' ? first.app : other).close();
+    await until(async () => [...listening], (l) => l.includes(loser), 10_000);
+    expect(listening).toEqual([winner, `${winner} closed`, loser]);
+    await expect(send()).rejects.toThrow(/550|mailbox/i);
+
+    // The new holder's connection to the database is cut (as when its machine drops off): it stops listening at
+    // once, since another process could now be elected, and stands again.
+    const [cut] = await rows<{ n: number }>(
+      first.database.db,
+      sql`select count(pg_terminate_backend(pid))::int as n from pg_locks where locktype = 'advisory' and classid = ${0x0ca5} and granted`,
+    );
+    expect(cut!.n).toBe(1);
+    await until(async () => [...listening], (l) => l.length === 5, 10_000);
+    expect(listening).toEqual([winner, `${winner} closed`, loser, `${loser} closed`, loser]);
+    await expect(send()).rejects.toThrow(/550|mailbox/i);
+  }, 60_000);
+});
+
+describe('INBOUND_MAIL=off', () => {
+  it('keeps a process from receiving inbound mail though SUPPORT_SMTP_PORT is set', async () => {
+    const port = await freePort();
+    const saved = { port: process.env.SUPPORT_SMTP_PORT, flag: process.env.INBOUND_MAIL };
+    process.env.SUPPORT_SMTP_PORT = String(port);
+    process.env.INBOUND_MAIL = 'off';
+    let support;
+    try {
+      support = createSupportArea();
+    } finally {
+      for (const [name, value] of [['SUPPORT_SMTP_PORT', saved.port], ['INBOUND_MAIL', saved.flag]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+    const quiet = await startTestApi({}, { areas: [accessArea, campusArea, support] });
+    await quiet.app.ready();
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, connectionTimeout: 2_000 });
+    await expect(transport.sendMail({ to: 'nobody@example.edu', from: 'pedro@example.com', subject: 'x', text: 'y' })).rejects.toThrow(/ECONNREFUSED/);
+    transport.close();
+  }, 60_000);
 });
