@@ -2,6 +2,7 @@ import { supportContract } from '@campus/api-contract';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../platform/db/client.js';
 import type { AreaManifest, AreaService } from '../../platform/area.js';
+import { electedService } from '../../platform/db/elected.js';
 import { supportAttention } from './attention.js';
 import { categoryV2Hooks } from './hooks/categories-v2.js';
 import { supportHandlers } from './handlers.js';
@@ -13,12 +14,23 @@ import { seedSupport } from './seed.js';
 export interface SupportAreaOptions {
   /** Receives breach and near-breach notices; the notification centre (to the team lead) when absent. */
   readonly notifier?: SlaNotifier;
-  /** The inbound mail listener; off unless a port is given (`SUPPORT_SMTP_PORT`, host `SUPPORT_SMTP_HOST`). */
-  readonly inbound?: { readonly port: number; readonly host?: string; readonly onListening?: (port: number) => void };
+  /**
+   * The inbound mail listener; off unless a port is given (`SUPPORT_SMTP_PORT`, host `SUPPORT_SMTP_HOST`). Among
+   * several API processes on one PostgreSQL database, one at a time listens (elected by the database); the others
+   * ask every `retryMs` (5 s) and take over when it stops. `INBOUND_MAIL=off` keeps a process out of the election.
+   */
+  readonly inbound?: {
+    readonly port: number;
+    readonly host?: string;
+    readonly onListening?: (port: number) => void;
+    readonly onClosed?: () => void;
+    readonly retryMs?: number;
+  };
 }
 
 function inboundFromEnvironment(): SupportAreaOptions['inbound'] {
   const port = process.env.SUPPORT_SMTP_PORT;
+  if (process.env.INBOUND_MAIL === 'off') return undefined;
   if (!port || !/^\d+$/.test(port)) return undefined;
   return { port: Number(port), host: process.env.SUPPORT_SMTP_HOST || '127.0.0.1' };
 }
@@ -71,10 +83,13 @@ export function createSupportArea(options: SupportAreaOptions = {}): AreaManifes
           inbound.onListening?.(started.port);
         },
         async stop() {
-          await close?.();
+          if (!close) return;
+          await close();
+          close = undefined;
+          inbound.onClosed?.();
         },
       };
-      return [listener];
+      return [electedService(ctx.database, 'inbound-mail', listener, { ...(inbound.retryMs ? { retryMs: inbound.retryMs } : {}), log: console })];
     },
   };
 }
