@@ -209,17 +209,20 @@ export async function runLoad({ apiUrl, consoleUrl, token, cookie, loops, prefix
         continue;
       }
       const target = kind === 'page' ? `${consoleUrl}${BREAKS_PAGE}` : `${apiUrl}${BREAKS}?limit=20`;
+      let status = 0;
       try {
         const answer = await fetch(target, {
           headers: kind === 'page' ? { cookie } : { authorization: `Bearer ${token}` },
           redirect: 'manual',
           signal: AbortSignal.timeout(20_000),
         });
+        status = answer.status;
         await answer.arrayBuffer();
         if (answer.status === 200) reads.served += 1;
         else reads.failed.push(`${kind}: status ${answer.status}`);
       } catch (error) {
-        reads.failed.push(`${kind}: ${error?.cause?.code ?? error}`);
+        // A body cut after its status line had come is told apart from no answer at all.
+        reads.failed.push(`${kind}: ${status ? `cut after status ${status}: ` : ''}${error?.cause?.code ?? error}`);
       }
     }
   };
