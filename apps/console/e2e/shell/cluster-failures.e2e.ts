@@ -15,7 +15,7 @@ const LOOPS = 8;
 
 describe.runIf(serverUrl)('several processes behind HAProxy, restarted and killed under load', () => {
   const name = `campus_drill_${randomBytes(4).toString('hex')}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'cas-drill-'));
+  let dataDir = '';
   const databaseUrl = new URL(serverUrl ?? 'postgres://localhost/unused');
   databaseUrl.pathname = `/${name}`;
   let cluster: Cluster | undefined;
@@ -23,6 +23,7 @@ describe.runIf(serverUrl)('several processes behind HAProxy, restarted and kille
   let cookie = '';
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cas-drill-'));
     psql(serverUrl!, `create database ${name}`);
     cluster = await startCluster({ databaseUrl: databaseUrl.toString(), dataDir });
     token = await apiToken(cluster, DEMO_USERS.admin);
@@ -31,7 +32,7 @@ describe.runIf(serverUrl)('several processes behind HAProxy, restarted and kille
   afterAll(async () => {
     await cluster?.close();
     psql(serverUrl!, `drop database if exists ${name} with (force)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   /** The load from LOOPS loops while `drill` runs, and a second more on either side. */
