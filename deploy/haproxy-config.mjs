@@ -23,11 +23,13 @@ defaults
   timeout server 60s
   timeout http-request 10s
   timeout http-keep-alive 5s
-  # A request that could not reach a process goes to another one; a request a process refused, dropped or did not
-  # answer is retried elsewhere only when repeating it changes nothing (GET, HEAD, OPTIONS).
-  retries 2
+  # A request that could not reach a process goes to another one (a process killed outright refuses connections
+  # until two health checks fail). A request a process dropped, answered with garbage or an error, or did not answer
+  # (it died or stopped mid-request) is retried on another process only when repeating it changes nothing (GET, HEAD,
+  # OPTIONS: see each backend): a write is never sent twice, its client sees the error instead.
+  retries 3
   option redispatch 1
-  retry-on conn-failure empty-response response-timeout 502 503 504
+  retry-on all-retryable-errors
   # Health checks ask whether the process may take requests, not merely whether it is alive.
   option httpchk GET /readyz
   http-check expect status 200
