@@ -3,6 +3,8 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ticketPriorityOptions, ticketStateOptions } from '@campus/domain-support';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
+import { DueTime } from '@campus/ui';
+import { formatZonedTime } from '@campus/formatters';
 import { SlaBadge } from './SlaBadge';
 import { SLA_LABELS } from './sla-labels';
 import { TicketListQuerySchema, supportContract } from '@campus/api-contract';
@@ -22,6 +24,8 @@ interface TicketRow {
   state: string;
   priority: string;
   slaStatus: string;
+  firstResponseDueAt: string | null;
+  resolutionDueAt: string | null;
   teamName: string | null;
   assigneeName: string | null;
   categoryName: string | null;
@@ -34,8 +38,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = ticketQueryOf(url);
   const api = (await signedIn(request)).client(supportContract);
   const page: { rows: TicketRow[]; count: number; countIsCapped?: boolean } = answerOf(await api.listTickets({ query: queryOrThrow(TicketListQuerySchema, query) }), 200);
-  return { ...page, query };
+  // The server's clock, so "due in 2 h" reads the same in the server's page and after hydration.
+  return { ...page, query, now: new Date().toISOString() };
 }
+
+/**
+ * The deadline a row is measured against while its clock runs: the next one still ahead (the first response's, then
+ * the resolution's); for a breached row the latest one passed, which is the one it breached.
+ */
+function dueOf(t: TicketRow, now: string): string | null {
+  if (t.slaStatus !== 'ok' && t.slaStatus !== 'near-breach' && t.slaStatus !== 'breached') return null;
+  const dues = [t.firstResponseDueAt, t.resolutionDueAt].filter((d): d is string => Boolean(d)).sort((a, b) => Date.parse(a) - Date.parse(b));
+  const passed = dues.filter((d) => Date.parse(d) <= Date.parse(now));
+  const ahead = dues.filter((d) => Date.parse(d) > Date.parse(now));
+  return t.slaStatus === 'breached' ? (passed.at(-1) ?? ahead[0] ?? null) : (ahead[0] ?? passed.at(-1) ?? null);
+}
+
+const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
+  options.find((o) => o.value === value)?.label ?? value;
 
 const VIEWS = [
   { value: 'mine', label: 'My tickets' },
@@ -44,7 +64,7 @@ const VIEWS = [
 ] as const;
 
 export default function TicketsRoute() {
-  const { rows, count, countIsCapped, query } = useLoaderData<typeof loader>();
+  const { rows, count, countIsCapped, query, now } = useLoaderData<typeof loader>();
   const view = query.view ?? 'all';
   const page = Number(query.page ?? 1);
   const withQuery = (changes: Record<string, string | undefined>) => {
@@ -125,6 +145,7 @@ export default function TicketsRoute() {
         {count.toLocaleString('en-PH')}
         {countIsCapped ? '+' : ''} tickets
       </p>
+      <div className="cas-ticket-queue">
       <table className="cas-table">
         <caption className="cas-visually-hidden">Tickets</caption>
         <thead>
@@ -134,7 +155,7 @@ export default function TicketsRoute() {
             <th scope="col">Requester</th>
             <th scope="col">State</th>
             <th scope="col">Priority</th>
-            <th scope="col">SLA</th>
+            <th scope="col">Due</th>
             <th scope="col">Team</th>
             <th scope="col">Agent</th>
             <th scope="col">Opened</th>
@@ -143,23 +164,31 @@ export default function TicketsRoute() {
         <tbody>
           {rows.map((t) => (
             <tr key={t._id}>
-              <td>
-                <Link to={`/app/support-management/tickets/${t._id}`}>{t.reference}</Link>
+              <td data-label="Reference">
+                <Link to={`/app/support-management/tickets/${t._id}`} className="cas-ticket-ref">
+                  {t.reference}
+                </Link>
               </td>
-              <td>{t.subject}</td>
-              <td>{t.requesterName}</td>
-              <td>{t.state}</td>
-              <td>{t.priority}</td>
-              <td>
-                <SlaBadge status={t.slaStatus} />
+              <td data-label="Subject">{t.subject}</td>
+              <td data-label="Requester">{t.requesterName}</td>
+              <td data-label="State">{labelOf(ticketStateOptions, t.state)}</td>
+              <td data-label="Priority">{labelOf(ticketPriorityOptions, t.priority)}</td>
+              <td data-label="Due">
+                <span className="cas-ticket-due">
+                  <SlaBadge status={t.slaStatus} />
+                  {dueOf(t, now) ? <DueTime due={dueOf(t, now)!} now={now} isCompact /> : null}
+                </span>
               </td>
-              <td>{t.teamName ?? '—'}</td>
-              <td>{t.assigneeName ?? 'Unassigned'}</td>
-              <td>{new Date(t.createdAt).toLocaleString('en-PH', { timeZone: 'Asia/Manila' })}</td>
+              <td data-label="Team">{t.teamName ?? '—'}</td>
+              <td data-label="Agent">{t.assigneeName ?? 'Unassigned'}</td>
+              <td data-label="Opened" className="cas-ticket-opened">
+                {formatZonedTime(t.createdAt, { withDate: true })}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      </div>
       <nav aria-label="Pages" className="cas-pagination">
         {page > 1 ? <Link to={withQuery({ page: String(page - 1) })}>Previous page</Link> : null}{' '}
         {page * 20 < count ? <Link to={withQuery({ page: String(page + 1) })}>Next page</Link> : null}
