@@ -153,3 +153,50 @@ describe('an agent at the console', () => {
     expect(await p.getByText('from SUP-').count()).toBeGreaterThan(0);
   });
 });
+
+describe('the ticket queue and page on the design system (issue 33)', () => {
+  it('folds the queue’s filters on a phone, filters by team without JavaScript, and keeps references on one line', async () => {
+    const context = await newContext({ javaScriptEnabled: false, width: 390, height: 844 });
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/support-management/tickets?view=all'));
+    const team = p.getByRole('combobox', { name: 'Team' });
+    expect(await team.isVisible()).toBe(false);
+    await p.getByText('Filters', { exact: true }).click();
+    await team.selectOption({ label: 'IT Helpdesk' });
+    await p.getByRole('button', { name: 'Filter' }).click();
+    await p.waitForURL(/teamId=/);
+    await p.getByText('Filters (1)', { exact: true }).waitFor();
+    const teams = await p.locator('tbody td[data-label="Team"]').allTextContents();
+    expect(teams.length).toBeGreaterThan(0);
+    expect(new Set(teams)).toEqual(new Set(['IT Helpdesk']));
+    expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    const reference = p.locator('tbody a.cas-ticket-ref').first();
+    const box = await reference.evaluate((a) => ({ height: a.getBoundingClientRect().height, line: parseFloat(getComputedStyle(a).lineHeight) }));
+    expect(box.height).toBeLessThan(box.line * 1.5);
+    expect(await reference.textContent()).toMatch(/^SUP-\d{6}$/);
+  });
+
+  it('shows a running ticket’s due time with its zone in the queue, and takes an internal note with a file on its page without JavaScript', async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/support-management/tickets?view=all&sla=ok'));
+    const due = p.locator('tbody td[data-label="Due"] time.cas-due').first();
+    expect(await due.textContent()).toMatch(/^due in /);
+    expect(await due.getAttribute('title')).toMatch(/PHT$/);
+    await p.locator('tbody a.cas-ticket-ref').first().click();
+    const details = p.getByRole('complementary', { name: 'Ticket details' });
+    expect(await details.getByRole('heading', { name: 'SLA' }).count()).toBe(1);
+    expect(await details.locator('time.cas-due').first().textContent()).toMatch(/^(due in|overdue by) .+ · .+ PHT$/);
+    await p.getByLabel('Message').fill('Checked the registrar’s hold list.');
+    await p.getByLabel(/^Attachments/).setInputFiles({ name: 'hold-list.txt', mimeType: 'text/plain', buffer: Buffer.from('hold list') });
+    await p.getByRole('button', { name: 'Add internal note' }).click();
+    const note = p.getByRole('list', { name: 'Conversation' }).locator('li[data-kind="note"]').filter({ hasText: 'Checked the registrar’s hold list.' });
+    await note.waitFor();
+    expect(await note.getByText('Internal note').count()).toBe(1);
+    expect(await note.getByRole('link', { name: 'hold-list.txt' }).count()).toBe(1);
+  });
+});
