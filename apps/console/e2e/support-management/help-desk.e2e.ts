@@ -191,6 +191,14 @@ describe('the ticket queue and page on the design system (issue 33)', () => {
     const details = p.getByRole('complementary', { name: 'Ticket details' });
     expect(await details.getByRole('heading', { name: 'SLA' }).count()).toBe(1);
     expect(await details.locator('time.cas-due').first().textContent()).toMatch(/^(due in|overdue by) .+ · .+ PHT$/);
+    // Too many files: refused beside the drop zone, the message kept as typed.
+    await p.getByLabel('Message').fill('Four slips attached.');
+    await p.getByLabel(/^Attachments/).setInputFiles([1, 2, 3, 4].map((n) => ({ name: `slip-${n}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`slip ${n}`) })));
+    await p.getByRole('button', { name: 'Send reply' }).click();
+    await p.locator('.cas-file-drop').locator('xpath=..').locator('.cas-field__error', { hasText: 'At most 3 files.' }).waitFor();
+    expect(await p.getByLabel(/^Attachments/).getAttribute('aria-invalid')).toBe('true');
+    expect(await p.getByLabel('Message').inputValue()).toBe('Four slips attached.');
+
     await p.getByLabel('Message').fill('Checked the registrar’s hold list.');
     await p.getByLabel(/^Attachments/).setInputFiles({ name: 'hold-list.txt', mimeType: 'text/plain', buffer: Buffer.from('hold list') });
     await p.getByRole('button', { name: 'Add internal note' }).click();
