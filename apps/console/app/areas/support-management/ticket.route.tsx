@@ -251,7 +251,7 @@ export default function TicketRoute() {
             {m.fromTicket ? <p className="cas-ticket-from">from {m.fromTicket}</p> : null}
             <p className="cas-ticket-body">{m.body}</p>
             {m.attachments.length ? (
-              <ul className="cas-ticket-files" aria-label="Attachments">
+              <ul className="cas-ticket-files" aria-label="Attached files">
                 {m.attachments.map((f) => (
                   <li key={f._id}>
                     <a href={`/app/support-management/attachments/${f._id}`} download={f.filename}>
