@@ -7,7 +7,16 @@ afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
 });
 
-const badge = (p: Page) => p.locator('h1 ~ p [data-sla]').first();
+/** The ticket's SLA pill beside its title. */
+const badge = (p: Page) => p.locator('.cas-record__pills [data-sla]').first();
+/** Waits until the ticket's side panel shows `value` for `label`. */
+const detail = (p: Page, label: string, value: string) =>
+  p
+    .getByRole('complementary', { name: 'Ticket details' })
+    .locator('.cas-kv__item')
+    .filter({ has: p.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd', { hasText: new RegExp(`^${value}$`) })
+    .waitFor();
 
 describe('help desk (issue 18)', () => {
   it('takes a request on the public form without JavaScript, and an agent answers, parks and resolves it', async () => {
@@ -39,16 +48,16 @@ describe('help desk (issue 18)', () => {
     await p.getByRole('link', { name: 'Use “Received”' }).click();
     expect(await p.getByLabel('Message').inputValue()).toContain(`Hello Maria Clara Santos, we have your request ${reference}`);
     await p.getByRole('button', { name: 'Send reply' }).click();
-    await p.getByText(`Reply · Ramon Bautista`).waitFor();
+    await p.getByRole('list', { name: 'Conversation' }).getByRole('article', { name: /^Ramon Bautista\s*Agent/ }).waitFor();
 
     await p.getByLabel('Move to').selectOption('pending');
     await p.getByRole('button', { name: 'Change state' }).click();
-    await p.getByText('State: pending').waitFor();
+    await detail(p, 'State', 'Pending');
     expect(await badge(p).textContent()).toBe('SLA: Paused');
 
     await p.getByLabel('Move to').selectOption('resolved');
     await p.getByRole('button', { name: 'Change state' }).click();
-    await p.getByText('State: resolved').waitFor();
+    await detail(p, 'State', 'Resolved');
     expect(await badge(p).textContent()).toBe('SLA: Met');
   });
 
@@ -130,11 +139,11 @@ describe('an agent at the console', () => {
 
     await p.getByRole('combobox', { name: /^Priority/ }).selectOption('urgent');
     await p.getByRole('button', { name: 'Save priority and category' }).click();
-    await p.getByText('Priority: urgent').waitFor();
+    await detail(p, 'Priority', 'Urgent');
 
     await p.getByRole('combobox', { name: /^Team/ }).selectOption({ label: 'IT Helpdesk' });
     await p.getByRole('button', { name: 'Transfer' }).click();
-    await p.getByText('Team: IT Helpdesk').waitFor();
+    await detail(p, 'Team', 'IT Helpdesk');
 
     // A second ticket from the same requester is merged into the first; the first keeps both threads.
     await file('Second walk-in transcript request')();
@@ -142,5 +151,60 @@ describe('an agent at the console', () => {
     await p.getByRole('button', { name: 'Merge' }).click();
     await p.getByRole('heading', { name: new RegExp(first) }).waitFor();
     expect(await p.getByText('from SUP-').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('the ticket queue and page on the design system (issue 33)', () => {
+  it('folds the queue’s filters on a phone, filters by team without JavaScript, and keeps references on one line', async () => {
+    const context = await newContext({ javaScriptEnabled: false, width: 390, height: 844 });
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/support-management/tickets?view=all'));
+    const team = p.getByRole('combobox', { name: 'Team' });
+    expect(await team.isVisible()).toBe(false);
+    await p.getByText('Filters', { exact: true }).click();
+    await team.selectOption({ label: 'IT Helpdesk' });
+    await p.getByRole('button', { name: 'Filter' }).click();
+    await p.waitForURL(/teamId=/);
+    await p.getByText('Filters (1)', { exact: true }).waitFor();
+    const teams = await p.locator('tbody td[data-label="Team"]').allTextContents();
+    expect(teams.length).toBeGreaterThan(0);
+    expect(new Set(teams)).toEqual(new Set(['IT Helpdesk']));
+    expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    const reference = p.locator('tbody a.cas-ticket-ref').first();
+    const box = await reference.evaluate((a) => ({ height: a.getBoundingClientRect().height, line: parseFloat(getComputedStyle(a).lineHeight) }));
+    expect(box.height).toBeLessThan(box.line * 1.5);
+    expect(await reference.textContent()).toMatch(/^SUP-\d{6}$/);
+  });
+
+  it('shows a running ticket’s due time with its zone in the queue, and takes an internal note with a file on its page without JavaScript', async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/support-management/tickets?view=all&sla=ok'));
+    const due = p.locator('tbody td[data-label="Due"] time.cas-due').first();
+    expect(await due.textContent()).toMatch(/^due in /);
+    expect(await due.getAttribute('title')).toMatch(/PHT$/);
+    await p.locator('tbody a.cas-ticket-ref').first().click();
+    const details = p.getByRole('complementary', { name: 'Ticket details' });
+    expect(await details.getByRole('heading', { name: 'SLA' }).count()).toBe(1);
+    expect(await details.locator('time.cas-due').first().textContent()).toMatch(/^(due in|overdue by) .+ · .+ PHT$/);
+    // Too many files: refused beside the drop zone, the message kept as typed.
+    await p.getByLabel('Message').fill('Four slips attached.');
+    await p.getByLabel(/^Attachments/).setInputFiles([1, 2, 3, 4].map((n) => ({ name: `slip-${n}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`slip ${n}`) })));
+    await p.getByRole('button', { name: 'Send reply' }).click();
+    await p.locator('.cas-file-drop').locator('xpath=..').locator('.cas-field__error', { hasText: 'At most 3 files.' }).waitFor();
+    expect(await p.getByLabel(/^Attachments/).getAttribute('aria-invalid')).toBe('true');
+    expect(await p.getByLabel('Message').inputValue()).toBe('Four slips attached.');
+
+    await p.getByLabel('Message').fill('Checked the registrar’s hold list.');
+    await p.getByLabel(/^Attachments/).setInputFiles({ name: 'hold-list.txt', mimeType: 'text/plain', buffer: Buffer.from('hold list') });
+    await p.getByRole('button', { name: 'Add internal note' }).click();
+    const note = p.getByRole('list', { name: 'Conversation' }).locator('li[data-kind="note"]').filter({ hasText: 'Checked the registrar’s hold list.' });
+    await note.waitFor();
+    expect(await note.getByText('Internal note').count()).toBe(1);
+    expect(await note.getByRole('link', { name: 'hold-list.txt' }).count()).toBe(1);
   });
 });

@@ -65,7 +65,11 @@ describe('the requester’s private page', () => {
     await desk.getByRole('link', { name: reference }).click();
     await desk.getByLabel('Move to').selectOption('resolved');
     await desk.getByRole('button', { name: 'Change state' }).click();
-    await desk.getByText('State: resolved').waitFor();
+    await desk
+      .getByRole('complementary', { name: 'Ticket details' })
+      .locator('.cas-kv__item', { has: desk.locator('dt', { hasText: /^State$/ }) })
+      .locator('dd', { hasText: /^Resolved$/ })
+      .waitFor();
 
     const page = await open(false);
     await page.getByRole('radio', { name: '5' }).check();

@@ -12,7 +12,24 @@ import {
   supportContract,
   UpdateTicketSchema,
 } from '@campus/api-contract';
-import { NOTICES, ReferencePicker } from '@campus/ui';
+import {
+  Button,
+  DueTime,
+  FileDrop,
+  FormField,
+  KeyValueList,
+  NOTICES,
+  PersonName,
+  RecordPage,
+  ReferencePicker,
+  Select,
+  SidePanelSection,
+  StatusPill,
+  TextField,
+  Thread,
+  type ThreadItem,
+} from '@campus/ui';
+import { formatFileSize, formatShortDuration } from '@campus/formatters';
 import { z } from 'zod';
 import {
   nextTicketStates,
@@ -26,7 +43,7 @@ import { redirectWithNotice } from '../../lib/notice.server';
 import { assertSameOrigin } from '../../lib/security.server';
 import { FormNotice } from '../../components/FormNotice';
 import { attachmentErrorsOf } from './attachment-errors';
-import { SlaBadge } from './SlaBadge';
+import { SlaBadge, STATE_TONES } from './SlaBadge';
 import { AttachmentsSchema, leafCategories, ticketFormBody, type TreeNode } from './ticket-files.server';
 import { answerOf, formAnswerOf, invalidForm } from '../../lib/answers.server';
 import { signedIn, type ContractClient } from '../../lib/request.server';
@@ -93,6 +110,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...page,
     categories: leafCategories(nodes).map(({ value, label }) => ({ value, label })),
     teams: teamRows.map((t) => ({ value: t._id, label: String(t.name ?? '') })),
+    /** The server's clock, so "due in 2 h" reads the same in the server's page and after hydration. */
+    now: new Date().toISOString(),
   };
 }
 
@@ -151,22 +170,48 @@ async function send(api: ContractClient<typeof supportContract>, id: string, for
   }
 }
 
-const minutes = (m: number) => `${Math.floor(m / 60)}h ${Math.round(m % 60)}m`;
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila' }) : '—';
+/** The part of a name before its last word, and that word: enough for initials and a name beside an avatar. */
+function personOf(name: string) {
+  const words = name.trim().split(/\s+/);
+  return { firstName: words.slice(0, -1).join(' ') || (words[0] ?? ''), lastName: words.length > 1 ? words[words.length - 1]! : '' };
+}
 
-function MeasureRow({ label, m }: { label: string; m: Measure }) {
+const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
+  value === null ? null : (options.find((o) => o.value === value)?.label ?? value);
+
+/** What an event of the history says on the thread's rail. */
+function eventText(e: TicketPage['events'][number]) {
+  if (e.type === 'state') {
+    const from = labelOf(ticketStateOptions, String(e.data.from));
+    return `State changed from ${from} to ${labelOf(ticketStateOptions, String(e.data.to))}`;
+  }
+  return EVENT_WORDS[e.type] ?? e.type;
+}
+
+/** The history's event types in words. */
+const EVENT_WORDS: Record<string, string> = {
+  created: 'Ticket created',
+  'first-response': 'First response sent',
+  assigned: 'Assigned',
+  changed: 'Priority or category changed',
+  'requester-replied': 'The requester replied',
+  'merged-into': 'Merged into another ticket',
+  'merged-from': 'Another ticket merged into this one',
+  rated: 'The requester rated the service',
+};
+
+/** One SLA measure, compact: the due time with its zone while it runs, its state word otherwise. */
+function MeasureValue({ m, now }: { m: Measure; now: string }) {
+  const running = m.dueAt && (m.status === 'ok' || m.status === 'near-breach' || m.status === 'breached');
   return (
-    <tr>
-      <th scope="row">{label}</th>
-      <td>{m.targetMinutes === null ? '—' : minutes(m.targetMinutes)}</td>
-      <td>{minutes(m.businessMinutes)}</td>
-      <td>{minutes(m.wallMinutes)}</td>
-      <td>{when(m.dueAt)}</td>
-      <td>
-        <SlaBadge status={m.status} />
-      </td>
-    </tr>
+    <span className="cas-ticket-measure">
+      {running ? <DueTime due={m.dueAt!} now={now} /> : <SlaBadge status={m.status} />}
+      {!running || m.targetMinutes === null ? null : (
+        <span className="cas-ticket-measure__used">
+          {formatShortDuration(m.businessMinutes * 60)} used of {formatShortDuration(m.targetMinutes * 60)} (business hours)
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -182,119 +227,126 @@ export default function TicketRoute() {
   const cannedIndex = search.get('canned');
   const prefill = typedText('body') ?? (cannedIndex !== null ? (page.canned[Number(cannedIndex)]?.body ?? '') : '');
   const errors: Record<string, string[] | undefined> = { ...form.allErrors, attachments: attachmentErrorsOf(form.allErrors) };
+  const errorOf = (name: string) => errors[name]?.[0];
   const fieldError = (name: string) =>
     errors[name]?.[0] ? (
       <span id={`${name}-error`} className="cas-error">
         {errors[name][0]}
       </span>
     ) : null;
-  const described = (name: string) => (errors[name]?.[0] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
-  return (
-    <div className="cas-ticket-page">
-      <nav aria-label="Breadcrumb" className="cas-breadcrumb">
-        <Link to="/app/support-management/tickets">Tickets</Link>
-      </nav>
-      <h1 className="cas-page-title">
-        {ticket.reference} · {ticket.subject}
-      </h1>
-      <p>
-        <SlaBadge status={clock.status} /> State: <strong>{ticket.state}</strong> · Priority:{' '}
-        {ticket.priority} · Team: {page.teamName ?? '—'} · Requester: {ticket.requesterName} (
-        {ticket.requesterEmail})
-      </p>
-      <FormNotice notice={refused?.notice} />
-      {page.duplicates.length ? (
-        <section className="cas-panel" aria-labelledby="dups">
-          <h2 id="dups">Possible duplicates</h2>
-          <ul>
-            {page.duplicates.map((d) => (
-              <li key={d._id}>
-                <Link to={`/app/support-management/tickets/${d._id}`}>{d.reference}</Link> {d.subject}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <section className="cas-panel" aria-labelledby="sla">
-        <h2 id="sla">SLA</h2>
-        <table className="cas-table">
-          <thead>
-            <tr>
-              <th scope="col">Target</th>
-              <th scope="col">Allowed (business hours)</th>
-              <th scope="col">Used (business hours)</th>
-              <th scope="col">Used (wall clock)</th>
-              <th scope="col">Due</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            <MeasureRow label="First response" m={clock.firstResponse} />
-            <MeasureRow label="Resolution" m={clock.resolution} />
-          </tbody>
-        </table>
-      </section>
-      {page.intakeFields.length ? (
-        <section className="cas-panel" aria-labelledby="intake">
-          <h2 id="intake">Request details</h2>
-          <dl className="cas-details">
-            {page.intakeFields.map((f) => (
-              <div key={f.key}>
-                <dt>{f.label}</dt>
-                <dd>{String(ticket.customFields[f.key] ?? '—')}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ) : null}
-      <section className="cas-panel" aria-labelledby="actions">
-        <h2 id="actions">Status and assignment</h2>
-        <Form method="post" className="cas-ticket-filters">
+  const nextStates = nextTicketStates(ticket.state);
+  const agents = page.agents.map((a) => ({ value: a._id, label: `${a.firstName} ${a.lastName}` }));
+  const stateLabel = labelOf(ticketStateOptions, ticket.state);
+  const thread: ThreadItem[] = [
+    ...page.messages.map(
+      (m): ThreadItem => ({
+        id: m._id,
+        kind: m.kind === 'note' ? 'note' : 'message',
+        at: m.at,
+        author: personOf(m.authorName),
+        role: m.kind === 'requester' ? 'Requester' : 'Agent',
+        isOutgoing: m.kind !== 'requester',
+        body: (
+          <>
+            {m.fromTicket ? <p className="cas-ticket-from">from {m.fromTicket}</p> : null}
+            <p className="cas-ticket-body">{m.body}</p>
+            {m.attachments.length ? (
+              <ul className="cas-ticket-files" aria-label="Attached files">
+                {m.attachments.map((f) => (
+                  <li key={f._id}>
+                    <a href={`/app/support-management/attachments/${f._id}`} download={f.filename}>
+                      {f.filename}
+                    </a>{' '}
+                    <span className="cas-ticket-files__size">{formatFileSize(f.size)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        ),
+      }),
+    ),
+    ...page.events.map((e, i): ThreadItem => ({ id: `event-${i}`, kind: 'event', at: e.at, body: eventText(e) })),
+  ].sort((a, b) => new Date(a.at as string).getTime() - new Date(b.at as string).getTime());
+
+  const side = (
+    <>
+      <SidePanelSection title="Requester">
+        <PersonName {...personOf(ticket.requesterName)} detail={ticket.requesterEmail} />
+      </SidePanelSection>
+      <SidePanelSection title="SLA">
+        <KeyValueList
+          items={[
+            { label: 'First response', value: <MeasureValue m={clock.firstResponse} now={page.now} /> },
+            { label: 'Resolution', value: <MeasureValue m={clock.resolution} now={page.now} /> },
+          ]}
+        />
+      </SidePanelSection>
+      <SidePanelSection title="Details">
+        <KeyValueList
+          items={[
+            { label: 'State', value: stateLabel },
+            { label: 'Priority', value: labelOf(ticketPriorityOptions, ticket.priority) },
+            { label: 'Team', value: page.teamName },
+            { label: 'Agent', value: labelOf(agents, ticket.assigneeId) ?? 'Unassigned' },
+            { label: 'Category', value: labelOf(page.categories, ticket.categoryV2Id) },
+          ]}
+        />
+      </SidePanelSection>
+      <SidePanelSection title="State">
+        <Form method="post" className="cas-ticket-side-form cas-ticket-side-form--first">
           <input type="hidden" name="intent" value="state" />
-          <label>
-            Move to
-            <select name="state" defaultValue={nextTicketStates(ticket.state)[0]} {...described('state')}>
-              {nextTicketStates(ticket.state).map((s) => (
-                <option key={s} value={s}>
-                  {ticketStateOptions.find((o) => o.value === s)?.label ?? s}
-                </option>
-              ))}
-            </select>
-            {fieldError('state')}
-          </label>
-          <button type="submit" className="cas-button" disabled={!nextTicketStates(ticket.state).length}>
+          <Select
+            label="Move to"
+            name="state"
+            defaultValue={nextStates[0]}
+            options={nextStates.map((s) => ({ value: s, label: labelOf(ticketStateOptions, s) ?? s }))}
+            error={errorOf('state')}
+            isDisabled={!nextStates.length}
+          />
+          <Button type="submit" variant="secondary" isDisabled={!nextStates.length}>
             Change state
-          </button>
+          </Button>
         </Form>
-        <Form method="post" className="cas-ticket-filters">
+      </SidePanelSection>
+      <SidePanelSection title="Assignment">
+        <Form method="post" className="cas-ticket-side-form cas-ticket-side-form--first">
           <ReferencePicker
             label="Agent"
             name="assigneeId"
             noneLabel="Unassigned"
             defaultValue={ticket.assigneeId ?? ''}
-            options={page.agents.map((a) => ({ value: a._id, label: `${a.firstName} ${a.lastName}` }))}
+            options={agents}
           />
           {fieldError('assigneeId')}
-          <button type="submit" name="intent" value="assign" className="cas-button cas-button--secondary">
-            Assign
-          </button>
-          <button type="submit" name="intent" value="take" className="cas-button cas-button--secondary">
-            Take it
-          </button>
+          <div className="cas-ticket-buttons">
+            <Button type="submit" name="intent" value="assign" variant="secondary">
+              Assign
+            </Button>
+            <Button type="submit" name="intent" value="take" variant="secondary">
+              Take it
+            </Button>
+          </div>
         </Form>
-        <Form method="post" className="cas-ticket-filters">
+        <Form method="post" className="cas-ticket-side-form">
+          <input type="hidden" name="intent" value="transfer" />
+          <ReferencePicker label="Team" name="teamId" defaultValue={ticket.teamId ?? ''} options={page.teams} isRequired />
+          {fieldError('teamId')}
+          <Button type="submit" variant="secondary">
+            Transfer
+          </Button>
+        </Form>
+      </SidePanelSection>
+      <SidePanelSection title="Category and priority">
+        <Form method="post" className="cas-ticket-side-form cas-ticket-side-form--first">
           <input type="hidden" name="intent" value="update" />
-          <label>
-            Priority
-            <select name="priority" defaultValue={ticket.priority} {...described('priority')}>
-              {ticketPriorityOptions.map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-            {fieldError('priority')}
-          </label>
+          <Select
+            label="Priority"
+            name="priority"
+            defaultValue={ticket.priority}
+            options={ticketPriorityOptions}
+            error={errorOf('priority')}
+          />
           <ReferencePicker
             label="Category"
             name="categoryV2Id"
@@ -303,111 +355,115 @@ export default function TicketRoute() {
             options={page.categories}
           />
           {fieldError('categoryV2Id')}
-          <button type="submit" className="cas-button cas-button--secondary">
+          <Button type="submit" variant="secondary">
             Save priority and category
-          </button>
+          </Button>
         </Form>
-        <Form method="post" className="cas-ticket-filters">
-          <input type="hidden" name="intent" value="transfer" />
-          <ReferencePicker
-            label="Team"
-            name="teamId"
-            defaultValue={ticket.teamId ?? ''}
-            options={page.teams}
-            isRequired
+      </SidePanelSection>
+      {page.intakeFields.length ? (
+        <SidePanelSection title="Request details">
+          <KeyValueList
+            items={page.intakeFields.map((f) => ({ label: f.label, value: String(ticket.customFields[f.key] ?? '') }))}
           />
-          {fieldError('teamId')}
-          <button type="submit" className="cas-button cas-button--secondary">
-            Transfer
-          </button>
-        </Form>
-        {ticket.mergedIntoId ? null : (
-          <Form method="post" className="cas-ticket-filters">
-            <input type="hidden" name="intent" value="merge" />
-            <label>
-              Merge into ticket (reference)
-              <input
+        </SidePanelSection>
+      ) : null}
+      {page.duplicates.length || !ticket.mergedIntoId ? (
+        <SidePanelSection title={page.duplicates.length ? 'Possible duplicates' : 'Merge'}>
+          {page.duplicates.length ? (
+            <ul className="cas-ticket-dups">
+              {page.duplicates.map((d) => (
+                <li key={d._id}>
+                  <Link to={`/app/support-management/tickets/${d._id}`} className="cas-ticket-ref">
+                    {d.reference}
+                  </Link>{' '}
+                  {d.subject}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {ticket.mergedIntoId ? null : (
+            <Form method="post" className="cas-ticket-side-form">
+              <input type="hidden" name="intent" value="merge" />
+              <TextField
+                label="Merge into ticket (reference)"
                 name="intoReference"
                 placeholder={page.duplicates[0]?.reference ?? ''}
                 defaultValue={typedText('intoReference')}
-                {...described('intoReference')}
+                error={errorOf('intoReference')}
               />
-              {fieldError('intoReference')}
-            </label>
-            <button type="submit" className="cas-button cas-button--secondary">
-              Merge
-            </button>
-          </Form>
-        )}
-      </section>
-      <section className="cas-panel" aria-labelledby="thread">
-        <h2 id="thread">Thread</h2>
-        <ol className="cas-thread">
-          {page.messages.map((m) => (
-            <li key={m._id} data-kind={m.kind}>
-              <strong>
-                {m.kind === 'note'
-                  ? `Internal note · ${m.authorName}`
-                  : m.kind === 'reply'
-                    ? `Reply · ${m.authorName}`
-                    : m.authorName}
-              </strong>{' '}
-              · {when(m.at)}
-              {m.fromTicket ? ` · from ${m.fromTicket}` : ''}
-              <pre>{m.body}</pre>
-              {m.attachments.map((f) => (
-                <span key={f._id}>
-                  <a href={`/app/support-management/attachments/${f._id}`} download={f.filename}>
-                    {f.filename}
-                  </a>{' '}
-                  ({Math.ceil(f.size / 1024)} KiB){' '}
-                </span>
+              <Button type="submit" variant="secondary">
+                Merge
+              </Button>
+            </Form>
+          )}
+        </SidePanelSection>
+      ) : null}
+    </>
+  );
+
+  return (
+    <div className="cas-ticket-page">
+      <nav aria-label="Breadcrumb" className="cas-breadcrumb">
+        <Link to="/app/support-management/tickets">Tickets</Link>
+      </nav>
+      <RecordPage
+        title={
+          <>
+            <span className="cas-ticket-ref">{ticket.reference}</span> · {ticket.subject}
+          </>
+        }
+        pills={
+          <>
+            <StatusPill tone={STATE_TONES[ticket.state] ?? 'neutral'}>{stateLabel}</StatusPill>
+            <SlaBadge status={clock.status} />
+          </>
+        }
+        side={side}
+        sideLabel="Ticket details"
+      >
+        <FormNotice notice={refused?.notice} />
+        <section aria-labelledby="thread" className="cas-ticket-conversation">
+          <h2 id="thread" className="cas-panel-title">
+            Conversation
+          </h2>
+          <Thread label="Conversation" items={thread} emptyText="No messages yet." />
+        </section>
+        <section aria-labelledby="reply-title" className="cas-panel cas-ticket-reply">
+          <h2 id="reply-title" className="cas-panel-title">
+            Reply
+          </h2>
+          {page.canned.length ? (
+            <p className="cas-ticket-canned">
+              <span>Canned responses:</span>
+              {page.canned.map((c, i) => (
+                <Link key={c.title} to={`?canned=${i}#reply`} className="cas-button cas-button--secondary">
+                  Use “{c.title}”
+                </Link>
               ))}
-            </li>
-          ))}
-        </ol>
-        {page.canned.length ? (
-          <p>
-            Canned responses:{' '}
-            {page.canned.map((c, i) => (
-              <Link key={c.title} to={`?canned=${i}#reply`} className="cas-button cas-button--secondary">
-                Use “{c.title}”
-              </Link>
-            ))}
-          </p>
-        ) : null}
-        <Form method="post" encType="multipart/form-data" className="cas-support-form" key={prefill}>
-          <label id="reply">
-            Message
-            <textarea name="body" rows={6} defaultValue={prefill} required {...described('body')} />
-            {fieldError('body')}
-          </label>
-          <label>
-            Attachments (at most {ATTACHMENT_MAX_COUNT} files of {ATTACHMENT_MAX_BYTES / 1024} KiB)
-            <input name="attachments" type="file" multiple {...described('attachments')} />
-            {fieldError('attachments')}
-          </label>
-          <p>
-            <button type="submit" name="intent" value="reply" className="cas-button">
-              Send reply
-            </button>{' '}
-            <button type="submit" name="intent" value="note" className="cas-button cas-button--secondary">
-              Add internal note
-            </button>
-          </p>
-        </Form>
-      </section>
-      <section className="cas-panel" aria-labelledby="history">
-        <h2 id="history">History</h2>
-        <ul>
-          {page.events.map((e, i) => (
-            <li key={i}>
-              {when(e.at)} — {e.type}
-              {e.type === 'state' ? `: ${String(e.data.from)} → ${String(e.data.to)}` : ''}
-            </li>
-          ))}
-        </ul>
-      </section>
+            </p>
+          ) : null}
+          <Form method="post" encType="multipart/form-data" className="cas-ticket-reply-form" key={prefill}>
+            <FormField label="Message" error={errorOf('body')} isRequired id="reply">
+              {(p) => <textarea {...p} name="body" rows={6} defaultValue={prefill} required className="cas-input" />}
+            </FormField>
+            <FileDrop
+              label="Attachments"
+              name="attachments"
+              isMultiple
+              description={`At most ${ATTACHMENT_MAX_COUNT} files of ${formatFileSize(ATTACHMENT_MAX_BYTES)} each.`}
+              error={errorOf('attachments')}
+            />
+            <div className="cas-ticket-buttons">
+              <Button type="submit" name="intent" value="reply">
+                Send reply
+              </Button>
+              <Button type="submit" name="intent" value="note" variant="secondary">
+                Add internal note
+              </Button>
+            </div>
+          </Form>
+        </section>
+      </RecordPage>
     </div>
   );
 }
