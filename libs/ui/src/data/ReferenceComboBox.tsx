@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import './data.css';
 import {
   Button as AriaButton,
   ComboBox,
