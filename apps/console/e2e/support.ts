@@ -5,6 +5,8 @@ import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { REPO_ROOT } from './harness';
+// The launcher applications, as the console's area manifests declare them: samples and choices of entities read them.
+import '../app/areas/manifests';
 
 /** The demo accounts the API seeds (password `Campus!Demo2026`). */
 export const DEMO_PASSWORD = 'Campus!Demo2026';
