@@ -70,7 +70,7 @@ export class JobEngine extends EventEmitter<JobEvents> {
       now,
       tickMs: settings.tickMs,
       types: this.jobTypes,
-      enqueue: (type, params) => this.enqueue(type, params),
+      record: (tx, type, params) => this.runs.record(tx, type, params),
     });
   }
 

@@ -45,14 +45,23 @@ export class JobRuns {
     return this.options.database.db;
   }
 
-  /** Queues one job outside any batch (schedules, other areas' single jobs). */
+  /** Queues one job outside any batch (other areas' single jobs). */
   async enqueue(typeName: string, params: Record<string, unknown>, units = 0): Promise<string> {
+    const job = await this.record(this.db, typeName, params, units);
+    await job.send();
+    return job.id;
+  }
+
+  /**
+   * Records one job outside any batch in `tx` (a schedule's claimed run commits with it); `send` hands it to pg-boss
+   * once `tx` has committed (a crash in between is mended by `reconcile`).
+   */
+  async record(tx: Db, typeName: string, params: Record<string, unknown>, units = 0): Promise<{ id: string; send: () => Promise<void> }> {
     const type = this.options.types.get(typeName);
     const clean = this.options.types.parseParams(type, params);
     const id = randomUUID();
-    await this.insert(this.db, type, null, [id], [{ params: clean, units }], this.options.now().toISOString());
-    await this.options.send(type, [id], [{ params: clean }]);
-    return id;
+    await this.insert(tx, type, null, [id], [{ params: clean, units }], this.options.now().toISOString());
+    return { id, send: () => this.options.send(type, [id], [{ params: clean }]) };
   }
 
   /** The `job_runs` rows of new jobs (of a batch, or of none), in statements of 500. */

@@ -22,8 +22,8 @@ export interface ScheduleBookOptions {
   /** The engine's tick: a run due more than three ticks (at least a minute) ago was missed. */
   readonly tickMs: number;
   readonly types: JobTypes;
-  /** Queues one job of a due schedule; answers its id. */
-  enqueue(type: string, params: Record<string, unknown>): Promise<string>;
+  /** Records one job of a due schedule in `tx`; `send` queues it after `tx` commits. */
+  record(tx: Db, type: string, params: Record<string, unknown>): Promise<{ id: string; send: () => Promise<void> }>;
 }
 
 /** The schedule book (`job_schedules`): cron schedules with time zones, each due run queued once. */
@@ -62,17 +62,25 @@ export class ScheduleBook {
     let fired = 0;
     for (const schedule of due) {
       const next = nextRuns(schedule.cron, schedule.time_zone, now, 1)[0] ?? null;
-      const [claimed] = await rows<{ id: string }>(
-        this.db,
-        sql`update job_schedules set next_run_at = ${next?.toISOString() ?? null}, last_run_at = ${now.toISOString()}
-             where id = ${schedule.id} and next_run_at = ${schedule.next_run_at}::timestamptz returning id`,
-      );
-      if (!claimed) continue;
-      const missed = now.getTime() - new Date(schedule.next_run_at).getTime() > grace;
-      if (missed && schedule.missed_run_policy === 'skip') continue;
-      if (!this.options.types.byName.has(schedule.type)) continue;
-      const jobId = await this.options.enqueue(schedule.type, schedule.params);
-      await this.db.execute(sql`update job_schedules set last_job_id = ${jobId} where id = ${schedule.id}`);
+      // The claim, the job's record and `last_job_id` commit together: a process that dies in between leaves the
+      // run unclaimed for the next tick, never claimed without its job.
+      const job = await this.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [claimed] = await rows<{ id: string }>(
+          tx,
+          sql`update job_schedules set next_run_at = ${next?.toISOString() ?? null}, last_run_at = ${now.toISOString()}
+               where id = ${schedule.id} and next_run_at = ${schedule.next_run_at}::timestamptz returning id`,
+        );
+        if (!claimed) return null;
+        const missed = now.getTime() - new Date(schedule.next_run_at).getTime() > grace;
+        if (missed && schedule.missed_run_policy === 'skip') return null;
+        if (!this.options.types.byName.has(schedule.type)) return null;
+        const recorded = await this.options.record(tx, schedule.type, schedule.params);
+        await tx.execute(sql`update job_schedules set last_job_id = ${recorded.id} where id = ${schedule.id}`);
+        return recorded;
+      });
+      if (!job) continue;
+      await job.send();
       fired += 1;
     }
     return fired;
