@@ -5,7 +5,9 @@ import { insertAccount } from '../../platform/db/users.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 import { until } from '../../test/until.js';
 import { startTestApi, TEST_PASSWORD, type TestApi } from '../../test/harness.js';
-import { INTERRUPTED } from './jobs/send-broadcast.js';
+import type { AppContext } from '../../context.js';
+import { createMailer, type Mailer } from '../../platform/auth/mailer.js';
+import { INTERRUPTED, sendBroadcastJob } from './jobs/send-broadcast.js';
 
 const BASE = '/chatbot/v1.0';
 const SUBSCRIBERS = '/core/v1.0/chatbot-subscribers';
@@ -155,6 +157,56 @@ describe('sending', () => {
     expect(mails.map((m) => (m.to as { text: string }).text).sort()).toEqual(['maria@example.edu', 'pedro@example.edu']);
     const attempts = await rows<{ attempts: number }>(db, sql`select attempts from chatbot_deliveries where broadcast_id = ${other} order by attempts`);
     expect(attempts.map((a) => a.attempts)).toEqual([1, 2]);
+  });
+
+  it('after a process died in the middle of a claimed chunk, marks its claimed emails failed and sends nobody twice', async () => {
+    const db = api.database.db;
+    await api.call('PUT', `${BASE}/settings`, { token, body: { emailPerMinute: 6000 } });
+    const made = await rows<{ id: string }>(
+      db,
+      sql`insert into chatbot_subscribers (first_name, last_name, kinds, email)
+          select 'Chunk', 'Student ' || g, array['STUDENT'], 'chunk' || g || '@example.edu' from generate_series(1, 60) g returning id`,
+    );
+    const other = await write({ subject: 'Chunked', message: 'Hello [[first_name]].', ids: made.map((m) => m.id), channels: ['EMAIL'] });
+    await db.execute(sql`update chatbot_broadcasts set status = 'SENDING', started_at = now() where id = ${other}`);
+    await db.execute(
+      sql`insert into chatbot_deliveries (broadcast_id, subscriber_id, channel, status, attempts)
+          select ${other}, id, 'EMAIL', 'QUEUED', 0 from chatbot_subscribers where email like 'chunk%@example.edu'`,
+    );
+    const before = sink.messages.length;
+    // The first attempt: its mail server stops answering after 25 emails, as a process does that dies mid-chunk.
+    const real = createMailer({ smtpUrl: sink.url, from: api.config.mailFrom, db, now: () => new Date() });
+    let handed = 0;
+    const dying: Mailer = { send: (m) => (++handed > 25 ? new Promise<void>(() => undefined) : real.send(m)) };
+    const job = sendBroadcastJob({ config: api.config, mailer: dying } as unknown as AppContext);
+    void job.handler({
+      id: 'first-attempt', batchId: null, params: { broadcastId: other }, attempt: 1, units: 60, db, now: () => new Date(),
+      log: async () => undefined, progress: async () => undefined, once: async () => false,
+    });
+    await until(async () => sink.messages.length - before, (n) => n >= 25);
+    const claimed = await rows<{ n: number }>(db, sql`select count(*)::int as n from chatbot_deliveries where broadcast_id = ${other} and status = 'SENDING'`);
+    // The whole chunk was claimed in one statement before its first email left.
+    expect(claimed[0]!.n).toBe(60);
+
+    await api.app.jobs.createBatch({ type: 'chatbot-broadcast', params: { broadcastId: other }, requestedById: null, total: 1, jobs: [{ params: { broadcastId: other }, units: 1 }] });
+    const done = await finished(other);
+    expect(done.counts).toMatchObject({ total: 60, queued: 0, sending: 0, failed: 60 });
+    expect((await deliveries(other, '&status=FAILED')).rows.every((r: { reason: string }) => r.reason === INTERRUPTED)).toBe(true);
+    const mine = sink.messages.slice(before).filter((m) => m.subject === 'Chunked').map((m) => (m.to as { text: string }).text);
+    expect(mine).toHaveLength(25);
+    expect(new Set(mine).size).toBe(25);
+
+    // Retry failed only sends each of them once more, in chunks claimed and marked together.
+    const mid = sink.messages.length;
+    expect((await api.call('POST', `${BASE}/broadcasts/${other}/retry-failed`, { token })).status).toBe(200);
+    const again = await finished(other);
+    expect(again.counts).toMatchObject({ total: 60, sent: 60, failed: 0 });
+    const retried = (await sink.waitFor(mid + 60)).slice(mid).map((m) => (m.to as { text: string }).text);
+    expect(new Set(retried).size).toBe(60);
+    expect(retried).toHaveLength(60);
+    const sentAt = await rows<{ n: number }>(db, sql`select count(*)::int as n from chatbot_deliveries where broadcast_id = ${other} and status = 'SENT' and sent_at is not null and attempts = 2`);
+    expect(sentAt[0]!.n).toBe(60);
+    await api.call('PUT', `${BASE}/settings`, { token, body: { emailPerMinute: 600 } });
   });
 
   it('a failed email keeps its reason', async () => {
