@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
 import * as x509 from '@peculiar/x509';
@@ -40,7 +40,7 @@ async function context(javaScriptEnabled = true): Promise<BrowserContext> {
 /** The service provider: `/login` starts a sign-in, `/acs` checks the assertion, `/logout` and `/slo` single logout. */
 let sp: SAML | undefined;
 const profiles: Profile[] = [];
-const readBody = (request: import('node:http').IncomingMessage) =>
+const readBody = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
