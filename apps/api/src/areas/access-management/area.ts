@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
-import { outboxContract, passkeyContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
+import { outboxContract, passkeyContract, samlContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
 import type { AreaManifest, ContractHandlers } from '../../platform/area.js';
 import type { AuthContext } from '../../platform/auth/sessions.js';
@@ -14,6 +14,7 @@ import { settingsHandlers } from './settings/index.js';
 import { ssoArea } from './sso/index.js';
 import { totpArea } from './totp/index.js';
 import { passkeyArea } from './passkeys/index.js';
+import { isSamlRequestId, samlArea } from './saml/index.js';
 
 /** Any signed-in user may read their own account as `GET /core/v1.0/users?search=_id:{own id}` (spec §7). */
 function isOwnAccountLookup(request: FastifyRequest, route: AppRoute, auth: AuthContext): boolean {
@@ -29,11 +30,12 @@ interface Runtime {
   sso: ReturnType<typeof ssoArea>;
   totp: ReturnType<typeof totpArea>;
   passkeys: ReturnType<typeof passkeyArea>;
+  saml: ReturnType<typeof samlArea>;
 }
 const runtimes = new WeakMap<AppContext, Runtime>();
 function runtimeOf(ctx: AppContext) {
   let found = runtimes.get(ctx);
-  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx), passkeys: passkeyArea(ctx) }));
+  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx), passkeys: passkeyArea(ctx), saml: samlArea(ctx) }));
   return found;
 }
 
@@ -49,6 +51,7 @@ export const area: AreaManifest = {
   },
   contracts: {
     sso: ssoContract,
+    saml: samlContract,
     secondFactor: secondFactorContract,
     passkeys: passkeyContract,
     outbox: outboxContract,
@@ -60,19 +63,23 @@ export const area: AreaManifest = {
   seed: { run: ({ db, id, at }) => seedSsoDemo(db, id, at) },
   mount: async (app, ctx) => {
     await runtimeOf(ctx).sso.mount(app);
+    await runtimeOf(ctx).saml.mount(app);
   },
   sessionSteps: (ctx) => {
-    const { sso, totp } = runtimeOf(ctx);
+    const { sso, totp, saml } = runtimeOf(ctx);
     return {
       async afterSignIn({ token, userId }, request) {
         const secondFactor = await totp.afterPassword(token, userId, request);
         return secondFactor ? { secondFactor } : undefined;
       },
-      afterSignOut: (userId) => sso.endCentralSessions(userId),
+      afterSignOut: async (userId) => {
+        await sso.endCentralSessions(userId);
+        await saml.endUserSessions(userId);
+      },
     };
   },
   handlers: (ctx) => {
-    const { sso, totp, passkeys } = runtimeOf(ctx);
+    const { sso, totp, passkeys, saml } = runtimeOf(ctx);
     const { authOf } = ctx;
     const on = (handler: (input: Input) => Promise<{ status: number; body: unknown }>): ContractHandlers[string] =>
       handler as unknown as ContractHandlers[string];
@@ -85,14 +92,25 @@ export const area: AreaManifest = {
         getSignInPanel: on(async () => settings.getSignInPanel()),
       },
       sso: {
-        getSignInRequest: on(async ({ params }) => sso.handlers.getSignInRequest(params.uid!)),
-        completeSignInRequest: on(async ({ params, request }) => sso.handlers.completeSignInRequest(authOf(request), params.uid!, request)),
+        // A SAML request is the same kind of pending sign-in; its id says which provider holds it.
+        getSignInRequest: on(async ({ params }) =>
+          isSamlRequestId(params.uid!) ? saml.signInRequests.getSignInRequest(params.uid!) : sso.handlers.getSignInRequest(params.uid!),
+        ),
+        completeSignInRequest: on(async ({ params, request }) =>
+          isSamlRequestId(params.uid!)
+            ? saml.signInRequests.completeSignInRequest(authOf(request), params.uid!, request)
+            : sso.handlers.completeSignInRequest(authOf(request), params.uid!, request),
+        ),
         listMyApplications: on(async ({ request }) => sso.handlers.listMyApplications(authOf(request))),
         getApplicationClient: on(async ({ params }) => sso.handlers.getApplicationClient(params.id!)),
         saveApplicationClient: on(async ({ params, body, request }) => sso.handlers.saveApplicationClient(authOf(request), params.id!, body, request)),
         rotateApplicationClientSecret: on(async ({ params, request }) =>
           sso.handlers.rotateApplicationClientSecret(authOf(request), params.id!, request),
         ),
+      },
+      saml: {
+        getApplicationSamlProvider: on(async ({ params }) => saml.handlers.getProvider(params.id!)),
+        saveApplicationSamlProvider: on(async ({ params, body, request }) => saml.handlers.saveProvider(authOf(request), params.id!, body, request)),
       },
       outbox: {
         listOutbox: on(async ({ query, request }) => listOutbox(ctx, authOf(request), query)),

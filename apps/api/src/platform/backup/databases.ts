@@ -58,7 +58,7 @@ export async function dumpPglite(folder: string): Promise<{ dump: Uint8Array; le
 
 /** Loads a dump made by `dumpPglite` into `folder`, which must be empty; answers the restored migration level. */
 export async function loadPglite(folder: string, dump: Uint8Array): Promise<MigrationLevel> {
-  const client = new PGlite({ dataDir: folder, loadDataDir: new Blob([dump]), extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: folder, loadDataDir: new Blob([new Uint8Array(dump)]), extensions: { pg_trgm } });
   try {
     return levelOf((await client.query<{ count: number; last: string | null }>(LEVEL)).rows[0]);
   } finally {

@@ -3,13 +3,13 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 // The provider's own pages (sign-out confirmation, signed out, errors): plain HTML in the console's colours that
 // works without JavaScript. Every value shown is escaped.
 
-const escape = (value: unknown) =>
+export const escape = (value: unknown) =>
   String(value).replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)} · Campus Administration System</title>

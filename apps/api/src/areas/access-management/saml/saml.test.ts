@@ -1,0 +1,341 @@
+import { createServer } from 'node:net';
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../../platform/db/client.js';
+import { insertAccount } from '../../../platform/db/users.js';
+import { startTestApi, TEST_PASSWORD } from '../../../test/harness.js';
+import { NO_ACCESS } from '../../../platform/guard.js';
+import { selfSignedKey } from './keys.js';
+
+// A real service provider (node-saml, an implementation independent of samlify) against the identity provider on a
+// real port. The browser is a cookie jar following redirects; the console's part (password, then "finish the
+// request") is done through the same API routes the console calls.
+
+const port = await new Promise<number>((resolve) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = server.address() as { port: number };
+    server.close(() => resolve(free));
+  });
+});
+const issuer = `http://127.0.0.1:${port}`;
+const CONSOLE = 'http://console.example.test';
+const api = await startTestApi({ ssoIssuer: issuer, consoleUrl: CONSOLE });
+await api.app.listen({ port, host: '127.0.0.1' });
+// node-saml checks the assertion's times against the real clock.
+api.clock.current = new Date();
+const SP_ENTITY = 'https://library.example.edu/shibboleth';
+const ACS = 'http://localhost:8500/saml/acs';
+const SLO = 'http://localhost:8500/saml/slo';
+
+class Browser {
+  private readonly jar = new Map<string, string>();
+  async go(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.jar.size) headers.set('cookie', [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.jar.set(name!.trim(), value.join('='));
+    }
+    return response;
+  }
+}
+
+const admin = await api.signIn('admin@example.edu');
+const created = async (path: string, body: unknown) => {
+  const result = await api.call('POST', path, { token: admin, body });
+  if (result.status !== 201) throw new Error(`${path}: ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body.data._id as string;
+};
+const applicationId = await created('/core/v1.0/applications', {
+  code: 'LIBRARY',
+  name: 'University Library',
+  description: 'Catalogue and loans.',
+  applicationURL: 'https://library.example.edu',
+});
+const moduleId = await created('/core/v1.0/modules', { code: 'LIBRARY-LOANS', name: 'Loans', applicationCode: 'LIBRARY' });
+const roleId = await created('/core/v1.0/roles', { name: 'Library Patron', applicationCode: 'LIBRARY', moduleIds: [moduleId] });
+
+const spSigning = await selfSignedKey('library sp signing', new Date());
+const spEncryption = await selfSignedKey('library sp encryption', new Date());
+const register = (change: Record<string, unknown> = {}) =>
+  api.call('PUT', `/core/v1.0/applications/${applicationId}/saml-sp`, {
+    token: admin,
+    body: {
+      entityId: SP_ENTITY,
+      acsUrl: ACS,
+      sloUrl: SLO,
+      signingCertificate: spSigning.certificate,
+      encryptionCertificate: spEncryption.certificate,
+      requiresSignedRequests: true,
+      nameIdFormat: 'emailAddress',
+      releasedAttributes: ['mail', 'givenName', 'sn', 'displayName', 'eduPersonPrincipalName', 'eduPersonAffiliation', 'roles', 'modules'],
+      ...change,
+    },
+  });
+
+async function patron(email: string, withRole = true) {
+  const id = await insertAccount(
+    api.database.db,
+    { email, password: TEST_PASSWORD, firstName: 'Andres', middleName: 'de Castro', lastName: 'Bonifacio', adminScopes: [] },
+    api.config.argon2,
+  );
+  if (withRole) await api.call('PUT', `/core/v1.0/users/${id}`, { token: admin, body: { roleIds: [roleId] } });
+  return id;
+}
+
+const registered = await register();
+const metadata = await (await fetch(`${issuer}/saml/metadata`)).text();
+const idpCert = /<(?:ds:)?X509Certificate>([^<]+)</.exec(metadata)![1]!;
+
+/** The library as a real service provider would be configured from the identity provider's metadata. */
+const serviceProvider = (options: Partial<ConstructorParameters<typeof SAML>[0]> = {}) =>
+  new SAML({
+    issuer: SP_ENTITY,
+    callbackUrl: ACS,
+    entryPoint: `${issuer}/saml/sso`,
+    logoutUrl: `${issuer}/saml/slo`,
+    idpCert,
+    audience: SP_ENTITY,
+    privateKey: spSigning.privateKey,
+    decryptionPvk: spEncryption.privateKey,
+    signatureAlgorithm: 'sha256',
+    identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+    wantAssertionsSigned: true,
+    wantAuthnResponseSigned: true,
+    validateInResponseTo: ValidateInResponseTo.ifPresent,
+    acceptedClockSkewMs: 0,
+    ...options,
+  });
+const library = serviceProvider();
+/** The same provider sending its requests by HTTP-POST (signed inside the XML, not deflated, as the binding says). */
+const libraryByPost = serviceProvider({ authnRequestBinding: 'HTTP-POST', skipRequestCompression: true });
+
+/** The console's part: the user signs in and finishes the pending request; answers where the browser goes next. */
+async function answer(uid: string, email: string) {
+  const token = await api.signIn(email);
+  const described = await api.call('GET', `/core/v1.0/sso/sign-in-requests/${uid}`);
+  const finished = await api.call('POST', `/core/v1.0/sso/sign-in-requests/${uid}`, { token });
+  return { described, finished, token };
+}
+
+/** Follows the identity provider's redirect to the console and reads the pending request's id from it. */
+function pendingId(response: Response) {
+  expect(response.status).toBe(303);
+  const location = new URL(response.headers.get('location')!);
+  expect(location.origin).toBe(CONSOLE);
+  return location.searchParams.get('interaction')!;
+}
+
+/** The auto-posting page's form: where it posts and what. */
+async function postedForm(response: Response) {
+  const html = await response.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  const field = (name: string) => /name="([^"]+)" value="([^"]*)"/g.exec(html.slice(html.indexOf(`name="${name}"`)))?.[2];
+  return { html, action, SAMLResponse: field('SAMLResponse'), RelayState: field('RelayState') };
+}
+
+async function signInThrough(sp: SAML, email: string, relayState = 'shelf-42', browser = new Browser()) {
+  const url = await sp.getAuthorizeUrlAsync(relayState, undefined, {});
+  const uid = pendingId(await browser.go(url));
+  const { described, finished } = await answer(uid, email);
+  return { browser, uid, described, finished };
+}
+
+describe('SAML identity provider', () => {
+  it('registers the service provider and publishes metadata at a stable address', async () => {
+    expect(registered.status).toBe(200);
+    expect(registered.body.data).toMatchObject({ entityId: SP_ENTITY, idpMetadataUrl: `${issuer}/saml/metadata`, idpEntityId: `${issuer}/saml/metadata` });
+    expect(metadata).toContain(`entityID="${issuer}/saml/metadata"`);
+    expect(metadata).toContain(`Location="${issuer}/saml/sso"`);
+    expect(metadata).toContain('urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect');
+    expect(metadata).toContain('urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST');
+    const again = await (await fetch(`${issuer}/saml/metadata`)).text();
+    expect(again).toBe(metadata);
+  });
+
+  it('signs a user in by SP-initiated Redirect binding: a signed, encrypted assertion with roles, modules and eduPerson attributes', async () => {
+    await patron('andres@example.edu');
+    const { browser, described, finished } = await signInThrough(library, 'andres@example.edu');
+    expect(described.body.data).toMatchObject({ applicationName: 'University Library', prompt: 'login' });
+    expect(finished.status).toBe(200);
+    const form = await postedForm(await browser.go(finished.body.data.redirectTo));
+    expect(form.action).toBe(ACS);
+    expect(form.RelayState).toBe('shelf-42');
+    const xml = Buffer.from(form.SAMLResponse!, 'base64').toString();
+    expect(xml).toContain('EncryptedAssertion');
+    expect(xml).not.toContain('andres@example.edu');
+    const { profile } = await library.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
+    expect(profile?.nameID).toBe('andres@example.edu');
+    expect(profile?.['urn:oid:1.3.6.1.4.1.5923.1.1.1.6']).toBe('andres@example.edu');
+    expect(profile?.['urn:oid:1.3.6.1.4.1.5923.1.1.1.1']).toBe('affiliate');
+    expect(profile?.['urn:oid:2.16.840.1.113730.3.1.241']).toBe('Andres de Castro Bonifacio');
+    expect(profile?.['urn:campus:attribute:roles']).toBe('Library Patron');
+    expect(profile?.['urn:campus:attribute:modules']).toBe('LIBRARY-LOANS');
+    // The answer is delivered once.
+    expect((await browser.go(finished.body.data.redirectTo)).status).toBe(404);
+  });
+
+  it('takes the HTTP-POST binding too', async () => {
+    await patron('gregoria@example.edu');
+    const html = await libraryByPost.getAuthorizeFormAsync('post-binding');
+    const request = /name="SAMLRequest" value="([^"]+)"/.exec(html)![1]!;
+    const browser = new Browser();
+    const response = await browser.go(`${issuer}/saml/sso`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ SAMLRequest: request, RelayState: 'post-binding' }).toString(),
+    });
+    const uid = pendingId(response);
+    const { finished } = await answer(uid, 'gregoria@example.edu');
+    const form = await postedForm(await browser.go(finished.body.data.redirectTo));
+    const { profile } = await libraryByPost.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
+    expect(profile?.nameID).toBe('gregoria@example.edu');
+  });
+
+  it('starts a sign-in at the identity provider (IdP-initiated) with a persistent, pairwise NameID', async () => {
+    await register({ nameIdFormat: 'persistent' });
+    const id = await patron('melchora@example.edu');
+    const browser = new Browser();
+    const uid = pendingId(await browser.go(`${issuer}/saml/start?sp=${encodeURIComponent(SP_ENTITY)}`));
+    const { finished } = await answer(uid, 'melchora@example.edu');
+    const form = await postedForm(await browser.go(finished.body.data.redirectTo));
+    const persistent = serviceProvider({ identifierFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent' });
+    const { profile } = await persistent.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
+    expect(profile?.nameID).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(profile?.nameID).not.toContain(id);
+    expect(profile?.inResponseTo).toBeUndefined();
+    await register();
+  });
+
+  it('answers No Access to a user without a role in the application', async () => {
+    await patron('no-role@example.edu', false);
+    const { finished } = await signInThrough(library, 'no-role@example.edu');
+    expect(finished.status).toBe(403);
+    expect(finished.body.message).toBe(NO_ACCESS);
+  });
+
+  it('ends the console session on single logout from the service provider, and answers with a LogoutResponse', async () => {
+    await patron('apolinario@example.edu');
+    const { browser, finished } = await signInThrough(library, 'apolinario@example.edu');
+    const form = await postedForm(await browser.go(finished.body.data.redirectTo));
+    const { profile } = await library.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
+    const [linked] = await rows<{ revoked: boolean }>(
+      api.database.db,
+      sql`select s.revoked_at is not null as revoked from saml_sessions x join sessions s on s.id = x.console_session_id where x.name_id = 'apolinario@example.edu'`,
+    );
+    expect(linked?.revoked).toBe(false);
+    const logout = await library.getLogoutUrlAsync(profile!, 'bye', {});
+    const response = await browser.go(logout);
+    expect(response.status).toBe(303);
+    const back = new URL(response.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(SLO);
+    const query = Object.fromEntries(back.searchParams);
+    const validated = await library.validateRedirectAsync(query, back.search.slice(1));
+    expect(validated.loggedOut).toBe(true);
+    const ended = await rows<{ revoked: boolean }>(
+      api.database.db,
+      sql`select revoked_at is not null as revoked from sessions where user_id = (select id from users where email = 'apolinario@example.edu')`,
+    );
+    expect(ended.every((s) => s.revoked)).toBe(true);
+  });
+});
+
+describe('SAML attacks', () => {
+  const authnRequest = (fields: { id?: string; acs?: string; issuer?: string; instant?: Date; extra?: string; before?: string } = {}) =>
+    `${fields.before ?? ''}<samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${fields.id ?? `_${Math.random().toString(16).slice(2)}`}" Version="2.0" IssueInstant="${(fields.instant ?? new Date()).toISOString()}" Destination="${issuer}/saml/sso" AssertionConsumerServiceURL="${fields.acs ?? ACS}" ProtocolBinding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"><saml:Issuer>${fields.issuer ?? SP_ENTITY}</saml:Issuer>${fields.extra ?? ''}</samlp:AuthnRequest>`;
+  const redirectWith = (xml: string) => `${issuer}/saml/sso?SAMLRequest=${encodeURIComponent(deflateRawSync(Buffer.from(xml)).toString('base64'))}`;
+
+  it('refuses a request naming another ACS URL, and posts nothing', async () => {
+    const evil = serviceProvider({ callbackUrl: 'http://localhost:8500/steal' });
+    const response = await new Browser().go(await evil.getAuthorizeUrlAsync('', undefined, {}));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('has not registered');
+    expect(html).not.toContain('<form');
+  });
+
+  it('refuses an unsigned request when the provider must sign', async () => {
+    const unsigned = serviceProvider({ privateKey: undefined as never });
+    const response = await new Browser().go(await unsigned.getAuthorizeUrlAsync('', undefined, {}));
+    expect(response.status).toBe(403);
+    const forged = await new Browser().go(redirectWith(authnRequest()));
+    expect(forged.status).toBe(403);
+  });
+
+  it('refuses a replayed request id', async () => {
+    const url = await library.getAuthorizeUrlAsync('', undefined, {});
+    expect((await new Browser().go(url)).status).toBe(303);
+    const again = await new Browser().go(url);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('already used');
+  });
+
+  it('refuses a request issued too long ago', async () => {
+    await register({ requiresSignedRequests: false });
+    const old = await new Browser().go(redirectWith(authnRequest({ instant: new Date(Date.now() - 10 * 60_000) })));
+    expect(old.status).toBe(400);
+    expect(await old.text()).toContain('expired');
+    await register();
+  });
+
+  it('hands the service provider an expired assertion it rejects', async () => {
+    await patron('late@example.edu');
+    const { browser, finished } = await signInThrough(library, 'late@example.edu');
+    // The identity provider's clock runs ten minutes behind: its assertion's NotOnOrAfter has passed.
+    api.clock.current = new Date(Date.now() - 10 * 60_000);
+    const form = await postedForm(await browser.go(finished.body.data.redirectTo));
+    api.clock.current = new Date();
+    await expect(library.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).rejects.toThrow(/subject confirmation|expired|NotOnOrAfter/i);
+  });
+
+  it('refuses XML signature wrapping: a signed request moved under a forged root', async () => {
+    const html = await libraryByPost.getAuthorizeFormAsync('');
+    const signed = Buffer.from(/name="SAMLRequest" value="([^"]+)"/.exec(html)![1]!, 'base64').toString();
+    const inner = signed.replace(/^<\?xml[^>]*>/, '');
+    const wrapped = authnRequest({ acs: 'http://localhost:8500/steal', extra: `<samlp:Extensions>${inner}</samlp:Extensions>` });
+    const moved = authnRequest({ acs: 'http://localhost:8500/steal', id: /ID="([^"]+)"/.exec(inner)![1]!, extra: /<ds:Signature[\s\S]*<\/ds:Signature>/.exec(inner)?.[0] ?? '' });
+    for (const xml of [wrapped, moved]) {
+      const response = await new Browser().go(`${issuer}/saml/sso`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ SAMLRequest: Buffer.from(xml).toString('base64') }).toString(),
+      });
+      expect([400, 403]).toContain(response.status);
+      expect(await response.text()).not.toContain('<form');
+    }
+  });
+
+  it('refuses a request with a DTD (XXE and entity expansion) without expanding anything', async () => {
+    const xxe = authnRequest({ before: '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>', issuer: '&x;' });
+    const bomb = authnRequest({ before: '<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>', issuer: '&b;' });
+    for (const xml of [xxe, bomb]) {
+      const response = await new Browser().go(redirectWith(xml));
+      expect(response.status).toBe(400);
+      const text = await response.text();
+      expect(text).toContain('Document type declarations are not accepted');
+      expect(text).not.toContain('root:');
+    }
+  });
+
+  it('refuses an oversized request, encoded or once inflated', async () => {
+    const big = authnRequest({ extra: `<samlp:Extensions>${'<x/>'.repeat(20_000)}</samlp:Extensions>` });
+    const inflated = await new Browser().go(redirectWith(big));
+    expect(inflated.status).toBe(413);
+    const posted = await new Browser().go(`${issuer}/saml/sso`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `SAMLRequest=${'A'.repeat(100_000)}`,
+    });
+    expect(posted.status).toBe(413);
+  });
+
+  it('rate-limits the sign-in endpoint per address, as sign-in is', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < api.config.authRateLimit.max + 2; i++) statuses.push((await fetch(`${issuer}/saml/sso`)).status);
+    expect(statuses).toContain(429);
+  }, 120_000);
+});
