@@ -20,3 +20,4 @@ export * from './migration.js';
 export * from './frs.js';
 export * from './settings.js';
 export * from './employee.js';
+export * from './directory.js';

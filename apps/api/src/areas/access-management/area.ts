@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
 import { outboxContract, passkeyContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
+import { directoryContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
 import type { AreaManifest, ContractHandlers } from '../../platform/area.js';
 import type { AuthContext } from '../../platform/auth/sessions.js';
@@ -14,6 +15,7 @@ import { settingsHandlers } from './settings/index.js';
 import { ssoArea } from './sso/index.js';
 import { totpArea } from './totp/index.js';
 import { passkeyArea } from './passkeys/index.js';
+import { directoryArea, DIRECTORY_SYNC_SCHEDULE } from './directory/index.js';
 
 /** Any signed-in user may read their own account as `GET /core/v1.0/users?search=_id:{own id}` (spec §7). */
 function isOwnAccountLookup(request: FastifyRequest, route: AppRoute, auth: AuthContext): boolean {
@@ -29,11 +31,12 @@ interface Runtime {
   sso: ReturnType<typeof ssoArea>;
   totp: ReturnType<typeof totpArea>;
   passkeys: ReturnType<typeof passkeyArea>;
+  directory: ReturnType<typeof directoryArea>;
 }
 const runtimes = new WeakMap<AppContext, Runtime>();
 function runtimeOf(ctx: AppContext) {
   let found = runtimes.get(ctx);
-  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx), passkeys: passkeyArea(ctx) }));
+  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx), passkeys: passkeyArea(ctx), directory: directoryArea(ctx) }));
   return found;
 }
 
@@ -53,10 +56,13 @@ export const area: AreaManifest = {
     passkeys: passkeyContract,
     outbox: outboxContract,
     settings: settingsContract,
+    directory: directoryContract,
   },
   hooks: ({ config }) => ({ users: userHooks(config.argon2), roles: roleHooks }),
   attention: accessAttention,
   allowsWithoutScope: isOwnAccountLookup,
+  jobTypes: (ctx) => runtimeOf(ctx).directory.jobTypes,
+  schedules: [DIRECTORY_SYNC_SCHEDULE],
   seed: { run: ({ db, id, at }) => seedSsoDemo(db, id, at) },
   mount: async (app, ctx) => {
     await runtimeOf(ctx).sso.mount(app);
@@ -69,6 +75,7 @@ export const area: AreaManifest = {
         return secondFactor ? { secondFactor } : undefined;
       },
       afterSignOut: (userId) => sso.endCentralSessions(userId),
+      checkPassword: (credentials, request) => runtimeOf(ctx).directory.checkPassword(credentials, request),
     };
   },
   handlers: (ctx) => {
@@ -93,6 +100,12 @@ export const area: AreaManifest = {
         rotateApplicationClientSecret: on(async ({ params, request }) =>
           sso.handlers.rotateApplicationClientSecret(authOf(request), params.id!, request),
         ),
+      },
+      directory: {
+        getDirectory: on(async ({ request }) => runtimeOf(ctx).directory.handlers(ctx).get(request)),
+        saveDirectory: on(async ({ body, request }) => runtimeOf(ctx).directory.handlers(ctx).save(body, request)),
+        testDirectory: on(async ({ body, request }) => runtimeOf(ctx).directory.handlers(ctx).test(body, request)),
+        syncDirectory: on(async ({ request }) => runtimeOf(ctx).directory.handlers(ctx).sync(request)),
       },
       outbox: {
         listOutbox: on(async ({ query, request }) => listOutbox(ctx, authOf(request), query)),
