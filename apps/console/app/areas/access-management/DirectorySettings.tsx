@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { DIRECTORY_TLS_LABELS, DIRECTORY_TLS_MODES, type DirectoryView } from '@campus/api-contract';
 import { Button, Checkbox, FormField, KeyValueList, Notice, PasswordField, Select, StatusPill, TextField } from '@campus/ui';
+import { BATCH_STATE_LABELS, type BatchState } from '@campus/domain-batch';
 import type { DirectoryActionData } from './directory';
 
 export interface DirectorySettingsProps {
@@ -112,7 +113,7 @@ export function DirectorySettings({ view, answer }: DirectorySettingsProps) {
               label: 'Last sync',
               value: sync ? (
                 <>
-                  <StatusPill tone={sync.state === 'completed' ? 'success' : sync.state === 'failed' ? 'danger' : 'info'}>{sync.state}</StatusPill>{' '}
+                  <StatusPill tone={sync.state === 'completed' ? 'success' : sync.state === 'failed' ? 'danger' : 'info'}>{BATCH_STATE_LABELS[sync.state as BatchState] ?? sync.state}</StatusPill>{' '}
                   <a href={`/app/batch-management/tabs/batch-view?id=${sync.batchId}`}>{new Date(sync.createdAt).toLocaleString('en-PH')}</a>
                 </>
               ) : (
