@@ -161,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const s = initServer();
   const coreImpl = s.router(coreContract, {
     signIn: async ({ body, request }) => {
-      const result = await auth.signIn(body, request);
+      const result = await auth.signIn(body, request, sessionSteps);
       if (result.status !== 200) return result;
       let data = result.body.data;
       for (const step of sessionSteps) data = { ...data, ...(await step.afterSignIn?.(data, request)) };

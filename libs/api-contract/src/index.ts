@@ -21,3 +21,4 @@ export * from './frs.js';
 export * from './settings.js';
 export * from './employee.js';
 export * from './saml.js';
+export * from './directory.js';

@@ -48,6 +48,11 @@ export interface SessionSteps {
   afterSignIn?(signedIn: { readonly token: string; readonly userId: string }, request: FastifyRequest): Promise<Record<string, unknown> | undefined>;
   /** After a sign-out of `userId`. */
   afterSignOut?(userId: string): Promise<void>;
+  /**
+   * Checks a password somewhere other than here (a directory) before the account's own hash: undefined when the email
+   * is not that place's; else whether the password matched, the account created or updated from there when it did.
+   */
+  checkPassword?(credentials: { readonly email: string; readonly password: string }, request: FastifyRequest): Promise<{ readonly matches: boolean } | undefined>;
 }
 
 /**

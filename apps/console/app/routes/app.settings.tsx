@@ -183,6 +183,7 @@ export default function SettingsRoute() {
         <h2 id="apps-title" className="cas-panel-title">Each application's own settings</h2>
         <ul>
           <li><a href="/app/access-management/applications">Access Management: applications and single sign-on</a></li>
+          <li><a href="/app/access-management/directory">Access Management: directory sign-in and sync (LDAP / Active Directory)</a></li>
           <li><a href="/app/support-management">Customer Support Management</a></li>
           <li><a href="/app/batch-management">Batch Management</a></li>
         </ul>

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
-import { outboxContract, passkeyContract, samlContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
+import { directoryContract, outboxContract, passkeyContract, samlContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
 import type { AreaManifest, ContractHandlers } from '../../platform/area.js';
 import type { AuthContext } from '../../platform/auth/sessions.js';
@@ -15,6 +15,7 @@ import { ssoArea } from './sso/index.js';
 import { totpArea } from './totp/index.js';
 import { passkeyArea } from './passkeys/index.js';
 import { isSamlRequestId, samlArea } from './saml/index.js';
+import { directoryArea, DIRECTORY_SYNC_SCHEDULE } from './directory/index.js';
 
 /** Any signed-in user may read their own account as `GET /core/v1.0/users?search=_id:{own id}` (spec §7). */
 function isOwnAccountLookup(request: FastifyRequest, route: AppRoute, auth: AuthContext): boolean {
@@ -31,11 +32,12 @@ interface Runtime {
   totp: ReturnType<typeof totpArea>;
   passkeys: ReturnType<typeof passkeyArea>;
   saml: ReturnType<typeof samlArea>;
+  directory: ReturnType<typeof directoryArea>;
 }
 const runtimes = new WeakMap<AppContext, Runtime>();
 function runtimeOf(ctx: AppContext) {
   let found = runtimes.get(ctx);
-  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx), passkeys: passkeyArea(ctx), saml: samlArea(ctx) }));
+  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx), passkeys: passkeyArea(ctx), saml: samlArea(ctx), directory: directoryArea(ctx) }));
   return found;
 }
 
@@ -56,10 +58,13 @@ export const area: AreaManifest = {
     passkeys: passkeyContract,
     outbox: outboxContract,
     settings: settingsContract,
+    directory: directoryContract,
   },
   hooks: ({ config }) => ({ users: userHooks(config.argon2), roles: roleHooks }),
   attention: accessAttention,
   allowsWithoutScope: isOwnAccountLookup,
+  jobTypes: (ctx) => runtimeOf(ctx).directory.jobTypes,
+  schedules: [DIRECTORY_SYNC_SCHEDULE],
   seed: { run: ({ db, id, at }) => seedSsoDemo(db, id, at) },
   mount: async (app, ctx) => {
     await runtimeOf(ctx).sso.mount(app);
@@ -76,6 +81,7 @@ export const area: AreaManifest = {
         await sso.endCentralSessions(userId);
         await saml.endUserSessions(userId);
       },
+      checkPassword: (credentials, request) => runtimeOf(ctx).directory.checkPassword(credentials, request),
     };
   },
   handlers: (ctx) => {
@@ -111,6 +117,12 @@ export const area: AreaManifest = {
       saml: {
         getApplicationSamlProvider: on(async ({ params }) => saml.handlers.getProvider(params.id!)),
         saveApplicationSamlProvider: on(async ({ params, body, request }) => saml.handlers.saveProvider(authOf(request), params.id!, body, request)),
+      },
+      directory: {
+        getDirectory: on(async ({ request }) => runtimeOf(ctx).directory.handlers(ctx).get(request)),
+        saveDirectory: on(async ({ body, request }) => runtimeOf(ctx).directory.handlers(ctx).save(body, request)),
+        testDirectory: on(async ({ body, request }) => runtimeOf(ctx).directory.handlers(ctx).test(body, request)),
+        syncDirectory: on(async ({ request }) => runtimeOf(ctx).directory.handlers(ctx).sync(request)),
       },
       outbox: {
         listOutbox: on(async ({ query, request }) => listOutbox(ctx, authOf(request), query)),

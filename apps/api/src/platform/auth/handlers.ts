@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { checkPassword } from '@campus/domain-iam';
 import { writeAudit, type Actor } from '../audit/audit.js';
 import type { AppContext } from '../../context.js';
+import type { SessionSteps } from '../area.js';
 import { rows, type Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 import { securityLimits } from '../settings.js';
@@ -44,6 +45,15 @@ async function findUser(db: Db, email: string): Promise<UserAuthRow | undefined>
   return user;
 }
 
+/** The first answer of the areas' password checks elsewhere (`SessionSteps.checkPassword`), if any gives one. */
+async function checkElsewhere(steps: readonly SessionSteps[], body: { email: string; password: string }, request: FastifyRequest) {
+  for (const step of steps) {
+    const verdict = await step.checkPassword?.(body, request);
+    if (verdict) return verdict;
+  }
+  return undefined;
+}
+
 export function authHandlers(ctx: AppContext) {
   const { db, config } = ctx;
   const decoy = decoyHash(config.argon2);
@@ -83,12 +93,15 @@ export function authHandlers(ctx: AppContext) {
     });
   }
 
-  async function signIn(body: { email: string; password: string }, request: FastifyRequest) {
+  async function signIn(body: { email: string; password: string }, request: FastifyRequest, steps: readonly SessionSteps[] = []) {
     const now = config.now();
     const refuse = { status: 401 as const, body: { message: INVALID_CREDENTIALS } };
-    const user = await findUser(db, body.email);
+    const found = await findUser(db, body.email);
+    // An area may check the password elsewhere (a directory, which also creates the account); a locked one is not asked.
+    const elsewhere = found && isLocked(found, now) ? undefined : await checkElsewhere(steps, body, request);
+    const user = elsewhere?.matches ? await findUser(db, body.email) : found;
     if (!user) {
-      await verifyPassword(await decoy, body.password);
+      if (!elsewhere) await verifyPassword(await decoy, body.password);
       await writeAudit(db, { actor: actorOf(request, null, body.email), activity: 'Failed sign-in: unknown email' }, now);
       return refuse;
     }
@@ -98,7 +111,7 @@ export function authHandlers(ctx: AppContext) {
       await writeAudit(db, { actor, activity: 'Sign-in refused: account locked', resource: 'users', recordId: user.id }, now);
       return refuse;
     }
-    const matches = await verifyPassword(user.password_hash, body.password);
+    const matches = elsewhere ? elsewhere.matches : await verifyPassword(user.password_hash, body.password);
     if (!matches || !user.is_active) {
       await countFailure(user.id, actor, now, 'sign-ins', 'Failed sign-in');
       return refuse;

@@ -13,6 +13,7 @@ export const area: AreaManifest = {
     // Mail kept instead of sent (no SMTP server): IAM administrators only.
     { path: 'outbox', file: 'routes/outbox.route.tsx', label: 'Outbox', isIamAdminOnly: true },
     { path: 'outbox/:id', file: 'routes/outbox-message.route.tsx' },
+    { path: 'directory', file: 'routes/directory.route.tsx', label: 'Directory', isIamAdminOnly: true },
   ],
   attention: {
     'users-temporary-password': { hint: 'They can only change their password until they sign in and replace it.' },
