@@ -1,17 +1,18 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
 import { SSO_CLIENT_DEFAULTS, SsoClientSettingsSchema } from '@campus/domain-iam';
-import { SamlServiceProviderFieldsSchema } from '@campus/api-contract';
+import { samlContract, SamlServiceProviderFieldsSchema } from '@campus/api-contract';
 import { z } from 'zod';
 import { problemOf, replyWithApiErrors } from '../../lib/answers.server';
 import { signedIn } from '../../lib/request.server';
 import { ROTATE_SSO_SECRET, SAVE_SAML_SP, SAVE_SSO_CLIENT, type SsoClientActionData, type SsoClientPanelData } from './sso-client';
 
 export async function loadSsoClient(request: Request, applicationId: string): Promise<SsoClientPanelData> {
-  const { api } = await signedIn(request);
+  const context = await signedIn(request);
+  const { api } = context;
   const [result, saml] = await Promise.all([
     api.sso.getApplicationClient({ params: { id: applicationId } }),
-    api.saml.getApplicationSamlProvider({ params: { id: applicationId } }),
+    context.client(samlContract).getApplicationSamlProvider({ params: { id: applicationId } }),
   ]);
   return {
     client: result.status === 200 ? result.body.data : null,
@@ -66,7 +67,8 @@ const formIntent = (payload: Record<string, unknown>) => payload.intent;
 
 /** `intent=save-sso-client` and `intent=rotate-sso-secret` of the application's edit screen. */
 export async function ssoClientAction(request: Request, applicationId: string, form: FormData) {
-  const { api } = await signedIn(request);
+  const context = await signedIn(request);
+  const { api } = context;
   const submission = parseWithZod(form, { schema: SsoClientForm, disableAutoCoercion: true });
   if (submission.status !== 'success') {
     const form = formIntent(submission.payload) === SAVE_SAML_SP ? ('saml' as const) : undefined;
@@ -79,7 +81,7 @@ export async function ssoClientAction(request: Request, applicationId: string, f
   }
   if (submission.value.intent === SAVE_SAML_SP) {
     const { intent: _saml, ...provider } = submission.value;
-    const result = await api.saml.saveApplicationSamlProvider({ params: { id: applicationId }, body: provider });
+    const result = await context.client(samlContract).saveApplicationSamlProvider({ params: { id: applicationId }, body: provider });
     if (result.status === 200) return data<SsoClientActionData>({ panelResult: { form: 'saml', message: 'SAML settings saved.' } });
     return data<SsoClientActionData>(
       { panelResult: { form: 'saml', message: problemOf(result.body).message || undefined, result: replyWithApiErrors(submission, result.body) } },
