@@ -131,47 +131,6 @@ describe('passkeys', () => {
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
 
-  it('when IAM administrators must have a passkey, one without adds it after signing in and then signs in with it', async () => {
-    const page = await (await context()).newPage();
-    const { cdp, authenticatorId } = await virtualAuthenticator(page);
-    const admin = DEMO_USERS.admin;
-    await signInWithPassword(page, admin, '/app');
-    await page.goto(at('/app/settings'));
-    await page.getByLabel(/^IAM administrators must sign in with a passkey/).check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('The new settings are in force.').waitFor();
-
-    // The next sign-in with the password alone is not whole: the only page open is the one to add a passkey.
-    await signOut(page);
-    await signInWithPassword(page, admin, '/profile/two-factor');
-    await page.getByText('IAM administrators must sign in with a passkey: add one to continue.').waitFor();
-    await page.goto(at('/app'));
-    expect(new URL(page.url()).pathname).toBe('/profile/two-factor');
-    await shoot(page, 'passkey-owed');
-    const panel = page.getByRole('region', { name: 'Passkeys' });
-    await panel.getByLabel(/^Passkey name/).fill('Security key');
-    await panel.getByRole('button', { name: 'Add a passkey' }).click();
-    await page.getByText('Passkey "Security key" added.').waitFor();
-    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
-    await page.goto(at('/app'));
-    expect(new URL(page.url()).pathname).toBe('/app');
-
-    // From now on the password is followed by the passkey, and the last passkey cannot be removed.
-    await signOut(page);
-    await signInWithPassword(page, admin, '/auth/second-factor');
-    expect(await page.getByRole('heading', { name: 'Use your passkey' }).count()).toBe(1);
-    await Promise.all([page.waitForURL((u) => u.pathname === '/app'), page.getByRole('button', { name: 'Use a passkey' }).click()]);
-    await page.goto(at('/profile/two-factor'));
-    await page.getByText('IAM administrators must sign in with a passkey: keep at least one.').waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
-
-    // The requirement lifted, the account keeps its passkey as its second step.
-    await page.goto(at('/app/settings'));
-    await page.getByLabel(/^IAM administrators must sign in with a passkey/).uncheck();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('The new settings are in force.').waitFor();
-  });
-
   it('without JavaScript the sign-in page says passkeys need it and the password form still signs in', async () => {
     const page = await (await context({ javaScriptEnabled: false })).newPage();
     await page.goto(at('/auth'));
