@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { AreaLayout } from '../../../components/AreaLayout';
 import { RouteError } from '../../../features/resources/RouteError';
 import { APP_TITLE } from '../../../lib/constants';
 import { DirectorySettings } from '../DirectorySettings';
@@ -23,11 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DirectoryRoute() {
   const view = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return (
-    <AreaLayout>
-      <DirectorySettings view={view} answer={answer} />
-    </AreaLayout>
-  );
+  return <DirectorySettings view={view} answer={answer} />;
 }
 
 export const ErrorBoundary = RouteError;
