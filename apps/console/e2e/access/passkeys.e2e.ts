@@ -103,7 +103,7 @@ describe('passkeys', () => {
     // The password is now followed by the passkey.
     await signOut(page);
     await signInWithPassword(page, user, '/auth/second-factor');
-    expect(await page.getByRole('heading', { name: 'Use your passkey' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Use your passkey' }).count()).toBe(1);
     // This account has no authenticator app: there is no code to type.
     expect(await page.getByLabel(/^Authentication code/).count()).toBe(0);
     await shoot(page, 'second-factor');
@@ -135,10 +135,10 @@ describe('passkeys', () => {
     const page = await (await context({ javaScriptEnabled: false })).newPage();
     await page.goto(at('/auth'));
     expect(await page.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
-    expect(await page.getByText('Signing in with a passkey needs JavaScript').count()).toBe(1);
+    await expect.poll(() => page.getByText('Signing in with a passkey needs JavaScript').count()).toBe(1);
     await signInWithPassword(page, DEMO_USERS.admin, '/app');
     await page.goto(at('/profile/two-factor'));
-    expect(await page.getByText('Adding a passkey needs JavaScript').count()).toBe(1);
+    await expect.poll(() => page.getByText('Adding a passkey needs JavaScript').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Add a passkey' }).count()).toBe(0);
   });
 });

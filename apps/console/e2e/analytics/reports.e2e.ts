@@ -45,7 +45,7 @@ describe('analytics and reports (issue 15)', () => {
     expect(await noScript.getByRole('list', { name: 'Key figures' }).textContent()).toContain('Previous period');
     await noScript.getByRole('combobox', { name: 'Office', exact: true }).selectOption({ index: 1 });
     await Promise.all([noScript.waitForURL(/officeId=/), noScript.getByRole('button', { name: 'Show' }).click()]);
-    expect(await noScript.getByText('Filtered to one office, team or category.').count()).toBe(1);
+    await expect.poll(() => noScript.getByText('Filtered to one office, team or category.').count()).toBe(1);
 
     // This term: the academic calendar's term under way, named beside its days.
     await noScript.goto(url('/app/analytics/support?preset=term'));
@@ -56,7 +56,7 @@ describe('analytics and reports (issue 15)', () => {
     expect(await chart(noScript, 'Tickets created by channel').locator('svg a').count()).toBe(3);
 
     await noScript.goto(url('/app/analytics/audit-trails?preset=7d'));
-    expect(await chart(noScript, 'Audited actions per day').locator('svg[aria-label="Audited actions per day"]').count()).toBe(1);
+    await expect.poll(() => chart(noScript, 'Audited actions per day').locator('svg[aria-label="Audited actions per day"]').count()).toBe(1);
   });
 
   it('reads the Chatbot page with JavaScript off, drills down from a day to the conversation logs and exports a chart', async () => {
@@ -66,16 +66,16 @@ describe('analytics and reports (issue 15)', () => {
       expect(await figure.locator(`svg[aria-label="${title}"]`).count(), title).toBe(1);
       expect(await figure.locator('figcaption p').textContent()).toMatch(/\w/);
     }
-    expect(await chart(noScript, 'Responses never used').locator('table').count()).toBe(1);
+    await expect.poll(() => chart(noScript, 'Responses never used').locator('table').count()).toBe(1);
     // The demo broadcast of three days ago: a stacked bar whose parts lead to its deliveries with that status.
     const broadcasts = chart(noScript, 'Broadcasts and their deliveries');
-    expect(await broadcasts.locator('svg[aria-label="Broadcasts and their deliveries"]').count()).toBe(1);
+    await expect.poll(() => broadcasts.locator('svg[aria-label="Broadcasts and their deliveries"]').count()).toBe(1);
     expect(await broadcasts.locator('figcaption p').textContent()).toMatch(/^\d+ broadcasts? sent from .*: \d+ delivered, \d+ failed, \d+ skipped and \d+ not sent/);
     const demoRow = broadcasts.locator('table tbody tr').filter({ hasText: DEMO_BROADCAST });
     // Broadcast, sent on, delivered, failed, skipped, opted out, still queued.
     expect((await demoRow.locator('td').allTextContents()).slice(3)).toEqual(['2', '0', '2', '0']);
     const failedBar = broadcasts.locator(`svg a[aria-label^="${DEMO_BROADCAST}: Failed"]`);
-    expect(await failedBar.count()).toBe(1);
+    await expect.poll(() => failedBar.count()).toBe(1);
     expect(await failedBar.getAttribute('href')).toMatch(/^\/app\/chatbot-management\/broadcasts\/[0-9a-f-]{36}\?status=FAILED$/);
     expect(await noScript.getByRole('list', { name: 'Key figures' }).textContent()).toContain('Answered rate');
 
@@ -90,7 +90,7 @@ describe('analytics and reports (issue 15)', () => {
     expect(await me.isChecked()).toBe(true);
     // Whoever else was chosen before (by another file), the summary counts exactly the people ticked.
     const ticked = await noScript.locator('.cas-report-weekly input[name="userId"]:checked').count();
-    expect(await noScript.getByText(`Weekly email (${ticked} ${ticked === 1 ? 'person' : 'people'})`, { exact: true }).count()).toBe(1);
+    await expect.poll(() => noScript.getByText(`Weekly email (${ticked} ${ticked === 1 ? 'person' : 'people'})`, { exact: true }).count()).toBe(1);
 
     const shown = await chart(noScript, 'Top questions').locator('table tbody tr').allTextContents();
     expect(shown.length).toBeGreaterThan(0);
@@ -173,7 +173,7 @@ describe('analytics and reports (issue 15)', () => {
     await noScript.getByText(/History of record/).waitFor();
     // The record's whole history, drawn per day from its first entry to its last; the days add up to the list.
     const perDay = chart(noScript, 'Audited actions per day');
-    expect(await perDay.locator('svg[aria-label="Audited actions per day"]').count()).toBe(1);
+    await expect.poll(() => perDay.locator('svg[aria-label="Audited actions per day"]').count()).toBe(1);
     expect(await perDay.locator('figcaption p').textContent()).toMatch(/^\d+ audited actions? from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\.$/);
     const actions = (await perDay.locator('table tbody tr td:nth-child(2)').allTextContents()).reduce((n, v) => n + Number(v), 0);
     const listed = Number(/^([\d,]+) entr/.exec((await noScript.locator('#audit-list-title').textContent()) ?? '')![1]!.replace(/,/g, ''));

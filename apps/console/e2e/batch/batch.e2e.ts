@@ -44,7 +44,7 @@ describe('Batch Management', () => {
 
     // The batch is in the list of batches, and the requester has a notice (count in the header).
     await page.goto(url('/app/batch-management/tabs/batch'));
-    expect(await page.getByRole('link', { name: `Set isActive = false on rooms ("${TAG}")` }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: `Set isActive = false on rooms ("${TAG}")` }).count()).toBe(1);
     const bell = page.getByRole('link', { name: /^Notifications\s*\d+ unread$/ });
     await bell.click();
     await page.waitForURL(/\/app\/notifications$/);
@@ -60,10 +60,10 @@ describe('Batch Management', () => {
     const page = await context.newPage();
     await signIn(page);
     await page.goto(url('/app/batch-management/tabs/batch-jobs?queue=bulk-state-change'));
-    expect(await page.getByRole('heading', { name: 'Batch Jobs', level: 1 }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Batch Jobs', level: 1 }).count()).toBe(1);
     expect(await page.getByRole('cell', { name: /^Completed/ }).count()).toBeGreaterThan(0);
     await page.goto(url('/app/batch-management/tabs/batch-view'));
-    expect(await page.getByRole('form', { name: 'Schedule Housekeeping' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('form', { name: 'Schedule Housekeeping' }).count()).toBe(1);
     await context.close();
   });
 });

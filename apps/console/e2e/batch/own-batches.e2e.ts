@@ -49,7 +49,7 @@ describe('Batches of a user without Batch Management', () => {
     await signIn(page, DEMO_USERS.registrar);
     const list = await page.goto(url('/app/batch-management/tabs/batch'));
     expect(list?.status()).toBe(200);
-    expect(await page.getByRole('heading', { name: 'Batches', level: 1 }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Batches', level: 1 }).count()).toBe(1);
     const jobs = await page.goto(url('/app/batch-management/tabs/batch-jobs'));
     expect(jobs?.status()).toBe(200);
     const typeOptions = await page.getByLabel('Type').locator('option').allTextContents();

@@ -55,7 +55,7 @@ describe('chatbot alumni and uploaded audience lists', () => {
     await p.getByRole('button', { name: 'Save draft' }).click();
     expect(await p.locator('#message-error').textContent()).toMatch(/^Unknown placeholder \[\[nickname\]\]\. Use /);
     expect(await p.getByLabel('Subject (required)').inputValue()).toBe('Homecoming');
-    expect(await p.getByLabel('Chosen subscribers (for that audience)').locator('option:checked').count()).toBe(1);
+    await expect.poll(() => p.getByLabel('Chosen subscribers (for that audience)').locator('option:checked').count()).toBe(1);
   });
 
   it('chooses the subscribers of an uploaded list of addresses and names the ones it does not know', async () => {

@@ -37,8 +37,8 @@ describe('the web chat: who the visitor is', () => {
     await chat.getByLabel('Code from the email').fill(code);
     await chat.getByRole('button', { name: 'Confirm' }).click();
     await chat.getByRole('heading', { name: 'Messages for you' }).waitFor();
-    expect(await chat.getByText(`You confirmed you are ${recipient.firstName}.`).count()).toBe(1);
-    expect(await chat.getByText(`Good day, ${recipient.firstName}. Enrolment for the second semester opens on Monday.`, { exact: false }).count()).toBe(1);
+    await expect.poll(() => chat.getByText(`You confirmed you are ${recipient.firstName}.`).count()).toBe(1);
+    await expect.poll(() => chat.getByText(`Good day, ${recipient.firstName}. Enrolment for the second semester opens on Monday.`, { exact: false }).count()).toBe(1);
 
     await chat.getByLabel('Your message').fill('STOP');
     await chat.getByRole('button', { name: 'Send', exact: true }).click();
@@ -92,7 +92,7 @@ describe.each([
     await chat.getByLabel('Code from the email').fill(code);
     await chat.getByRole('button', { name: 'Confirm' }).click();
     await chat.getByRole('heading', { name: 'Messages for you' }).waitFor();
-    expect(await chat.getByText(`You confirmed you are ${recipient.firstName}.`).count()).toBe(1);
+    await expect.poll(() => chat.getByText(`You confirmed you are ${recipient.firstName}.`).count()).toBe(1);
 
     // Confirmed in this conversation: a reload still knows the visitor and still shows what they asked.
     await chat.goto(url('/chat'));

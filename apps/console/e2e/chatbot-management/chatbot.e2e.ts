@@ -93,7 +93,7 @@ describe('campus chatbot (issue 12)', () => {
     await p.getByLabel('Time (required)').fill('07:30');
     await p.getByRole('button', { name: 'Preview next runs' }).click();
     await expect.poll(() => p.getByRole('list', { name: 'Next runs of this schedule' }).locator('li').count()).toBe(5);
-    expect(await p.getByRole('status').filter({ hasText: 'Every Monday at 07:30 (Asia/Manila)' }).count()).toBe(1);
+    await expect.poll(() => p.getByRole('status').filter({ hasText: 'Every Monday at 07:30 (Asia/Manila)' }).count()).toBe(1);
     await p.getByRole('button', { name: 'Send', exact: true }).click();
     const deliveries = p.getByRole('table');
     await expect.poll(async () => {

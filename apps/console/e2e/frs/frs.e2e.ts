@@ -66,7 +66,7 @@ describe('facial recognition attendance', () => {
     await page.getByLabel('Photos').setInputFiles(AUTHOR.enrol.map((buffer, i) => ({ name: `enrol-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer })));
     await page.getByRole('button', { name: 'Enrol' }).click();
     await page.getByText('Bautista, Ramon was enrolled from 3 photos.').waitFor({ timeout: 150_000 });
-    expect(await page.getByRole('cell', { name: 'Bautista, Ramon', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('cell', { name: 'Bautista, Ramon', exact: true }).count()).toBe(1);
   }, 180_000);
 
   it('clocks in at the kiosk with another photo and shows the daily time record', async () => {
@@ -93,13 +93,13 @@ describe('facial recognition attendance', () => {
     // the timesheet is found through its record rather than by sorting (a clock-in after midnight sorts first).
     await page.goto(url('/app/campus-management/hr/daily-time-records'));
     const row = page.getByRole('row').filter({ hasText: date }).filter({ hasText: 'Bautista' });
-    expect(await row.count()).toBe(1);
+    await expect.poll(() => row.count()).toBe(1);
     // Total, tardiness, undertime and leave without pay.
     expect(await row.getByRole('cell', { name: /^\d+h \d+m \d+s$/ }).count()).toBe(4);
     const edit = await row.locator('a[href*="/daily-time-records/"]').first().getAttribute('href');
     const recordId = /daily-time-records\/([0-9a-f-]{36})/.exec(edit ?? '')![1]!;
     await page.goto(url(`/app/campus-management/hr/timesheets?recordId=${recordId}`));
-    expect(await page.getByRole('cell', { name: time, exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('cell', { name: time, exact: true }).count()).toBe(1);
   }, 180_000);
 
   it('takes the photo with the camera at the kiosk and clocks in with one press, where the device is', async () => {

@@ -94,7 +94,7 @@ describe('API sources and the API connector (issue 14)', () => {
     const preview = p.getByRole('table', { name: /Preview/ });
     await preview.waitFor();
     expect(await preview.getByRole('row').count()).toBe(11);
-    expect(await preview.getByRole('columnheader', { name: 'campus.code' }).count()).toBe(1);
+    await expect.poll(() => preview.getByRole('columnheader', { name: 'campus.code' }).count()).toBe(1);
     expect(await seriousA11yViolations(p)).toEqual([]);
 
     await p.getByLabel('Import into').selectOption('students');

@@ -140,6 +140,6 @@ describe('uploads stream through the console to the API', () => {
     await page.goto(url(location.replace(/^https?:\/\/[^/]+/, '')));
     const matching = page.getByRole('table', { name: 'Column matching' });
     await matching.waitFor();
-    expect(await matching.getByRole('rowheader', { name: 'remarks', exact: true }).count()).toBe(1);
+    await expect.poll(() => matching.getByRole('rowheader', { name: 'remarks', exact: true }).count()).toBe(1);
   }, 300_000);
 });

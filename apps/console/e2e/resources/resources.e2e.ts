@@ -38,7 +38,7 @@ describe.each(resourceEntities().map((entity) => [entity.consolePath, entity] as
     it('opens the list', async () => {
       await screen().openList();
       expect(await screen().heading.textContent()).toBe(entity.pluralLabel);
-      expect(await page.locator('.cas-data-table table').count()).toBe(1);
+      await expect.poll(() => page.locator('.cas-data-table table').count()).toBe(1);
     });
 
     it('creates a record from the descriptor’s sample', async () => {
@@ -147,7 +147,7 @@ describe('without JavaScript', () => {
     await p.getByLabel(labelled('Campus')).selectOption({ index: 1 });
     await post('Create');
     expect(new URL(p.url()).pathname).toBe('/app/campus-management/rooms');
-    expect(await p.locator('.cas-notice').filter({ hasText: 'New record created' }).count()).toBe(1);
+    await expect.poll(() => p.locator('.cas-notice').filter({ hasText: 'New record created' }).count()).toBe(1);
   });
 
   it('searches, sorts and switches a record off', async () => {
@@ -192,7 +192,7 @@ describe('other Campus Management screens', () => {
     const code = (await page.locator('table tbody th[scope=row] a').first().textContent())?.trim() ?? '';
     await page.goto(url(`/app/campus-management/campuses/${code}`));
     for (const name of ['Counts', 'Colleges', 'Departments', 'Rooms']) {
-      expect(await page.getByRole('heading', { level: 2, name }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('heading', { level: 2, name }).count()).toBe(1);
     }
   });
 

@@ -37,7 +37,7 @@ describe('a form posted from another site', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
       'This request came from another site and was refused.',
     );
-    expect(await page.getByText('403', { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByText('403', { exact: true }).count()).toBe(1);
     await context.close();
   });
 

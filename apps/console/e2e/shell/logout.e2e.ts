@@ -45,7 +45,7 @@ describe('logout (spec §2)', () => {
     const p = await signedInPage(false);
     await p.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Logout' }).click();
     expect(new URL(p.url()).pathname).toBe('/logout');
-    expect(await p.getByRole('heading', { name: 'Logout Confirmation' }).count()).toBe(1);
+    await expect.poll(() => p.getByRole('heading', { name: 'Logout Confirmation' }).count()).toBe(1);
     await p.getByRole('button', { name: 'OK' }).click();
     expect(new URL(p.url()).pathname).toBe('/auth');
     await p.goto(url('/app'));
@@ -58,7 +58,7 @@ describe('logout (spec §2)', () => {
     await p.goto(url('/profile/security'));
     await p.getByRole('button', { name: 'Sign out everywhere' }).click();
     expect(new URL(p.url()).pathname).toBe('/auth');
-    expect(await p.getByText('Every session of your account has ended, this one included.').count()).toBe(1);
+    await expect.poll(() => p.getByText('Every session of your account has ended, this one included.').count()).toBe(1);
     await other.goto(url('/app'));
     expect(new URL(other.url()).pathname).toBe('/auth');
   });

@@ -10,7 +10,7 @@ describe('modules in the console', () => {
     await signIn(page, DEMO_USERS.registrar);
     await page.goto(url('/app/campus-management'));
     const menu = page.getByRole('navigation', { name: 'Side menu' });
-    expect(await menu.getByRole('link', { name: 'Campuses' }).count()).toBe(1);
+    await expect.poll(() => menu.getByRole('link', { name: 'Campuses' }).count()).toBe(1);
     expect(await menu.getByText('Human Resources').count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Employees' }).count()).toBe(0);
     const response = await page.goto(url('/app/campus-management/hr/employees'));
@@ -28,7 +28,7 @@ describe('modules in the console', () => {
     const page = await context.newPage();
     await signIn(page, DEMO_USERS.admin);
     await page.goto(url('/app/campus-management'));
-    expect(await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Employees' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Employees' }).count()).toBe(1);
     expect((await page.goto(url('/app/campus-management/hr/employees')))?.status()).toBe(200);
     await context.close();
   });

@@ -18,7 +18,7 @@ describe('errors (spec §8)', () => {
     const p = await (await context()).newPage();
     const response = await p.goto(url('/no/such/page'));
     expect(response?.status()).toBe(404);
-    expect(await p.getByRole('heading', { name: 'This page could not be found' }).count()).toBe(1);
+    await expect.poll(() => p.getByRole('heading', { name: 'This page could not be found' }).count()).toBe(1);
     await p.getByRole('link', { name: 'Back to the home page' }).click();
     await p.waitForURL((u) => u.pathname === '/auth');
   });
@@ -72,7 +72,7 @@ describe('admin layout (spec §2)', () => {
     const menu = p.getByRole('navigation', { name: 'Side menu' });
     expect(await menu.getByRole('link', { name: 'Go Back Home' }).getAttribute('href')).toBe('/app');
     expect(await menu.getByRole('link', { name: 'Programs' }).getAttribute('href')).toBe('/app/campus-management/courses');
-    expect(await menu.getByRole('link', { name: 'Grading System' }).count()).toBe(1);
+    await expect.poll(() => menu.getByRole('link', { name: 'Grading System' }).count()).toBe(1);
     expect(await menu.getByRole('link', { name: 'Manage Profile' }).getAttribute('target')).toBe('_blank');
     // The IAM administrator reaches the system settings from every admin page; the registrar does not see it.
     expect(await menu.getByRole('link', { name: 'System Settings' }).getAttribute('href')).toBe('/app/settings');
@@ -83,9 +83,9 @@ describe('admin layout (spec §2)', () => {
     await p.getByRole('button', { name: 'Applications' }).or(p.getByRole('link', { name: 'Applications' })).first().click();
     const popover = p.getByRole('dialog', { name: 'Applications' });
     await popover.waitFor();
-    expect(await popover.getByRole('link', { name: 'Home' }).count()).toBe(1);
+    await expect.poll(() => popover.getByRole('link', { name: 'Home' }).count()).toBe(1);
     expect(await popover.getByRole('link', { name: 'Campus Management' }).count()).toBe(0);
-    expect(await popover.getByRole('link', { name: 'Analytics and Reports' }).count()).toBe(1);
+    await expect.poll(() => popover.getByRole('link', { name: 'Analytics and Reports' }).count()).toBe(1);
     await p.keyboard.press('Escape');
     await p.getByRole('banner').getByRole('link', { name: /System Administrator/ }).click();
     await p.waitForURL((u) => u.pathname === '/profile');

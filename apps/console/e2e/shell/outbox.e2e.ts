@@ -19,7 +19,7 @@ describe('the outbox screen', () => {
     const row = page.getByRole('row').filter({ hasText: email }).first();
     await row.getByRole('link', { name: 'Your Campus Administration System reset code' }).click();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your Campus Administration System reset code');
-    expect(await page.getByText(/Your password reset code is \d{6}\./).count()).toBe(1);
+    await expect.poll(() => page.getByText(/Your password reset code is \d{6}\./).count()).toBe(1);
     await context.close();
   });
 

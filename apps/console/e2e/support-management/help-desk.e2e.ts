@@ -189,7 +189,7 @@ describe('the ticket queue and page on the design system (issue 33)', () => {
     expect(await due.getAttribute('title')).toMatch(/PHT$/);
     await p.locator('tbody a.cas-ticket-ref').first().click();
     const details = p.getByRole('complementary', { name: 'Ticket details' });
-    expect(await details.getByRole('heading', { name: 'SLA' }).count()).toBe(1);
+    await expect.poll(() => details.getByRole('heading', { name: 'SLA' }).count()).toBe(1);
     expect(await details.locator('time.cas-due').first().textContent()).toMatch(/^(due in|overdue by) .+ · .+ PHT$/);
     // Too many files: refused beside the drop zone, the message kept as typed.
     await p.getByLabel('Message').fill('Four slips attached.');
@@ -204,7 +204,7 @@ describe('the ticket queue and page on the design system (issue 33)', () => {
     await p.getByRole('button', { name: 'Add internal note' }).click();
     const note = p.getByRole('list', { name: 'Conversation' }).locator('li[data-kind="note"]').filter({ hasText: 'Checked the registrar’s hold list.' });
     await note.waitFor();
-    expect(await note.getByText('Internal note').count()).toBe(1);
-    expect(await note.getByRole('link', { name: 'hold-list.txt' }).count()).toBe(1);
+    await expect.poll(() => note.getByText('Internal note').count()).toBe(1);
+    await expect.poll(() => note.getByRole('link', { name: 'hold-list.txt' }).count()).toBe(1);
   });
 });

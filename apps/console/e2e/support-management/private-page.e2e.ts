@@ -53,7 +53,7 @@ describe('the requester’s private page', () => {
     // Opened afresh (a reload would post the form again): the reply is in the thread, once.
     await page.goto(url(privatePath));
     await page.getByText(text).waitFor();
-    expect(await page.getByText(text).count()).toBe(1);
+    await expect.poll(() => page.getByText(text).count()).toBe(1);
   });
 
   it('takes the rating without JavaScript once the request is resolved', async () => {
