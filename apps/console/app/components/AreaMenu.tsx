@@ -17,8 +17,8 @@ function isCurrent(pathname: string, path: string): boolean {
 }
 
 /**
- * The admin layout's side menu (spec §2): Go Back Home, the area's sections with the current page marked, and
- * Account Management. The same menu sits beside the page from md up, in the drawer below it, and on the menu page.
+ * The admin layout's side menu (spec §2): Go Back Home, the area's sections with the current page marked (a group
+ * of the area shows its screens only while one of them is open), and Account Management. The same menu sits beside the page from md up, in the drawer below it, and on the menu page.
  */
 export function AreaMenu({ area, sections, label }: AreaMenuData & { readonly label?: string }) {
   const { pathname } = useLocation();
@@ -28,16 +28,29 @@ export function AreaMenu({ area, sections, label }: AreaMenuData & { readonly la
       <SideMenuSection>
         <SideMenuItem href="/app" label="Go Back Home" icon="home" />
       </SideMenuSection>
-      {sections.map((section) => (
-        <SideMenuSection key={section.title} title={section.title}>
-          {area && section.title === area.name ? (
-            <SideMenuItem href={area.path} label="Overview" icon="apps" isCurrent={pathname === area.path} />
-          ) : null}
-          {section.items.map((s) => (
-            <SideMenuItem key={s.path} href={s.path} label={s.label} isCurrent={isCurrent(pathname, s.path)} />
-          ))}
-        </SideMenuSection>
-      ))}
+      {sections.map((section) => {
+        const isMain = !area || section.title === area.name;
+        const first = section.items[0];
+        // A group of the area (Human Resources) opens when the current page is one of its screens; elsewhere it is
+        // one entry leading to its first screen, so the area's own screens and Account Management stay in view.
+        if (!isMain && first && !section.items.some((s) => isCurrent(pathname, s.path))) {
+          return (
+            <SideMenuSection key={section.title}>
+              <SideMenuItem href={first.path} label={section.title} icon="layers" />
+            </SideMenuSection>
+          );
+        }
+        return (
+          <SideMenuSection key={section.title} title={section.title}>
+            {area && section.title === area.name ? (
+              <SideMenuItem href={area.path} label="Overview" icon="apps" isCurrent={pathname === area.path} />
+            ) : null}
+            {section.items.map((s) => (
+              <SideMenuItem key={s.path} href={s.path} label={s.label} isCurrent={isCurrent(pathname, s.path)} />
+            ))}
+          </SideMenuSection>
+        );
+      })}
       <SideMenuSection title="Account Management">
         <SideMenuItem href="/profile" label="Manage Profile" icon="user" target="_blank" />
         {user.iamAdmin ? <SideMenuItem href="/app/settings" label="System Settings" icon="shield" isCurrent={pathname === '/app/settings'} /> : null}

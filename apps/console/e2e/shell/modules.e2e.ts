@@ -28,8 +28,15 @@ describe('modules in the console', () => {
     const page = await context.newPage();
     await signIn(page, DEMO_USERS.admin);
     await page.goto(url('/app/campus-management'));
-    await expect.poll(() => page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Employees' }).count()).toBe(1);
+    // Elsewhere in the area the Human Resources group is one entry leading to its first screen; on its screens it opens.
+    const menu = page.getByRole('navigation', { name: 'Side menu' });
+    await expect.poll(() => menu.getByRole('link', { name: 'Human Resources' }).count()).toBe(1);
+    expect(await menu.getByRole('link', { name: 'Human Resources' }).getAttribute('href')).toBe('/app/campus-management/hr/employees');
+    expect(await menu.getByRole('link', { name: 'Employees' }).count()).toBe(0);
     expect((await page.goto(url('/app/campus-management/hr/employees')))?.status()).toBe(200);
+    expect(await menu.getByRole('link', { name: 'Employees' }).getAttribute('aria-current')).toBe('page');
+    expect(await menu.getByRole('link', { name: 'Leave Credits' }).count()).toBe(1);
+    expect(await menu.getByRole('link', { name: 'Human Resources' }).count()).toBe(0);
     await context.close();
   });
 });
