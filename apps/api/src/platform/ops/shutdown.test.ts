@@ -7,6 +7,7 @@ import { placeForTwoProcesses } from '../../test/two-processes.js';
 import { startApiProcess } from '../../test/api-process.js';
 import { TEST_PASSWORD } from '../../test/harness.js';
 import { until } from '../../test/until.js';
+import { batchEnded, expectEachChangedOnce, seedCampuses, someJobProcessed, startDeactivation } from '../../test/campus-batch.js';
 
 const ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
@@ -72,33 +73,14 @@ describe('graceful shutdown of an API process', () => {
       const RECORDS = 6_000;
       const place = await placeForTwoProcesses();
       const database = await place.open();
-      await insertAccount(database.db, { email: 'admin@example.edu', password: TEST_PASSWORD, firstName: 'Jose', lastName: 'Rizal', adminScopes: ['CAMPUS', 'BATCH'] }, ARGON2);
-      await database.db.execute(
-        sql`insert into campuses (code, name, created_at, updated_at) select 'H' || g, 'Handover ' || g, now(), now() from generate_series(1, ${RECORDS}) g`,
-      );
+      await seedCampuses(database, 'H', 'Handover', RECORDS);
 
       const first = await startApiProcess({ ...place.env, SHUTDOWN_DELAY_MS: '500' });
       await first.ready();
-      const signIn = await fetch(`${first.url}/core/v1.0/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@example.edu', password: TEST_PASSWORD }),
-      });
-      const token = ((await signIn.json()) as { data: { token: string } }).data.token;
-      const started = await fetch(`${first.url}/core/v1.0/batches`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ type: 'bulk-state-change', params: { resource: 'campuses', q: 'Handover', set: { isActive: false } } }),
-      });
-      expect(started.status).toBe(202);
-      const batchId = ((await started.json()) as { data: { _id: string } }).data._id;
+      const batchId = await startDeactivation(first.url, 'Handover');
 
       // SIGTERM once the first process has committed some of the batch's jobs.
-      await until(
-        async () => (await rows<{ n: number }>(database.db, sql`select count(*)::int as n from job_runs where batch_id = ${batchId} and processed_at is not null`))[0]!.n,
-        (n) => n >= 1,
-        120_000,
-      );
+      await someJobProcessed(database, batchId);
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
       const handedBack = first.logs.find((line) => line.msg === 'jobs still running at shutdown handed back to the queue');
@@ -124,27 +106,9 @@ describe('graceful shutdown of an API process', () => {
         30_000,
       );
       expect(pickedUp).toBeGreaterThan(0);
-      const batch = await until(
-        async () =>
-          (
-            await rows<{ state: string; done: number; failed: number }>(
-              database.db,
-              sql`select b.state, (select sum(units_done)::int from job_runs where batch_id = b.id) as done,
-                         (select sum(units_failed)::int from job_runs where batch_id = b.id) as failed
-                    from batches b where b.id = ${batchId}`,
-            )
-          )[0]!,
-        (b) => b.state !== 'queued' && b.state !== 'running',
-        180_000,
-      );
+      const batch = await batchEnded(database, batchId, 180_000);
       expect(batch).toEqual({ state: 'completed', done: RECORDS, failed: 0 });
-      const [counts] = await rows<{ active: number; audits: number; records: number }>(
-        database.db,
-        sql`select (select count(*)::int from campuses where is_active and code like 'H%') as active,
-                   (select count(*)::int from audit_trails where resource = 'campuses') as audits,
-                   (select count(distinct record_id)::int from audit_trails where resource = 'campuses') as records`,
-      );
-      expect(counts).toEqual({ active: 0, audits: RECORDS, records: RECORDS });
+      await expectEachChangedOnce(database, 'H', RECORDS);
       console.log(`handed back: ${String(handedBack?.jobs ?? 0)} jobs; second process ready ${readyAfter} ms after the first exited`);
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
