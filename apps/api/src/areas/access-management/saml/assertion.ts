@@ -1,66 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { SAML_NAME_ID_FORMATS, type SamlAttribute, type SamlNameIdFormat } from '@campus/api-contract';
-import { rows, type Db } from '../../../platform/db/client.js';
+import type { ApplicationAccess } from '../sso/access.js';
 import { ASSERTION_NS, PROTOCOL_NS, xmlEscape } from './xml.js';
 
 /** A user as one application sees them: the person, their roles and modules there, and whether they may sign in. */
-export interface SamlAccess {
-  readonly userId: string;
-  readonly email: string;
-  readonly firstName: string;
-  readonly middleName: string | null;
-  readonly lastName: string;
-  readonly isEmployee: boolean;
-  readonly applicationName: string;
-  readonly roles: string[];
-  readonly modules: string[];
-  /** Active user, active application, and a role in it. */
-  readonly allowed: boolean;
-}
-
-/** A user's standing in an application — one query. */
-export async function samlAccess(db: Db, userId: string, applicationId: string): Promise<SamlAccess | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) return undefined;
-  const [row] = await rows<{
-    user_id: string;
-    email: string;
-    first_name: string;
-    middle_name: string | null;
-    last_name: string;
-    is_employee: boolean;
-    user_active: boolean;
-    app_name: string;
-    app_active: boolean;
-    roles: string[] | null;
-    modules: string[] | null;
-  }>(
-    db,
-    sql`select u.id as user_id, u.email, u.first_name, u.middle_name, u.last_name, u.employee_id is not null as is_employee,
-               u.is_active as user_active, a.name as app_name, a.is_active as app_active,
-               array(select r.name from roles r
-                      where r.id = any(u.role_ids) and r.is_active and r.application_code = a.code order by r.name) as roles,
-               array(select distinct m.code from roles r join modules m on m.id = any(r.module_ids)
-                      where r.id = any(u.role_ids) and r.is_active and m.is_active and r.application_code = a.code
-                      order by m.code) as modules
-          from users u, applications a
-         where u.id = ${userId} and a.id = ${applicationId}`,
-  );
-  if (!row) return undefined;
-  const roles = row.roles ?? [];
-  return {
-    userId: row.user_id,
-    email: row.email,
-    firstName: row.first_name,
-    middleName: row.middle_name,
-    lastName: row.last_name,
-    isEmployee: row.is_employee,
-    applicationName: row.app_name,
-    roles,
-    modules: row.modules ?? [],
-    allowed: row.user_active && row.app_active && roles.length > 0,
-  };
-}
+export type SamlAccess = ApplicationAccess;
 
 const URI = 'urn:oasis:names:tc:SAML:2.0:attrname-format:uri';
 /** Each releasable attribute: its name on the wire (the OID of the eduPerson / inetOrgPerson schemas) and values. */

@@ -19,7 +19,8 @@ import { NO_ACCESS, TOO_MANY_ATTEMPTS } from '../../../platform/guard.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { ssoSealer } from '../sso/keys.js';
 import { escape, page } from '../sso/pages.js';
-import { nameIdFor, responseXml, samlAccess } from './assertion.js';
+import { applicationAccess } from '../sso/access.js';
+import { nameIdFor, responseXml } from './assertion.js';
 import { samlSigningKey } from './keys.js';
 import { BAD_REQUEST, decodeSamlParameter, readSamlMessage, redirectOctetString, type SamlMessage } from './xml.js';
 
@@ -303,7 +304,7 @@ export function samlArea(ctx: AppContext) {
   async function completeSignInRequest(auth: AuthContext, uid: string, request: FastifyRequest) {
     const row = await pending(uid);
     const now = config.now();
-    const access = await samlAccess(db, auth.user.id, row.application_id);
+    const access = await applicationAccess(db, auth.user.id, { applicationId: row.application_id });
     const actor = { id: auth.user.id, email: auth.user.email, ip: request.ip };
     if (!access?.allowed) {
       await writeAudit(
@@ -360,7 +361,7 @@ export function samlArea(ctx: AppContext) {
     );
     if (!row?.user_id) throw new HttpError(404, EXPIRED_REQUEST);
     const sp = await spByApplication(row.application_id);
-    const access = await samlAccess(db, row.user_id, row.application_id);
+    const access = await applicationAccess(db, row.user_id, { applicationId: row.application_id });
     if (!sp?.app_active) throw new HttpError(404, EXPIRED_REQUEST);
     if (!access?.allowed) throw new HttpError(403, NO_ACCESS);
     const nameId = nameIdFor(sp.name_id_format, access, sp.entity_id, config.sessionSecret);

@@ -15,6 +15,8 @@ export interface ApplicationAccess {
   firstName: string;
   middleName: string | null;
   lastName: string;
+  /** The user's account is linked to an employee record. */
+  isEmployee: boolean;
   applicationCode: string;
   applicationName: string;
   roles: string[];
@@ -30,6 +32,7 @@ interface AccessRow {
   first_name: string;
   middle_name: string | null;
   last_name: string;
+  is_employee: boolean;
   user_active: boolean;
   code: string;
   app_name: string;
@@ -40,17 +43,24 @@ interface AccessRow {
   services: GrantedService[];
 }
 
-/** A user's roles, modules and services in the application of a client — one query. */
-export async function applicationAccess(
-  db: Db,
-  userId: string,
-  clientId: string,
-): Promise<ApplicationAccess | undefined> {
+/** The application asked about: by an OpenID Connect client's id, or by its own id (a SAML service provider's). */
+export type AccessTarget = { readonly clientId: string } | { readonly applicationId: string };
+
+/**
+ * A user's roles, modules and services in one application — one query, for every sign-in protocol. An OpenID Connect
+ * client may be open to all users; otherwise a user needs a role there.
+ */
+export async function applicationAccess(db: Db, userId: string, target: AccessTarget): Promise<ApplicationAccess | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return undefined;
+  const source =
+    'clientId' in target
+      ? sql`sso_clients c join applications a on a.id = c.application_id where c.client_id = ${target.clientId} and`
+      : sql`applications a where a.id = ${target.applicationId} and`;
+  const openToAll = 'clientId' in target ? sql`c.is_open_to_all` : sql`false`;
   const [row] = await rows<AccessRow>(
     db,
-    sql`select u.id as user_id, u.email, u.first_name, u.middle_name, u.last_name, u.is_active as user_active,
-               a.code, a.name as app_name, a.is_active as app_active, c.is_open_to_all,
+    sql`select u.id as user_id, u.email, u.first_name, u.middle_name, u.last_name, u.employee_id is not null as is_employee,
+               u.is_active as user_active, a.code, a.name as app_name, a.is_active as app_active, ${openToAll} as is_open_to_all,
                array(select r.name from roles r
                       where r.id = any(u.role_ids) and r.is_active and r.application_code = a.code order by r.name) as roles,
                array(select distinct m.code from roles r join modules m on m.id = any(r.module_ids)
@@ -58,8 +68,7 @@ export async function applicationAccess(
                       order by m.code) as modules,
                (select coalesce(jsonb_agg(jsonb_build_object('name', s.name, 'url', s.url, 'target', s.target) order by s.name), '[]'::jsonb)
                   from services s where s.application_code = a.code and s.is_active) as services
-          from users u, sso_clients c join applications a on a.id = c.application_id
-         where u.id = ${userId} and c.client_id = ${clientId}`,
+          from users u, ${source} u.id = ${userId}`,
   );
   if (!row) return undefined;
   const roles = row.roles ?? [];
@@ -69,6 +78,7 @@ export async function applicationAccess(
     firstName: row.first_name,
     middleName: row.middle_name,
     lastName: row.last_name,
+    isEmployee: row.is_employee,
     applicationCode: row.code,
     applicationName: row.app_name,
     roles,

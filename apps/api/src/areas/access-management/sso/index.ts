@@ -113,7 +113,7 @@ export function ssoArea(ctx: AppContext) {
   async function completeSignInRequest(auth: AuthContext, uid: string, request: FastifyRequest) {
     const interaction = await findInteraction(uid);
     const clientId = String(interaction.params.client_id ?? '');
-    const access = await applicationAccess(db, auth.user.id, clientId);
+    const access = await applicationAccess(db, auth.user.id, { clientId });
     const actor = { id: auth.user.id, email: auth.user.email, ip: request.ip };
     const now = config.now();
     if (!access?.allowed) {

@@ -145,7 +145,7 @@ export async function createSsoProvider(
       const session = ctx.oidc.session!;
       const accountId = ctx.oidc.result?.login?.accountId ?? session.accountId;
       if (!accountId) return undefined;
-      const access = await applicationAccess(db, accountId, client.clientId);
+      const access = await applicationAccess(db, accountId, { clientId: client.clientId });
       if (!access?.allowed) return undefined;
       const existingId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
       const existing = existingId ? await ctx.oidc.provider.Grant.find(existingId) : undefined;
@@ -159,7 +159,7 @@ export async function createSsoProvider(
     findAccount: async (ctx, sub) => {
       const clientId = ctx.oidc.client?.clientId;
       if (!clientId) return undefined;
-      const access = await applicationAccess(db, sub, clientId);
+      const access = await applicationAccess(db, sub, { clientId });
       if (!access?.allowed) return undefined;
       return { accountId: sub, claims: async () => ({ ...claimsOf(access), sub }) };
     },
