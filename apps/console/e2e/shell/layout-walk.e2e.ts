@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleScreens, isPublicPath, walk, type Screen } from '../console-walk.mjs';
+import { REPO_ROOT } from '../harness';
+import { DEMO_USERS, newContext, seriousA11yViolations, signIn, url } from '../support';
+
+// Every console screen, at a desktop and at a phone width, signed out for the public pages and signed in as the
+// demo administrator for the rest (issue 33). Each page must have one main region and one banner, must not scroll
+// sideways, must not cut off the text of a table cell, and must draw its form controls with the building blocks
+// of libs/ui (whose elements carry a `cas-` class). The walk runs only with LAYOUT_WALK=on: it visits about 240
+// addresses twice. With LAYOUT_AXE=on it also runs axe on each page at the desktop width.
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+interface Problem {
+  readonly address: string;
+  readonly width: number;
+  readonly problem: string;
+}
+
+/** What is wrong with the page's layout, in words (nothing when it is right). */
+function layoutProblems(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((viewportWidth) => {
+    const problems: string[] = [];
+    const mains = document.querySelectorAll('main, [role="main"]').length;
+    if (mains !== 1) problems.push(`${mains} main regions`);
+    const banners = [...document.querySelectorAll('header, [role="banner"]')].filter(
+      (el) => el.getAttribute('role') === 'banner' || !el.parentElement?.closest('article, aside, main, nav, section, [role="main"]'),
+    ).length;
+    if (banners !== 1) problems.push(`${banners} banners`);
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth > viewportWidth + 1) problems.push(`scrolls sideways (${scrollWidth} px wide)`);
+    for (const cell of document.querySelectorAll<HTMLElement>('td, th')) {
+      const style = getComputedStyle(cell);
+      if (style.overflow !== 'visible' && cell.scrollWidth > cell.clientWidth + 1 && cell.offsetParent !== null) {
+        problems.push(`cell text cut off: "${(cell.textContent ?? '').trim().slice(0, 40)}"`);
+        break;
+      }
+    }
+    const drawnByBlocks = (el: Element | null, depth: number): boolean =>
+      !!el && depth >= 0 && ([...el.classList].some((c) => c.startsWith('cas-')) || el.hasAttribute('data-rac') || drawnByBlocks(el.parentElement, depth - 1));
+    for (const control of document.querySelectorAll<HTMLElement>('input, select, textarea, button')) {
+      if (control instanceof HTMLInputElement && control.type === 'hidden') continue;
+      if (control.offsetParent === null && getComputedStyle(control).position !== 'fixed') continue; // not drawn
+      if (!drawnByBlocks(control, 2)) {
+        problems.push(`native ${control.tagName.toLowerCase()} outside the building blocks: ${control.outerHTML.slice(0, 80)}`);
+        break;
+      }
+    }
+    return problems;
+  }, width);
+}
+
+describe.runIf(process.env.LAYOUT_WALK === 'on')('the layout of every screen', () => {
+  let screens: Screen[];
+  beforeAll(async () => {
+    screens = await consoleScreens(join(REPO_ROOT, 'apps/console'));
+  });
+  const problems: Problem[] = [];
+  afterAll(() => {
+    if (problems.length > 0) console.log(problems.map((p) => `${p.width} ${p.address}: ${p.problem}`).join('\n'));
+  });
+
+  for (const size of WIDTHS) {
+    for (const signedIn of [false, true]) {
+      it(`${signedIn ? 'signed in' : 'signed out'}, ${size.width}×${size.height}`, async () => {
+        const context = await newContext({ width: size.width, height: size.height });
+        const page = await context.newPage();
+        if (signedIn) await signIn(page, DEMO_USERS.admin);
+        const found: Problem[] = [];
+        const visited = await walk(
+          page,
+          url('/'),
+          screens,
+          screens.filter((s) => !s.hasParameters && isPublicPath(s.path) !== signedIn).map((s) => s.path),
+          {
+            allow: (address) => isPublicPath(address.pathname) !== signedIn,
+            visit: async (p, address, _screen, status) => {
+              const where = address.pathname + address.search;
+              if (status >= 500) found.push({ address: where, width: size.width, problem: `answered ${status}` });
+              for (const problem of await layoutProblems(p, size.width)) found.push({ address: where, width: size.width, problem });
+              if (process.env.LAYOUT_AXE === 'on' && size.name === 'desktop') {
+                for (const v of await seriousA11yViolations(p)) found.push({ address: where, width: size.width, problem: `axe: ${JSON.stringify(v).slice(0, 160)}` });
+              }
+            },
+          },
+        );
+        await context.close();
+        console.log(`${size.width}×${size.height}, ${signedIn ? 'signed in' : 'signed out'}: ${visited.length} screens, ${found.length} problems`);
+        problems.push(...found);
+        expect(visited.length).toBeGreaterThan(signedIn ? 100 : 5);
+        expect(found).toEqual([]);
+      }, 1_800_000);
+    }
+  }
+});
