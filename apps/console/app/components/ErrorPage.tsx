@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { DefaultLayout } from '@campus/ui';
+import { DefaultLayout, SiteBanner } from '@campus/ui';
+import { APP_TITLE } from '../lib/constants';
 
 export const NOT_FOUND_MESSAGE = 'This page could not be found';
 export const ERROR_PAGE_FAILED_MESSAGE = 'An error occurred while showing the error page';
@@ -17,7 +18,7 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
   const isNotFound = status === 404;
   const text = isNotFound ? NOT_FOUND_MESSAGE : message?.trim() || 'Error';
   return (
-    <DefaultLayout>
+    <DefaultLayout title={APP_TITLE}>
       <section className="cas-error-page" aria-labelledby="error-title">
         <p className="cas-error-page__status">{status}</p>
         <h1 id="error-title" className="cas-error-page__message">
@@ -34,12 +35,15 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
 /** What shows when the error page itself fails to render. */
 export function ErrorPageFailed() {
   return (
-    <main id="main" className="cas-error-page">
-      <h1 className="cas-error-page__message">{ERROR_PAGE_FAILED_MESSAGE}</h1>
-      <a className="cas-button" href="/">
-        Go back to home
-      </a>
-    </main>
+    <>
+      <SiteBanner title={APP_TITLE} href="/" />
+      <main id="main" className="cas-error-page">
+        <h1 className="cas-error-page__message">{ERROR_PAGE_FAILED_MESSAGE}</h1>
+        <a className="cas-button" href="/">
+          Go back to home
+        </a>
+      </main>
+    </>
   );
 }
 

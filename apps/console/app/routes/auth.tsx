@@ -144,13 +144,13 @@ export default function SignInPage() {
   const isSubmitting = navigation.state === 'submitting';
   if (answer && 'continueTo' in answer) {
     return (
-      <AuthLayout panel={<AuthPanel panel={panel} />}>
+      <AuthLayout title={APP_TITLE} panel={<AuthPanel panel={panel} />}>
         <ContinueToApplication to={answer.continueTo} />
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout panel={<AuthPanel panel={panel} />}>
+    <AuthLayout title={APP_TITLE} panel={<AuthPanel panel={panel} />}>
       <h1 className="cas-page-title">Sign in</h1>
       <p className="cas-field__description" style={{ marginTop: -8, marginBottom: 16 }}>
         {applicationName ? `to continue to ${applicationName}` : APP_TITLE}

@@ -34,7 +34,7 @@ export default function SecondFactorPage() {
   const { ways } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as (SecondFactorFormData & { continueTo?: string }) | undefined;
   return (
-    <AuthLayout panel={<AuthPanel />}>
+    <AuthLayout title={APP_TITLE} panel={<AuthPanel />}>
       <h1 className="cas-page-title">Two-factor sign-in</h1>
       {result?.continueTo ? <ContinueToApplication to={result.continueTo} /> : <SecondFactorForm ways={ways} result={result} />}
     </AuthLayout>

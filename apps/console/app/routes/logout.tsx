@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LogoutPage() {
   const result = useActionData<typeof action>();
   return (
-    <DefaultLayout>
+    <DefaultLayout title={APP_TITLE}>
       <section className="cas-panel" style={{ maxWidth: 440, margin: '10vh auto' }} aria-labelledby="logout-title">
         <h1 id="logout-title" className="cas-dialog__title">
           {LOGOUT_TITLE}

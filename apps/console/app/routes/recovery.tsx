@@ -44,7 +44,7 @@ export default function Recovery() {
   const [form] = useForm({ lastResult: refused?.result });
   const typed = (refused?.result.initialValue ?? {}) as Record<string, unknown>;
   return (
-    <AuthLayout panel={<AuthPanel />}>
+    <AuthLayout title={APP_TITLE} panel={<AuthPanel />}>
       <h1 className="cas-page-title">Forgot your password?</h1>
       <p>Enter the email address of your account and we will send you a reset code.</p>
       <FormNotice notice={refused?.notice} />

@@ -116,14 +116,14 @@ export default function ResetPassword() {
   const [form] = useForm({ lastResult: refused?.result });
   if (answer && 'continueTo' in answer) {
     return (
-      <AuthLayout panel={<AuthPanel />}>
+      <AuthLayout title={APP_TITLE} panel={<AuthPanel />}>
         <ContinueToApplication to={answer.continueTo} />
       </AuthLayout>
     );
   }
   const fieldErrors = Object.fromEntries(Object.entries(form.allErrors).map(([name, messages]) => [name, messages[0] ?? '']));
   return (
-    <AuthLayout panel={<AuthPanel />}>
+    <AuthLayout title={APP_TITLE} panel={<AuthPanel />}>
       <h1 className="cas-page-title">Set a new password</h1>
       {mode === 'temporary' ? <p>You signed in with a temporary password. Choose your own password to continue.</p> : null}
       <FormNotice notice={refused?.notice} />

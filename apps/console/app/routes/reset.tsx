@@ -45,7 +45,7 @@ export default function ResetCode() {
   const typed = (refused?.result.initialValue ?? {}) as Record<string, unknown>;
   const error = (name: string) => form.allErrors[name]?.[0];
   return (
-    <AuthLayout panel={<AuthPanel />}>
+    <AuthLayout title={APP_TITLE} panel={<AuthPanel />}>
       <h1 className="cas-page-title">Enter your reset code</h1>
       <FormNotice notice={refused?.notice} />
       <Form method="post" noValidate>

@@ -15,7 +15,7 @@ export function loader() {
 
 export default function Unauthorized() {
   return (
-    <DefaultLayout>
+    <DefaultLayout title={APP_TITLE}>
       <section className="cas-error-page" aria-labelledby="unauthorized-title">
         <p className="cas-error-page__status">401</p>
         <h1 id="unauthorized-title" className="cas-error-page__message">

@@ -70,7 +70,9 @@ describe('single sign-on for a registered application', () => {
     await panel.getByLabel(/^Client ID/).fill('library');
     await panel.getByRole('radio', { name: /Public/ }).check();
     await panel.getByLabel(/^Redirect URIs/).fill(REDIRECT_URI);
-    await panel.getByRole('checkbox', { name: /Open to every active user/ }).check();
+    // A React Aria checkbox: its input is visually hidden, so the label is what a person clicks.
+    await panel.getByText(/^Open to every active user/).click();
+    await expect.poll(() => panel.getByRole('checkbox', { name: /Open to every active user/ }).isChecked()).toBe(true);
     await panel.getByRole('button', { name: 'Save single sign-on settings' }).click();
     await expect.poll(() => panel.getByRole('status').textContent()).toBe('Single sign-on settings saved.');
     expect(await seriousA11yViolations(page)).toEqual([]);

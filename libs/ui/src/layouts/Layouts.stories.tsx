@@ -4,7 +4,7 @@ import { Button } from '../components/Button.js';
 import { Icon } from '../components/Icon.js';
 import { AdminLayout, SideMenu, SideMenuItem, SideMenuSection } from './AdminLayout.js';
 import { AppHeader, HeaderBrand, HeaderSpacer, HeaderUser, Logo } from './AppHeader.js';
-import { AuthLayout, DashboardLayout, DefaultLayout, HomeLayout } from './Layouts.js';
+import { AuthLayout, DashboardLayout, DefaultLayout, HomeLayout, SiteBanner } from './Layouts.js';
 
 function Header() {
   return (
@@ -86,6 +86,7 @@ export const Home: Story = {
 export const Auth: Story = {
   render: () => (
     <AuthLayout
+      title="Campus Administration System"
       panel={
         <>
           <Logo />
@@ -101,6 +102,7 @@ export const Auth: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('complementary', { name: 'About the university' })).toHaveTextContent('Mission');
     await expect(canvas.getByRole('main')).toHaveTextContent('Sign in');
+    await expect(canvas.getByRole('banner')).toHaveTextContent('Campus Administration System');
   },
 };
 
@@ -114,8 +116,23 @@ export const Dashboard: Story = {
 
 export const Default: Story = {
   render: () => (
-    <DefaultLayout>
+    <DefaultLayout title="Campus Administration System">
       <h1>This page could not be found</h1>
     </DefaultLayout>
+  ),
+};
+
+export const Banner: Story = {
+  render: () => <SiteBanner title="Campus Administration System" href="/" />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('banner')).toHaveTextContent('Campus Administration System');
+  },
+};
+
+export const BannerOnAPhone: Story = {
+  render: () => (
+    <div style={{ width: 390 }}>
+      <SiteBanner title="Campus Administration System" />
+    </div>
   ),
 };

@@ -22,19 +22,47 @@ export function HomeLayout({ header, children, footer }: HomeLayoutProps) {
   );
 }
 
+export interface SiteBannerProps {
+  /** The product's or the university's name. */
+  title: string;
+  /** Where the name leads (the sign-in page, the public home); plain text when absent. */
+  href?: string;
+}
+
+/** The banner of a page outside the console (sign-in, recovery, public chat, support form, kiosk): the name. */
+export function SiteBanner({ title, href }: SiteBannerProps) {
+  return (
+    <header className="cas-site-banner">
+      <span className="cas-site-banner__mark" aria-hidden="true" />
+      {href ? (
+        <a className="cas-site-banner__title" href={href}>
+          {title}
+        </a>
+      ) : (
+        <span className="cas-site-banner__title">{title}</span>
+      )}
+    </header>
+  );
+}
+
 export interface AuthLayoutProps {
   /** The side panel: logo, mission and vision. */
   panel: ReactNode;
+  /** The name in the banner above the form. */
+  title: string;
   children: ReactNode;
 }
 
-/** Auth layout (spec §2): the form column beside a side panel. */
-export function AuthLayout({ panel, children }: AuthLayoutProps) {
+/** Auth layout (spec §2): the form column, under the banner, beside a side panel. */
+export function AuthLayout({ panel, title, children }: AuthLayoutProps) {
   return (
     <div className="cas-layout-auth">
-      <main id="main" className="cas-layout-auth__form cas-page">
-        {children}
-      </main>
+      <div className="cas-layout-auth__column">
+        <SiteBanner title={title} />
+        <main id="main" className="cas-layout-auth__form cas-page">
+          {children}
+        </main>
+      </div>
       <aside className="cas-layout-auth__panel" aria-label="About the university">
         {panel}
       </aside>
@@ -64,14 +92,19 @@ export function DashboardLayout({ banner, header, children }: DashboardLayoutPro
 }
 
 export interface DefaultLayoutProps {
+  /** The name in the banner above the content. */
+  title: string;
   children: ReactNode;
 }
 
-/** Default layout: just the content, centred. */
-export function DefaultLayout({ children }: DefaultLayoutProps) {
+/** Default layout: the banner, then just the content, centred. */
+export function DefaultLayout({ title, children }: DefaultLayoutProps) {
   return (
-    <main id="main" className="cas-layout-default cas-page">
-      {children}
-    </main>
+    <>
+      <SiteBanner title={title} href="/" />
+      <main id="main" className="cas-layout-default cas-page">
+        {children}
+      </main>
+    </>
   );
 }

@@ -126,26 +126,12 @@ function OidcClientSection({ panel, result }: SsoClientPanelProps) {
           defaultValue={values?.refreshTokenDays ?? String(current.refreshTokenDays)}
           error={errors.refreshTokenDays}
         />
-        <p>
-          <label>
-            <input
-              type="checkbox"
-              name="allowRefreshTokens"
-              defaultChecked={values ? values.allowRefreshTokens === 'on' : current.allowRefreshTokens}
-            />{' '}
-            Issue refresh tokens
-          </label>
-        </p>
-        <p>
-          <label>
-            <input
-              type="checkbox"
-              name="isOpenToAll"
-              defaultChecked={values ? values.isOpenToAll === 'on' : current.isOpenToAll}
-            />{' '}
-            Open to every active user (otherwise only users holding one of its roles)
-          </label>
-        </p>
+        <Checkbox name="allowRefreshTokens" defaultSelected={values ? values.allowRefreshTokens === 'on' : current.allowRefreshTokens}>
+          Issue refresh tokens
+        </Checkbox>
+        <Checkbox name="isOpenToAll" defaultSelected={values ? values.isOpenToAll === 'on' : current.isOpenToAll}>
+          Open to every active user (otherwise only users holding one of its roles)
+        </Checkbox>
         <Button type="submit">Save single sign-on settings</Button>
       </Form>
       {client?.isConfidential ? (
