@@ -84,6 +84,11 @@ export interface ResourceOverride {
   readonly rowAccent?: (row: Readonly<Record<string, unknown>>) => { readonly color: string; readonly label: string } | undefined;
   /** Shown above the list with what the area's `listPanel` loader returned (e.g. the calendar's month). */
   readonly ListPanel?: ComponentType<{ readonly data: never }>;
+  /**
+   * Whether the panel stands in for the list this time, with what `listPanel` loaded: a view of the panel's own
+   * (e.g. the unanswered questions, a tab beside the responses) shows under the title without the list.
+   */
+  readonly isListReplaced?: (data: never) => boolean;
 }
 
 /** Server side of a resource override: data for its `ListPanel`, loaded beside the list. */

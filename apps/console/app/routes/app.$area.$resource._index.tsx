@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { ConfirmPage } from '@campus/ui';
 import { entityRegistry } from '@campus/api-contract';
 import { ResourceList } from '../features/resources/ResourceList';
 import { entityAt, movedScreen, screenPathOf } from '../features/resources/entities';
@@ -44,13 +45,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ResourceListRoute() {
   const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   if (!('list' in data)) return <PlannedScreen />;
+  // A bulk action posted without JavaScript asks its question here, as a page, before it starts.
+  if (answer && 'confirm' in answer) return <ConfirmPage {...answer.confirm} />;
   const { list, panel } = data;
   const entity = entityRegistry.byResource(list.resource);
-  const ListPanel = entity ? overrideOf(entity).ListPanel : undefined;
-  const rowAccent = entity ? overrideOf(entity).rowAccent : undefined;
+  const override = entity ? overrideOf(entity) : {};
+  const { ListPanel, rowAccent, isListReplaced } = override;
+  const isListShown = !(panel && isListReplaced?.(panel as never));
   return (
-    <ResourceList list={list} rowAccent={rowAccent}>
+    <ResourceList list={list} rowAccent={rowAccent} isListShown={isListShown}>
       {ListPanel && panel ? <ListPanel data={panel as never} /> : null}
     </ResourceList>
   );

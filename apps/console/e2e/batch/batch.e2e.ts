@@ -24,7 +24,11 @@ describe('Batch Management', () => {
     const button = page.getByRole('button', { name: /^Set inactive for all \d+ matching records$/ });
     const matching = Number((await button.textContent())!.match(/all (\d+)/)![1]);
     expect(matching).toBe(3);
-    await Promise.all([page.waitForURL(/\/app\/batch-management\/tabs\/batch-view\?id=/), button.click()]);
+    // It asks first, with the number of records.
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Set 3 rooms inactive?' });
+    await dialog.waitFor();
+    await Promise.all([page.waitForURL(/\/app\/batch-management\/tabs\/batch-view\?id=/), dialog.getByRole('button', { name: 'Set inactive' }).click()]);
 
     // The view polls while the batch runs, so the bar reaches 100 % without a reload.
     const progress = page.getByRole('progressbar', { name: 'Batch progress' });
@@ -52,6 +56,24 @@ describe('Batch Management', () => {
     await expect.poll(() => notice.count()).toBe(1);
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Notifications', exact: true }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('asks before a bulk action without JavaScript, as a page that states the count', async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto(url(`/app/campus-management/rooms?q=${TAG}`));
+    await page.getByText('Bulk actions').click();
+    await page.getByRole('button', { name: /^Set active for all \d+ matching records?$/ }).click();
+    const question = page.getByRole('heading', { level: 1, name: /^Set \d+ rooms? active\?$/ });
+    await expect.poll(() => question.count()).toBe(1);
+    // Cancel goes back to the list as it was, and nothing started.
+    await Promise.all([page.waitForURL(new RegExp(`/app/campus-management/rooms\\?q=${TAG}$`)), page.getByRole('link', { name: 'Cancel' }).click()]);
+    await page.getByText('Bulk actions').click();
+    await page.getByRole('button', { name: /^Set active for all \d+ matching records?$/ }).click();
+    await Promise.all([page.waitForURL(/\/app\/batch-management\/tabs\/batch-view\?id=/), page.getByRole('button', { name: 'Set active' }).click()]);
+    await expect.poll(() => page.getByRole('heading', { name: 'Batch View', level: 1 }).count()).toBe(1);
     await context.close();
   });
 

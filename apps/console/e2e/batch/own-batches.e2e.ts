@@ -14,7 +14,10 @@ describe('Batches of a user without Batch Management', () => {
     await page.goto(url('/app/campus-management/students'));
     await page.getByText('Bulk actions').click();
     const button = page.getByRole('button', { name: /^Export all [\d,]+ matching records? in the background$/ });
-    await Promise.all([page.waitForURL(/\/app\/batch-management\/tabs\/batch-view\?id=/), button.click()]);
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: /^Export [\d,]+ students?\?$/ });
+    await dialog.waitFor();
+    await Promise.all([page.waitForURL(/\/app\/batch-management\/tabs\/batch-view\?id=/), dialog.getByRole('button', { name: 'Export' }).click()]);
     const id = new URL(page.url()).searchParams.get('id');
     // The URL changes as the client navigates; the view's heading follows once it has drawn.
     await expect.poll(() => page.getByRole('heading', { name: 'Batch View', level: 1 }).count(), { timeout: 15_000 }).toBe(1);

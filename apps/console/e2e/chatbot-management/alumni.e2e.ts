@@ -26,8 +26,8 @@ describe('chatbot alumni and uploaded audience lists', () => {
     await p.getByLabel('Message').fill('Homecoming is on 12 December, [[first_name]].');
     await p.getByRole('button', { name: 'Add the alumni who consented' }).click();
     await p.getByText('14 recipients (14 with an email address); 0 opted out and skipped.').waitFor();
-    expect(await p.getByLabel('Audience (required)').inputValue()).toBe('CUSTOM');
-    expect(await p.getByLabel('Chosen subscribers (for that audience)').locator('option:checked').count()).toBe(14);
+    expect(await p.getByLabel('Audience').inputValue()).toBe('CUSTOM');
+    expect(await p.getByLabel(/^Subscribers\*?$/).locator('option:checked').count()).toBe(14);
   });
 
   it('gets a refused draft back as typed, with the spec’s notice and each problem beside its field (no JavaScript)', async () => {
@@ -36,26 +36,33 @@ describe('chatbot alumni and uploaded audience lists', () => {
     const p = await admin.newPage();
     await signIn(p, DEMO_USERS.admin);
     await p.goto(url('/app/chatbot-management/broadcast'));
-    // Chosen subscribers, none chosen: the browser lets it through, the contract's schema does not.
-    await p.getByLabel('Subject (required)').fill('Homecoming');
-    await p.getByLabel('Audience (required)').selectOption('CUSTOM');
+    // The audience first: without JavaScript "Choose" opens the form again with that audience's picker only,
+    // keeping what was typed.
+    await p.getByLabel('Subject').fill('Homecoming');
     await p.getByLabel('Message').fill('See you at homecoming, [[first_name]].');
+    expect(await p.getByLabel(/^Subscribers\*?$/).count()).toBe(0);
+    await p.getByLabel('Audience').selectOption('CUSTOM');
+    await Promise.all([p.waitForURL(/audience=CUSTOM/), p.getByRole('button', { name: 'Choose', exact: true }).click()]);
+    expect(await p.getByLabel(/^Subscribers\*?$/).count()).toBe(1);
+    expect(await p.getByLabel(/^Campuses\*?$/).count()).toBe(0);
+    expect(await p.getByLabel('Subject').inputValue()).toBe('Homecoming');
+    // Chosen subscribers, none chosen: the browser lets it through, the contract's schema does not.
     await p.getByRole('button', { name: 'Save draft' }).click();
     const notice = p.getByRole('alert').filter({ hasText: 'Validation Error' });
     expect(await notice.textContent()).toContain('Please fillup required fields.');
     expect(await p.locator('#ids-error').textContent()).toBe('Required');
-    expect(await p.getByLabel('Subject (required)').inputValue()).toBe('Homecoming');
+    expect(await p.getByLabel('Subject').inputValue()).toBe('Homecoming');
     expect(await p.getByLabel('Message').inputValue()).toBe('See you at homecoming, [[first_name]].');
-    expect(await p.getByLabel('Audience (required)').inputValue()).toBe('CUSTOM');
+    expect(await p.getByLabel('Audience').inputValue()).toBe('CUSTOM');
     expect(await p.getByRole('checkbox', { name: 'Email' }).isChecked()).toBe(true);
 
     // A placeholder the templates do not know is named beside the message.
-    await p.getByLabel('Chosen subscribers (for that audience)').selectOption({ index: 0 });
+    await p.getByLabel(/^Subscribers\*?$/).selectOption({ index: 0 });
     await p.getByLabel('Message').fill('See you, [[nickname]].');
     await p.getByRole('button', { name: 'Save draft' }).click();
     expect(await p.locator('#message-error').textContent()).toMatch(/^Unknown placeholder \[\[nickname\]\]\. Use /);
-    expect(await p.getByLabel('Subject (required)').inputValue()).toBe('Homecoming');
-    await expect.poll(() => p.getByLabel('Chosen subscribers (for that audience)').locator('option:checked').count()).toBe(1);
+    expect(await p.getByLabel('Subject').inputValue()).toBe('Homecoming');
+    await expect.poll(() => p.getByLabel(/^Subscribers\*?$/).locator('option:checked').count()).toBe(1);
   });
 
   it('chooses the subscribers of an uploaded list of addresses and names the ones it does not know', async () => {

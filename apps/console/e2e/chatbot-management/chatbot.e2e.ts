@@ -23,12 +23,18 @@ describe('campus chatbot (issue 12)', () => {
     await p.getByLabel(labelled('Category')).selectOption('GENERAL');
     await Promise.all([p.waitForURL((u) => !u.pathname.endsWith('/new')), p.getByRole('button', { name: 'Create' }).click()]);
 
-    // Try the bot on the responses screen: the match, its score and the runner-up.
+    // The responses screen opens on the answer bank with its search; "Try the bot" is a tab of its own: the reply
+    // as a chat, then the match, its score and the runner-up.
     await p.goto(url('/app/chatbot-management/responses'));
+    const views = p.getByRole('navigation', { name: 'Responses views' });
+    await expect.poll(() => views.getByRole('link', { name: 'Answer bank' }).getAttribute('aria-current')).toBe('page');
+    expect(await p.getByRole('searchbox').or(p.getByRole('textbox', { name: /Search chatbot responses/i })).count()).toBeGreaterThan(0);
+    await Promise.all([p.waitForURL(/view=try/), views.getByRole('link', { name: 'Try the bot' }).click()]);
     await p.getByLabel('Message').fill('where do I get a parking sticker for my car');
     await p.getByRole('button', { name: 'Ask' }).click();
     const tried = p.getByTestId('try-result');
     await expect.poll(() => tried.textContent()).toContain('Parking permits (score');
+    expect(await p.getByRole('list', { name: 'Preview conversation' }).textContent()).toContain(ANSWER);
 
     // A visitor without JavaScript: the form posts and the page shows the conversation.
     const visitor = await newContext({ javaScriptEnabled: false });
@@ -55,9 +61,12 @@ describe('campus chatbot (issue 12)', () => {
     await live.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => live.getByRole('list', { name: 'Conversation' }).textContent()).toContain('Enrolment for the first semester runs from 3 to 14 August');
 
-    // The unanswered question waits on the responses screen; the transcript is in the logs.
+    // The unanswered question waits in the responses screen's second tab, with a compact dismiss; the transcript is
+    // in the logs.
     await p.goto(url('/app/chatbot-management/responses'));
+    await Promise.all([p.waitForURL(/view=unanswered/), p.getByRole('navigation', { name: 'Responses views' }).getByRole('link', { name: /^Unanswered/ }).click()]);
     await p.getByRole('region', { name: /Unanswered questions/ }).getByText('Is there a bowling alley on campus?').waitFor();
+    expect(await p.getByRole('button', { name: 'Dismiss “Is there a bowling alley on campus?”' }).count()).toBe(1);
     await p.goto(url('/app/chatbot-management/logs?q=bowling'));
     await p.getByRole('status').filter({ hasText: '1 conversation' }).waitFor();
     await p.getByRole('table').getByRole('link').first().click();
@@ -72,19 +81,26 @@ describe('campus chatbot (issue 12)', () => {
     const p = await admin.newPage();
     await signIn(p, DEMO_USERS.admin);
     // Compose a broadcast to chosen subscribers: the recipient count and the message as the first of them reads it.
+    // The audience comes first and only its picker shows; the count follows the choice live.
     await p.goto(url('/app/chatbot-management/broadcast'));
-    await p.getByLabel('Audience (required)').selectOption('CUSTOM');
-    const chosen = p.getByLabel('Chosen subscribers (for that audience)');
+    const count = p.getByTestId('live-count');
+    await expect.poll(() => count.textContent(), { timeout: 15_000 }).toMatch(/^[\d,]+ recipients? now/);
+    expect(await p.getByLabel(/^Subscribers\*?$/).count()).toBe(0);
+    await p.getByLabel('Audience').selectOption('CUSTOM');
+    const chosen = p.getByLabel(/^Subscribers\*?$/);
+    expect(await p.getByLabel(/^Campuses\*?$/).count()).toBe(0);
     const first = (await chosen.locator('option').first().textContent()) ?? '';
     await chosen.selectOption({ index: 0 });
+    await expect.poll(() => count.textContent(), { timeout: 15_000 }).toMatch(/^1 recipient now · 1 with an email address/);
     await p.getByLabel('Message').fill('Hello [[first_name]], enrolment starts on 3 August.');
     await p.getByRole('button', { name: 'Preview recipients' }).click();
-    await expect.poll(() => p.getByRole('status').filter({ hasText: 'recipient' }).textContent()).toMatch(/^1 recipient \(1 with an email address\); 0 opted out and skipped\.$/);
+    const recipients = p.getByRole('region', { name: 'Recipients' }).getByRole('status');
+    await expect.poll(() => recipients.textContent()).toMatch(/^1 recipient \(1 with an email address\); 0 opted out and skipped\.$/);
     const firstName = first.split(',')[1]!.trim().split(' <')[0];
     expect(await p.locator('blockquote').textContent()).toBe(`Hello ${firstName}, enrolment starts on 3 August.`);
 
     // Save it, send it, and see one delivery per recipient and channel with its status.
-    await p.getByLabel('Subject (required)').fill('Enrolment reminder');
+    await p.getByLabel('Subject').fill('Enrolment reminder');
     await Promise.all([p.waitForURL(/\/broadcasts\/[0-9a-f-]{36}$/), p.getByRole('button', { name: 'Save draft' }).click()]);
     await p.getByRole('heading', { name: 'Enrolment reminder' }).waitFor();
     // The schedule picker previews the next runs in the time zone it shows.
@@ -102,6 +118,8 @@ describe('campus chatbot (issue 12)', () => {
     }, { timeout: 30_000 }).toBe(2);
     expect(await deliveries.textContent()).toContain('Web chat inbox');
     await p.getByRole('definition').filter({ hasText: 'Sent' }).first().waitFor();
+    // Delivery progress: one full-width bar with sent, skipped and failed.
+    expect(await p.getByRole('progressbar', { name: 'Deliveries done' }).getAttribute('aria-valuetext')).toBe('2 of 2 done: 2 sent, 0 skipped, 0 failed');
     await p.getByLabel('Channel').selectOption('EMAIL');
     await p.getByRole('button', { name: 'Filter' }).click();
     await p.getByRole('status').filter({ hasText: '1 delivery' }).waitFor();

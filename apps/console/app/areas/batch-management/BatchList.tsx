@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from '@remix-run/react';
 import { BATCH_STATES, BATCH_STATE_LABELS } from '@campus/domain-batch';
+import { Checkbox, DateField, TextField } from '@campus/ui';
 import type { loadBatches } from './batch.server';
 import { BATCH_VIEW } from './paths';
 import { ChoiceFilter, FilteredList, ProgressBar, StateBadge, took, typeTitle, useLiveData, when } from './parts';
@@ -18,21 +19,12 @@ export function BatchList() {
         <>
           <ChoiceFilter name="type" label="Type" anyLabel="Any type" value={query.type} options={Object.entries(typeTitles).sort(([, a], [, b]) => a.localeCompare(b))} />
           <ChoiceFilter name="state" label="State" anyLabel="Any state" value={query.state} options={BATCH_STATES.map((s) => [s, BATCH_STATE_LABELS[s]] as const)} />
-          <label>
-            From
-            <input type="date" name="from" defaultValue={query.from ?? ''} />
-          </label>
-          <label>
-            To
-            <input type="date" name="to" defaultValue={query.to ?? ''} />
-          </label>
-          <label>
-            Search parameters
-            <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="resource, file name…" />
-          </label>
-          <label className="cas-batch-check">
-            <input type="checkbox" name="mine" defaultChecked={Boolean(query.requestedById)} /> Only mine
-          </label>
+          <DateField label="From" name="from" defaultValue={query.from ?? ''} />
+          <DateField label="To" name="to" defaultValue={query.to ?? ''} />
+          <TextField label="Search parameters" name="q" type="search" defaultValue={query.q ?? ''} placeholder="resource, file name…" />
+          <Checkbox name="mine" defaultSelected={Boolean(query.requestedById)} className="cas-batch-check">
+            Only mine
+          </Checkbox>
         </>
       }
       columns={['Batch', 'Type', 'Requested by', 'State', 'Progress', 'Started', 'Finished', 'Duration']}

@@ -1,13 +1,16 @@
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { JOB_STATE_LABELS, MISSED_RUN_POLICIES, MISSED_RUN_LABELS, type JobState } from '@campus/domain-batch';
-import { DataFormProvider, Pagination } from '@campus/ui';
+import { buttonClassName, Checkbox, DataFormProvider, Pagination, Select, TextField } from '@campus/ui';
 import { RouterForm } from '../../components/RouterForm';
 import type { BatchViewData } from './batch.server';
 import { BATCH_LIST, BATCH_VIEW } from './paths';
-import { figure, ProgressBar, StateBadge, took, typeTitle, useLiveData, when } from './parts';
+import { figure, ProgressBar, StalledBadge, StateBadge, took, typeTitle, useLiveData, when } from './parts';
 import './batch.css';
 
-/** `tabs/batch-view`: one batch (its parameters, progress, jobs and their logs, cancel / retry / pause), and the schedules. */
+/**
+ * `tabs/batch-view`: one batch (its parameters, progress, jobs and their logs, cancel / retry / pause) with the
+ * schedule of its own job type, if it has one; without a batch, every schedule.
+ */
 export function BatchView() {
   const data = useLoaderData<BatchViewData>();
   const { batch } = data;
@@ -120,7 +123,7 @@ function OneBatch({ data }: { data: BatchViewData }) {
                   </th>
                   <td>
                     <StateBadge kind="job" state={j.state} />
-                    {j.isStalled ? <span className="cas-batch-state cas-batch-state--stalled">Stalled</span> : null}
+                    {j.isStalled ? <StalledBadge /> : null}
                   </td>
                   <td>
                     {j.attempts} of {j.retryLimit + 1}
@@ -158,11 +161,15 @@ function OneBatch({ data }: { data: BatchViewData }) {
 }
 
 function Schedules({ data }: { data: BatchViewData }) {
+  const { batch } = data;
+  // A batch's page shows the schedule that starts batches like it, not every job type's.
+  const schedules = batch ? data.schedules.filter((s) => s.type === batch.type) : data.schedules;
+  if (batch && schedules.length === 0) return null;
   return (
     <section aria-labelledby="schedules" className="cas-panel">
-      <h2 id="schedules">Schedules</h2>
-      {data.schedules.length === 0 ? <p>No schedules.</p> : null}
-      {data.schedules.map((s) => (
+      <h2 id="schedules">{batch ? 'Its schedule' : 'Schedules'}</h2>
+      {schedules.length === 0 ? <p>No schedules.</p> : null}
+      {schedules.map((s) => (
         <Form method="post" key={s._id} className="cas-batch-schedule" aria-label={`Schedule ${s.name}`}>
           <input type="hidden" name="intent" value="schedule" />
           <input type="hidden" name="scheduleId" value={s._id} />
@@ -170,28 +177,13 @@ function Schedules({ data }: { data: BatchViewData }) {
           <h3>
             {s.name} <small>({typeTitle(data.typeTitles, s.type)})</small>
           </h3>
-          <label>
-            Cron
-            <input name="cron" defaultValue={s.cron} required />
-          </label>
-          <label>
-            Time zone
-            <input name="timeZone" defaultValue={s.timeZone} required />
-          </label>
-          <label>
-            Missed runs
-            <select name="missedRunPolicy" defaultValue={s.missedRunPolicy}>
-              {MISSED_RUN_POLICIES.map((p) => (
-                <option key={p} value={p}>
-                  {MISSED_RUN_LABELS[p]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="cas-batch-check">
-            <input type="checkbox" name="isActive" defaultChecked={s.isActive} /> Active
-          </label>
-          <button type="submit" className="cas-button cas-button--secondary">
+          <TextField label="Cron" name="cron" defaultValue={s.cron} isRequired />
+          <TextField label="Time zone" name="timeZone" defaultValue={s.timeZone} isRequired />
+          <Select label="Missed runs" name="missedRunPolicy" defaultValue={s.missedRunPolicy} options={MISSED_RUN_POLICIES.map((p) => ({ value: p, label: MISSED_RUN_LABELS[p] }))} />
+          <Checkbox name="isActive" defaultSelected={s.isActive} className="cas-batch-check">
+            Active
+          </Checkbox>
+          <button type="submit" className={buttonClassName('secondary')}>
             Save schedule
           </button>
           <p>

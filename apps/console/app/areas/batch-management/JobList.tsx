@@ -1,8 +1,9 @@
 import { Link, useLoaderData } from '@remix-run/react';
 import { JOB_STATES, JOB_STATE_LABELS } from '@campus/domain-batch';
+import { Checkbox, TextField } from '@campus/ui';
 import type { loadJobs } from './batch.server';
 import { BATCH_VIEW } from './paths';
-import { ChoiceFilter, figure, FilteredList, StateBadge, typeTitle, useLiveData, when } from './parts';
+import { ChoiceFilter, figure, FilteredList, StalledBadge, StateBadge, typeTitle, useLiveData, when } from './parts';
 import './batch.css';
 
 /** `tabs/batch-jobs`: every job across batches and queues; stalled jobs flagged. */
@@ -17,13 +18,10 @@ export function JobList() {
         <>
           <ChoiceFilter name="queue" label="Type" anyLabel="Any type" value={query.queue} options={Object.entries(typeTitles).sort(([, a], [, b]) => a.localeCompare(b))} />
           <ChoiceFilter name="state" label="State" anyLabel="Any state" value={query.state} options={JOB_STATES.map((s) => [s, JOB_STATE_LABELS[s]] as const)} />
-          <label>
-            Search parameters
-            <input type="search" name="q" defaultValue={query.q ?? ''} />
-          </label>
-          <label className="cas-batch-check">
-            <input type="checkbox" name="stalled" defaultChecked={Boolean(query.stalled)} /> Stalled only
-          </label>
+          <TextField label="Search parameters" name="q" type="search" defaultValue={query.q ?? ''} />
+          <Checkbox name="stalled" defaultSelected={Boolean(query.stalled)} className="cas-batch-check">
+            Stalled only
+          </Checkbox>
         </>
       }
       columns={['Job', 'State', 'Attempts', 'Units', 'Parameters', 'Last error', 'Created', 'Finished']}
@@ -41,7 +39,7 @@ export function JobList() {
           </th>
           <td>
             <StateBadge kind="job" state={j.state} />
-            {j.isStalled ? <span className="cas-batch-state cas-batch-state--stalled">Stalled</span> : null}
+            {j.isStalled ? <StalledBadge /> : null}
           </td>
           <td>
             {j.attempts} of {j.retryLimit + 1}

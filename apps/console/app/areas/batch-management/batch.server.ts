@@ -159,8 +159,9 @@ export async function batchViewAction(request: Request): Promise<Response> {
   }
   if (form.intent === 'pause' || form.intent === 'resume') {
     const call = form.intent === 'pause' ? api.batch.pauseQueue : api.batch.resumeQueue;
-    const result = await call({ params: { name: form.queue } });
-    return result.status === 200 ? done(`Queue ${form.queue} ${form.intent === 'pause' ? 'paused' : 'resumed'}.`) : failed(result.body);
+    const [result, titles] = await Promise.all([call({ params: { name: form.queue } }), jobTypeTitles(api)]);
+    const queue = titles[form.queue] ?? form.queue;
+    return result.status === 200 ? done(`Queue ${queue} ${form.intent === 'pause' ? 'paused' : 'resumed'}.`) : failed(result.body);
   }
   const { cron, timeZone, missedRunPolicy, isActive } = form;
   const result = await api.batch.updateJobSchedule({ params: { id: form.scheduleId }, body: { cron, timeZone, missedRunPolicy, isActive } });

@@ -1,11 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Form, useRevalidator } from '@remix-run/react';
-import { DataFormProvider, Pagination } from '@campus/ui';
+import { buttonClassName, DataFormProvider, Pagination, Select, StatusPill, type StatusTone } from '@campus/ui';
 import { RouterForm } from '../../components/RouterForm';
-import { formatDate, formatDuration } from '@campus/formatters';
+import { formatCount, formatDate, formatDuration } from '@campus/formatters';
 import { BATCH_STATE_LABELS, JOB_STATE_LABELS, type BatchState, type JobState } from '@campus/domain-batch';
-
-const count = new Intl.NumberFormat('en-PH');
 
 /**
  * Done and failed of the total as a native progress bar with its figures written out beside it; a batch that counts
@@ -16,23 +14,41 @@ export function ProgressBar(props: { done: number; failed: number; total: number
   return (
     <div className="cas-batch-progress">
       <progress max={100} value={progress} aria-label={label} aria-valuetext={`${progress} %`} />
-      <span>
-        {progress} % · {count.format(done + failed)} / {count.format(total)}
+      <span className="cas-batch-progress__figures">
+        {progress} % · {formatCount(done + failed)} / {formatCount(total)}
         {props.countsJobs ? (total === 1 ? ' job' : ' jobs') : null}
-        {failed ? <strong className="cas-batch-failed"> · {count.format(failed)} failed</strong> : null}
+        {failed ? <strong className="cas-batch-failed"> · {formatCount(failed)} failed</strong> : null}
       </span>
     </div>
   );
 }
 
+/** The colour of a batch's or a job's state. */
+const STATE_TONES: Readonly<Record<string, StatusTone>> = {
+  queued: 'neutral',
+  created: 'neutral',
+  running: 'info',
+  active: 'info',
+  retrying: 'warning',
+  completed: 'success',
+  failed: 'danger',
+  'dead-letter': 'danger',
+  cancelled: 'neutral',
+};
+
 export function StateBadge({ state, kind }: { state: string; kind: 'batch' | 'job' }) {
   const label = kind === 'batch' ? BATCH_STATE_LABELS[state as BatchState] : JOB_STATE_LABELS[state as JobState];
-  return <span className={`cas-batch-state cas-batch-state--${state}`}>{label ?? state}</span>;
+  return <StatusPill tone={STATE_TONES[state] ?? 'neutral'}>{label ?? state}</StatusPill>;
 }
 
-export const when = (iso: string | null) => (iso ? formatDate(iso, { style: 'short', time: 'medium' }) : '—');
+/** A job that has not reported for too long. */
+export function StalledBadge() {
+  return <StatusPill tone="warning">Stalled</StatusPill>;
+}
+
+export const when = (iso: string | null) => (iso ? formatDate(iso, { style: 'short', time: 'short' }) : '—');
 export const took = (ms: number | null) => (ms === null ? '—' : formatDuration(Math.round(ms / 1000)));
-export const figure = (n: number) => count.format(n);
+export const figure = formatCount;
 
 /** A job type's title as the API registers it; the name only for a type this version no longer has. */
 export const typeTitle = (titles: Readonly<Record<string, string>>, type: string) => titles[type] ?? type;
@@ -52,17 +68,13 @@ export function useLiveData(isRunning: boolean) {
 /** A filter choosing one of `options` (value, label), or any. */
 export function ChoiceFilter(props: { name: string; label: string; anyLabel: string; value: string | undefined; options: readonly (readonly [string, string])[] }) {
   return (
-    <label>
-      {props.label}
-      <select name={props.name} defaultValue={props.value ?? ''}>
-        <option value="">{props.anyLabel}</option>
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Select
+      label={props.label}
+      name={props.name}
+      defaultValue={props.value ?? ''}
+      placeholder={props.anyLabel}
+      options={props.options.map(([value, label]) => ({ value, label }))}
+    />
   );
 }
 
@@ -88,7 +100,7 @@ export function FilteredList(props: {
         </h1>
         <Form method="get" className="cas-batch-filters" aria-label={`Filter ${props.title.toLowerCase()}`}>
           {props.filters}
-          <button type="submit" className="cas-button">
+          <button type="submit" className={buttonClassName('secondary')}>
             Filter
           </button>
         </Form>

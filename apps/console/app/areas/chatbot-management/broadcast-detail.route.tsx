@@ -14,6 +14,8 @@ import {
   scheduleKindOptions,
   WEEKDAYS,
 } from '@campus/domain-chatbot';
+import { formatCount } from '@campus/formatters';
+import { deliverySegments, ProgressBar } from '@campus/ui';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
@@ -245,7 +247,6 @@ export default function BroadcastDetailRoute() {
   const { broadcast: b, rows, count, query, userId } = useLoaderData<typeof loader>();
   const answer: (ScheduleResult & { notice?: FormNoticeData }) | undefined = useActionData<typeof action>();
   const page = Number(query.page ?? 1);
-  const finished = b.counts.sent + b.counts.failed + b.counts.skipped;
   const exportQuery = new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'page')).toString();
   const link = (p: number) => `?${new URLSearchParams({ ...query, page: String(p) })}`;
   const editable = (EDITABLE_BROADCAST_STATUSES as readonly string[]).includes(b.status);
@@ -306,22 +307,11 @@ export default function BroadcastDetailRoute() {
       <section className="cas-chatbot-panel" aria-labelledby="progress-title">
         <h2 id="progress-title">Progress</h2>
         {b.counts.total > 0 ? (
-          <>
-            <progress value={finished} max={b.counts.total} aria-labelledby="progress-title" aria-describedby="progress-text" />
-            <p id="progress-text" role="status">
-              {finished} of {b.counts.total} deliveries done.
-            </p>
-          </>
+          <ProgressBar label="Deliveries done" total={b.counts.total} segments={deliverySegments(b.counts)} />
         ) : (
           <p>Nothing is sent yet: the recipients are resolved from the live records when it sends.</p>
         )}
-        <ul className="cas-chatbot-counts">
-          {(['queued', 'sent', 'failed', 'skipped'] as const).map((k) => (
-            <li key={k}>
-              <strong>{b.counts[k]}</strong> {labelOf(deliveryStatusOptions, k.toUpperCase())}
-            </li>
-          ))}
-        </ul>
+        {b.counts.queued > 0 ? <p>{formatCount(b.counts.queued)} still queued.</p> : null}
       </section>
       <h2>Deliveries</h2>
       <Form method="get" className="cas-chatbot-panel" aria-label="Filter deliveries">

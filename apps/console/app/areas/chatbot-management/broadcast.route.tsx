@@ -1,11 +1,12 @@
 import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { AUDIENCE_LIST_MAX, chatbotContract, type AudiencePreview, type Broadcast } from '@campus/api-contract';
-import { AUDIENCES_WITH_IDS, BROADCAST_MESSAGE_MAX, BroadcastInputSchema, broadcastAudienceOptions, broadcastChannelOptions, SUBJECT_MAX } from '@campus/domain-chatbot';
-import { TEMPLATE_PLACEHOLDERS } from '@campus/formatters';
-import { NOTICES } from '@campus/ui';
+import { BROADCAST_MESSAGE_MAX, BroadcastInputSchema, broadcastAudienceOptions, broadcastChannelOptions, SUBJECT_MAX } from '@campus/domain-chatbot';
+import { formatCount, TEMPLATE_PLACEHOLDERS } from '@campus/formatters';
+import { Button, Checkbox, FileDrop, FormField, NOTICES, Select, TextField, useIsHydrated } from '@campus/ui';
 import { z } from 'zod';
 import { FormNotice } from '../../components/FormNotice';
 import { RouteError } from '../../features/resources/RouteError';
@@ -24,13 +25,20 @@ interface Choice {
   label: string;
 }
 
-/** Where each narrowed audience takes its choices from, and the field that names a choice. */
+/** Where each narrowed audience takes its choices from, the field that names a choice, and its picker's label. */
 const CHOICES = {
-  CAMPUS: { resource: 'campuses', label: (r: Record<string, unknown>) => String(r.name) },
-  DEPARTMENTS: { resource: 'hr-departments', label: (r: Record<string, unknown>) => String(r.name) },
-  DESIGNATIONS: { resource: 'designations', label: (r: Record<string, unknown>) => String(r.name) },
-  CUSTOM: { resource: 'chatbot-subscribers', label: (r: Record<string, unknown>) => `${String(r.lastName)}, ${String(r.firstName)}${r.email ? ` <${String(r.email)}>` : ''}` },
+  CAMPUS: { resource: 'campuses', label: (r: Record<string, unknown>) => String(r.name), picker: 'Campuses' },
+  DEPARTMENTS: { resource: 'hr-departments', label: (r: Record<string, unknown>) => String(r.name), picker: 'Departments' },
+  DESIGNATIONS: { resource: 'designations', label: (r: Record<string, unknown>) => String(r.name), picker: 'Designations' },
+  CUSTOM: {
+    resource: 'chatbot-subscribers',
+    label: (r: Record<string, unknown>) => `${String(r.lastName)}, ${String(r.firstName)}${r.email ? ` <${String(r.email)}>` : ''}`,
+    picker: 'Subscribers',
+  },
 } as const;
+type NarrowedAudience = keyof typeof CHOICES;
+const isNarrowed = (audience: string): audience is NarrowedAudience => audience in CHOICES;
+const AUDIENCES: readonly string[] = broadcastAudienceOptions.map((o) => o.value);
 
 async function choicesOf(request: Request, resource: string, label: (r: Record<string, unknown>) => string): Promise<Choice[]> {
   const { api } = await signedIn(request);
@@ -68,19 +76,42 @@ interface Values {
   channels: string[];
 }
 
-/** `?edit=<id>` opens a broadcast that has not sent yet; otherwise a new one. */
+/**
+ * The composer's values carried in the address: without JavaScript, choosing the audience first is a GET of the form
+ * (`?audience=…` with what was typed so far), which opens the form again with that audience's picker.
+ */
+function queryValues(params: URLSearchParams): Values | null {
+  const audience = params.get('audience') ?? '';
+  if (!AUDIENCES.includes(audience)) return null;
+  return {
+    audience,
+    ids: params.getAll(`ids.${audience}`),
+    message: params.get('message') ?? '',
+    subject: params.get('subject') ?? '',
+    personaId: params.get('personaId') ?? '',
+    channels: params.has('subject') ? params.getAll('channels') : ['EMAIL', 'WEB_CHAT'],
+  };
+}
+
+/** `?edit=<id>` opens a broadcast that has not sent yet; otherwise a new one (`?audience=` chooses its audience). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = (await signedIn(request)).client(chatbotContract);
-  const editId = new URL(request.url).searchParams.get('edit');
+  const params = new URL(request.url).searchParams;
+  const editId = params.get('edit');
   const [entries, personas, editing] = await Promise.all([
     Promise.all(Object.entries(CHOICES).map(async ([code, c]) => [code, await choicesOf(request, c.resource, c.label)] as const)),
     choicesOf(request, 'chatbot-personas', (r) => String(r.name)),
     editId ? api.getChatbotBroadcast({ params: { id: editId } }) : Promise.resolve(null),
   ]);
   const b: Broadcast | null = editing ? answerOf(editing, 200).data : null;
-  const values: Values | null = b ? { audience: b.audience, ids: b.ids, message: b.message, subject: b.subject, personaId: b.personaId ?? '', channels: b.channels } : null;
-  return { choices: Object.fromEntries(entries) as Record<keyof typeof CHOICES, Choice[]>, personas, editId: b ? b._id : null, values };
+  const saved: Values | null = b ? { audience: b.audience, ids: b.ids, message: b.message, subject: b.subject, personaId: b.personaId ?? '', channels: b.channels } : null;
+  const values = queryValues(params) ?? saved;
+  return { choices: Object.fromEntries(entries) as Record<NarrowedAudience, Choice[]>, personas, editId: b ? b._id : null, values };
 }
+
+/** Previewing the recipients (the live count, or the button) changes nothing: the choices need not load again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get('intent') === 'preview' ? false : defaultShouldRevalidate;
 
 /** A multiple select posts one value as a field, several as a list. */
 const list = z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()));
@@ -183,7 +214,29 @@ function typedValues(typed: unknown): Values | null {
   return { subject: text(form.subject), personaId: text(form.personaId), channels: texts(form.channels), audience, ids: texts(ids), message: text(form.message) };
 }
 
-/** Compose a broadcast: the audience resolved from the live records, its recipient count, and the message as a sample recipient reads it. */
+/** The live recipient count, as the composer's audience stands now (with JavaScript). */
+function LiveCount({ preview, isLoading }: { preview: AudiencePreview | null; isLoading: boolean }) {
+  return (
+    <p className="cas-broadcast__count" aria-live="polite" aria-busy={isLoading || undefined} data-testid="live-count">
+      {preview ? (
+        <>
+          <strong>{formatCount(preview.recipients)}</strong> {preview.recipients === 1 ? 'recipient' : 'recipients'} now · {formatCount(preview.withEmail)} with an email address ·{' '}
+          {formatCount(preview.optedOut)} opted out
+        </>
+      ) : isLoading ? (
+        'Counting the recipients…'
+      ) : (
+        'Choose who receives it to count the recipients.'
+      )}
+    </p>
+  );
+}
+
+/**
+ * Compose a broadcast, the audience first: its type, then only that type's picker (without JavaScript, "Choose"
+ * opens the form again for it), with a live count of the recipients; then the message; then the preview of the
+ * recipients and the message as a sample recipient reads it.
+ */
 export default function BroadcastRoute() {
   const { choices, personas, editId, values: loaded } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -191,105 +244,148 @@ export default function BroadcastRoute() {
   const refused = answer && 'result' in answer ? answer : undefined;
   const [form] = useForm({ lastResult: refused?.result });
   const values: Values = previewed?.values ?? typedValues(refused?.result.initialValue) ?? loaded ?? { audience: 'ALL', ids: [], message: '', subject: '', personaId: '', channels: ['EMAIL', 'WEB_CHAT'] };
-  // The contract's problems with the chosen records (`ids`, `ids[3]`) are shown once, under the audiences.
+  const isHydrated = useIsHydrated();
+  const [audience, setAudience] = useState(values.audience);
+  useEffect(() => setAudience(values.audience), [values.audience]);
+  const counter = useFetcher<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The live count: the audience as the form holds it, previewed a moment after it last changed.
+  const count = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const element = formRef.current;
+      if (!element) return;
+      const data = new FormData(element);
+      data.delete('audienceList');
+      data.set('intent', 'preview');
+      // The count does not need the message: a message still being typed (an unknown placeholder) must not stop it.
+      data.set('message', '');
+      counter.submit(data, { method: 'post', encType: 'multipart/form-data' });
+    }, 300);
+  };
+  useEffect(() => {
+    count();
+    return () => clearTimeout(timer.current);
+    // Counted when the page opens or an action changed the audience (alumni, a list), and whenever the audience
+    // or its chosen records change (the handlers below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [previewed]);
+  const live = counter.data && 'preview' in counter.data ? counter.data.preview : (previewed?.preview ?? null);
+  // The contract's problems with the chosen records (`ids`, `ids[3]`) are shown once, under the picker.
   const errors: Record<string, string[] | undefined> = { ...form.allErrors, ids: Object.entries(form.allErrors).filter(([name]) => /^ids\b/.test(name)).flatMap(([, m]) => m) };
-  const fieldError = (name: string) =>
-    errors[name]?.[0] ? (
-      <span id={`${name}-error`} className="cas-error">
-        {errors[name][0]}
-      </span>
-    ) : null;
-  const invalid = (name: string) => (errors[name]?.[0] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
+  const errorOf = (name: string) => errors[name]?.[0];
+  const picker = isNarrowed(audience) ? CHOICES[audience] : null;
   return (
     <>
-      <h1 className="cas-page-title">Broadcast</h1>
-      <p>
+      <div className="cas-broadcast-head">
+        <h1 className="cas-page-title">Broadcast</h1>
         <a href={BROADCASTS_PATH}>All broadcasts</a>
-      </p>
+      </div>
       <FormNotice notice={refused?.notice} />
-      <Form method="post" encType="multipart/form-data" className="cas-chatbot-panel cas-chatbot-broadcast">
-        {editId ? <input type="hidden" name="editId" value={editId} /> : null}
-        <label>
-          Subject (required)
-          <input name="subject" required maxLength={SUBJECT_MAX} defaultValue={values.subject} {...invalid('subject')} />
-          {fieldError('subject')}
-        </label>
-        <label>
-          Persona
-          <select name="personaId" defaultValue={values.personaId} {...invalid('personaId')}>
-            <option value="">The default persona</option>
-            {personas.map((p) => (
-              <option key={p._id} value={p._id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-          {fieldError('personaId')}
-        </label>
-        <fieldset>
-          <legend>Channels (required)</legend>
-          {broadcastChannelOptions.map((o) => (
-            <label key={o.value} className="cas-chatbot-inline">
-              <input type="checkbox" name="channels" value={o.value} defaultChecked={values.channels.includes(o.value)} /> {o.label}
-            </label>
-          ))}
-          {fieldError('channels')}
-        </fieldset>
-        <label>
-          Audience (required)
-          <select key={values.audience} name="audience" defaultValue={values.audience} required>
-            {broadcastAudienceOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {AUDIENCES_WITH_IDS.map((code) => (
-          <label key={code}>
-            {broadcastAudienceOptions.find((o) => o.value === code)!.label} (for that audience)
-            <select
-              key={values.audience === code ? values.ids.join() : code}
-              name={`ids.${code}`}
-              multiple
-              size={4}
-              defaultValue={values.audience === code ? values.ids : []}
+      <Form ref={formRef} method="post" encType="multipart/form-data" className="cas-broadcast" aria-label="Compose a broadcast">
+        {editId ? (
+          <>
+            <input type="hidden" name="editId" value={editId} />
+            <input type="hidden" name="edit" value={editId} />
+          </>
+        ) : null}
+        <section className="cas-broadcast__step" aria-labelledby="audience-step">
+          <h2 id="audience-step">1. Who receives it</h2>
+          <div className="cas-broadcast__row">
+            <Select
+              key={`audience-${values.audience}`}
+              label="Audience"
+              name="audience"
+              isRequired
+              defaultValue={values.audience}
+              options={broadcastAudienceOptions}
+              onChange={(next) => {
+                setAudience(next);
+                count();
+              }}
+            />
+            {isHydrated ? null : (
+              <Button type="submit" variant="secondary" formMethod="get" formNoValidate>
+                Choose
+              </Button>
+            )}
+          </div>
+          {picker && isNarrowed(audience) ? (
+            <FormField
+              key={`${audience}-${audience === values.audience ? values.ids.join() : ''}`}
+              id="ids"
+              label={picker.picker}
+              isRequired
+              description="Hold Ctrl (⌘ on a Mac) to choose several."
+              error={errorOf('ids')}
             >
-              {choices[code as keyof typeof CHOICES].map((c) => (
-                <option key={c._id} value={c._id}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-        <label>
-          Message
-          <textarea name="message" rows={4} maxLength={BROADCAST_MESSAGE_MAX} defaultValue={values.message} aria-describedby={errors.message?.[0] ? 'message-error placeholders' : 'placeholders'} aria-invalid={errors.message?.[0] ? true : undefined} />
-          {fieldError('message')}
-        </label>
-        <p id="placeholders">Placeholders: {TEMPLATE_PLACEHOLDERS.map((p) => p.token).join(', ')}.</p>
-        {fieldError('ids')}
-        <div className="cas-chatbot-actions">
-          <button type="submit" name="intent" value="preview" formNoValidate className="cas-button cas-button--secondary">
+              {(control) => (
+                <select
+                  {...control}
+                  className="cas-select cas-broadcast__picker"
+                  name={`ids.${audience}`}
+                  multiple
+                  size={Math.min(8, Math.max(4, choices[audience].length))}
+                  defaultValue={audience === values.audience ? values.ids : []}
+                  onChange={count}
+                >
+                  {choices[audience].map((c) => (
+                    <option key={c._id} value={c._id}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          ) : errorOf('ids') ? (
+            <p id="ids-error" className="cas-field__error">
+              {errorOf('ids')}
+            </p>
+          ) : null}
+          {isHydrated ? <LiveCount preview={live} isLoading={counter.state !== 'idle'} /> : null}
+          <div className="cas-broadcast__row">
+            <Button type="submit" name="intent" value="alumni" variant="secondary" formNoValidate>
+              Add the alumni who consented
+            </Button>
+          </div>
+          <div className="cas-broadcast__row">
+            <FileDrop label="Upload a list of email addresses (CSV or text, up to 1 MB)" name="audienceList" accept=".csv,.txt,text/csv,text/plain" error={errorOf('audienceList')} />
+            <Button type="submit" name="intent" value="list" variant="secondary" formNoValidate>
+              Add the subscribers of the list
+            </Button>
+          </div>
+        </section>
+        <section className="cas-broadcast__step" aria-labelledby="message-step">
+          <h2 id="message-step">2. What it says</h2>
+          <TextField label="Subject" name="subject" isRequired maxLength={SUBJECT_MAX} defaultValue={values.subject} error={errorOf('subject')} />
+          <Select label="Persona" name="personaId" defaultValue={values.personaId} placeholder="The default persona" options={personas.map((p) => ({ value: p._id, label: p.label }))} error={errorOf('personaId')} />
+          <fieldset className="cas-broadcast__channels" aria-describedby={errorOf('channels') ? 'channels-error' : undefined}>
+            <legend>
+              Channels <span aria-hidden="true">*</span>
+            </legend>
+            {broadcastChannelOptions.map((o) => (
+              <Checkbox key={o.value} name="channels" value={o.value} defaultSelected={values.channels.includes(o.value)}>
+                {o.label}
+              </Checkbox>
+            ))}
+            {errorOf('channels') ? (
+              <span id="channels-error" className="cas-field__error">
+                {errorOf('channels')}
+              </span>
+            ) : null}
+          </fieldset>
+          <FormField id="message" label="Message" description={`Placeholders: ${TEMPLATE_PLACEHOLDERS.map((p) => p.token).join(', ')}.`} error={errorOf('message')}>
+            {(control) => <textarea {...control} className="cas-input" name="message" rows={5} maxLength={BROADCAST_MESSAGE_MAX} defaultValue={values.message} />}
+          </FormField>
+        </section>
+        <div className="cas-broadcast__actions">
+          <Button type="submit" name="intent" value="preview" variant="secondary" formNoValidate>
             Preview recipients
-          </button>
-          <button type="submit" name="intent" value="alumni" formNoValidate className="cas-button cas-button--secondary">
-            Add the alumni who consented
-          </button>
-        </div>
-        <label>
-          Upload a list of email addresses (CSV or text, up to 1 MB)
-          <input type="file" name="audienceList" accept=".csv,.txt,text/csv,text/plain" {...invalid('audienceList')} />
-          {fieldError('audienceList')}
-        </label>
-        <div className="cas-chatbot-actions">
-          <button type="submit" name="intent" value="list" formNoValidate className="cas-button cas-button--secondary">
-            Add the subscribers of the list
-          </button>
-          <button type="submit" name="intent" value="save" className="cas-button">
+          </Button>
+          <Button type="submit" name="intent" value="save">
             Save draft
-          </button>
+          </Button>
         </div>
       </Form>
       {previewed ? (

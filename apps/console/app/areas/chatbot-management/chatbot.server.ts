@@ -1,1 +1,1 @@
-export const RESPONSES_PATH = '/app/chatbot-management/responses';
+export { RESPONSES_PATH, UNANSWERED_PATH } from './responses-views';

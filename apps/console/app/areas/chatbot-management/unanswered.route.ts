@@ -7,7 +7,7 @@ import { problemOf } from '../../lib/answers.server';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { signedIn } from '../../lib/request.server';
 import { assertSameOrigin } from '../../lib/security.server';
-import { RESPONSES_PATH } from './chatbot.server';
+import { RESPONSES_PATH, UNANSWERED_PATH } from './chatbot.server';
 
 /** The two forms of an unanswered question: answer it (a new response), or dismiss it. */
 const UnansweredForm = z.discriminatedUnion('intent', [
@@ -15,7 +15,7 @@ const UnansweredForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('dismiss') }),
 ]);
 
-/** Answers (a new response in one step) or dismisses an unanswered question; back to the responses with a notice. */
+/** Answers (a new response in one step) or dismisses an unanswered question; back to the unanswered questions with a notice. */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const api = (await signedIn(request)).client(chatbotContract);
@@ -23,12 +23,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? '';
   if (submission.status !== 'success') {
     const first = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0];
-    return redirectWithNotice(request, RESPONSES_PATH, { tone: 'error', title: NOTICES.validation.title, description: first ?? NOTICES.validation.description });
+    return redirectWithNotice(request, UNANSWERED_PATH, { tone: 'error', title: NOTICES.validation.title, description: first ?? NOTICES.validation.description });
   }
   const form = submission.value;
   if (form.intent === 'dismiss') {
     const result = await api.dismissChatbotUnanswered({ params: { id } });
-    return redirectWithNotice(request, RESPONSES_PATH, result.status === 200 ? { tone: 'success', title: 'Removed from the unanswered queue.' } : failure(result.body));
+    return redirectWithNotice(request, UNANSWERED_PATH, result.status === 200 ? { tone: 'success', title: 'Removed from the unanswered queue.' } : failure(result.body));
   }
   const { intent: _intent, ...body } = form;
   const result = await api.answerChatbotUnanswered({ params: { id }, body });
@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { responseId } = result.body.data;
     return redirectWithNotice(request, `${RESPONSES_PATH}/${responseId}/edit`, NOTICES.created);
   }
-  return redirectWithNotice(request, RESPONSES_PATH, failure(result.body));
+  return redirectWithNotice(request, UNANSWERED_PATH, failure(result.body));
 }
 
 /** A refusal as the responses page shows it: the first field problem, else the API's message. */

@@ -1,5 +1,8 @@
 import type { AnyEntity } from '@campus/domain-core';
+import { formatCount } from '@campus/formatters';
+import { ConfirmSubmit, Select } from '@campus/ui';
 import { RouterForm } from '../../components/RouterForm';
+import { bulkQuestion } from './bulk-note';
 
 export interface BulkActionsProps {
   readonly entity: AnyEntity;
@@ -10,16 +13,22 @@ export interface BulkActionsProps {
   readonly action: string;
 }
 
-const figure = new Intl.NumberFormat('en-PH');
-
 /**
  * Changes to every record the list matches, run as a batch (Batch Management) rather than in the request:
  * set the state (active / inactive, or a status) of all N, or export them as a file prepared in the background.
+ * Each asks first, with the number of records: a dialog, or without JavaScript the same question as a page
+ * (`startBulk` answers an unconfirmed post with it).
  */
 export function BulkActions({ entity, count, returnTo, action }: BulkActionsProps) {
   if (count === 0) return null;
-  const n = figure.format(count);
-  const all = `all ${n} matching record${count === 1 ? '' : 's'}`;
+  const all = `all ${formatCount(count)} matching record${count === 1 ? '' : 's'}`;
+  const hidden = (
+    <>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="count" value={String(count)} />
+    </>
+  );
+  const ask = (intent: string, value = '') => bulkQuestion(entity, intent, value, count);
   return (
     <details className="cas-bulk-actions">
       <summary>Bulk actions</summary>
@@ -27,43 +36,34 @@ export function BulkActions({ entity, count, returnTo, action }: BulkActionsProp
         {entity.state.kind === 'isActive' ? (
           <>
             <RouterForm method="post" action={action}>
-              <input type="hidden" name="returnTo" value={returnTo} />
+              {hidden}
               <input type="hidden" name="isActive" value="false" />
-              <button type="submit" name="intent" value="bulk-state" className="cas-button cas-button--secondary">
+              <ConfirmSubmit name="intent" value="bulk-state" variant="danger" {...ask('bulk-state', 'false')}>
                 Set inactive for {all}
-              </button>
+              </ConfirmSubmit>
             </RouterForm>
             <RouterForm method="post" action={action}>
-              <input type="hidden" name="returnTo" value={returnTo} />
+              {hidden}
               <input type="hidden" name="isActive" value="true" />
-              <button type="submit" name="intent" value="bulk-state" className="cas-button cas-button--secondary">
+              <ConfirmSubmit name="intent" value="bulk-state" {...ask('bulk-state', 'true')}>
                 Set active for {all}
-              </button>
+              </ConfirmSubmit>
             </RouterForm>
           </>
         ) : (
           <RouterForm method="post" action={action}>
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <label>
-              Status
-              <select name="status" required>
-                {entity.state.lifecycle.values.map((v) => (
-                  <option key={String(v.value)} value={String(v.value)}>
-                    {v.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" name="intent" value="bulk-state" className="cas-button cas-button--secondary">
+            {hidden}
+            <Select label="Status" name="status" isRequired options={entity.state.lifecycle.values.map((v) => ({ value: String(v.value), label: v.label }))} />
+            <ConfirmSubmit name="intent" value="bulk-state" variant="danger" {...ask('bulk-state')}>
               Set status for {all}
-            </button>
+            </ConfirmSubmit>
           </RouterForm>
         )}
         <RouterForm method="post" action={action}>
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <button type="submit" name="intent" value="export-job" className="cas-button cas-button--secondary">
+          {hidden}
+          <ConfirmSubmit name="intent" value="export-job" {...ask('export-job')}>
             Export {all} in the background
-          </button>
+          </ConfirmSubmit>
         </RouterForm>
       </div>
     </details>

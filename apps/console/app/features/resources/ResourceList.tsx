@@ -22,10 +22,12 @@ export interface ResourceListProps {
   readonly children?: ReactNode;
   /** A row's colour and its meaning (the area's `rowAccent`). */
   readonly rowAccent?: DataTableProps['rowAccent'];
+  /** False when the content stands in for the list (a view of the area's panel): the title and the content only. */
+  readonly isListShown?: boolean;
 }
 
 /** The generic list screen of an entity: title, search, filters, table with state controls, paging, export. */
-export function ResourceList({ list, children, rowAccent }: ResourceListProps) {
+export function ResourceList({ list, children, rowAccent, isListShown = true }: ResourceListProps) {
   const entity = entityRegistry.byResource(list.resource);
   const location = useLocation();
   const navigation = useNavigation();
@@ -62,38 +64,44 @@ export function ResourceList({ list, children, rowAccent }: ResourceListProps) {
           </div>
         </div>
         {children}
-        <div className="cas-list-toolbar">
-          <SearchForm
-            q={list.state.q}
-            searchParams={searchParams}
-            label={`Search ${entity.pluralLabel.toLowerCase()}`}
-            placeholder={entity.searchFields.map((f) => entity.fields[f]?.label ?? f).join(', ')}
-          />
-        </div>
-        <BulkActions entity={entity} count={list.count} returnTo={here} action={`${path}?index`} />
-        <FilterBar
-          entity={entity}
-          values={list.state.filters}
-          referenceOptions={list.filterChoices}
-          searchParams={searchParams}
-        />
-        <DataTable
-          entity={entity}
-          rows={list.rows}
-          searchParams={searchParams}
-          sort={list.state.sort}
-          rowHref={(row) => `${path}/${row._id}/edit${returnTo}`}
-          isLoading={isLoading}
-          rowAccent={rowAccent}
-          renderRowEnd={(row) => <StateControl entity={entity} row={row} action={`${path}?index`} returnTo={here} />}
-        />
-        <Pagination
-          count={list.count}
-          isEstimate={list.isEstimate}
-          page={list.state.page}
-          limit={list.state.limit}
-          searchParams={searchParams}
-        />
+        {isListShown ? (
+          <>
+            <div className="cas-list-toolbar">
+              <SearchForm
+                q={list.state.q}
+                searchParams={searchParams}
+                label={`Search ${entity.pluralLabel.toLowerCase()}`}
+                placeholder={entity.searchFields.map((f) => entity.fields[f]?.label ?? f).join(', ')}
+              />
+            </div>
+            <BulkActions entity={entity} count={list.count} returnTo={here} action={`${path}?index`} />
+            <FilterBar
+              entity={entity}
+              values={list.state.filters}
+              referenceOptions={list.filterChoices}
+              searchParams={searchParams}
+            />
+            <DataTable
+              entity={entity}
+              rows={list.rows}
+              searchParams={searchParams}
+              sort={list.state.sort}
+              rowHref={(row) => `${path}/${row._id}/edit${returnTo}`}
+              isLoading={isLoading}
+              rowAccent={rowAccent}
+              renderRowEnd={(row) => (
+                <StateControl entity={entity} row={row} action={`${path}?index`} returnTo={here} />
+              )}
+            />
+            <Pagination
+              count={list.count}
+              isEstimate={list.isEstimate}
+              page={list.state.page}
+              limit={list.state.limit}
+              searchParams={searchParams}
+            />
+          </>
+        ) : null}
       </section>
     </DataFormProvider>
   );

@@ -1,7 +1,8 @@
 import type { AnyEntity } from '@campus/domain-core';
-import { readListState, toApiQuery } from '@campus/ui';
+import { isConfirmed, readListState, toApiQuery } from '@campus/ui';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { signedIn } from '../../lib/request.server';
+import { bulkQuestion, type BulkQuestion } from './bulk-note';
 import { returnPath } from './resource.server';
 
 /** The list screen's bulk intents: a state change of every matching record, or an export, as a batch. */
@@ -11,13 +12,29 @@ export function isBulkIntent(form: FormData): boolean {
   return (BULK_INTENTS as readonly string[]).includes(String(form.get('intent') ?? ''));
 }
 
+/** A bulk action posted without `confirmed=yes` (no JavaScript): the question the list then shows as a page. */
+export interface BulkConfirmation extends BulkQuestion {
+  readonly fields: (readonly [string, string])[];
+  readonly cancelHref: string;
+}
+
+/** The question a bulk action asks first, with the number of records the list matched when it was shown. */
+function confirmationOf(entity: AnyEntity, form: FormData, back: string): BulkConfirmation {
+  const count = Number(form.get('count'));
+  const n = Number.isInteger(count) && count >= 0 ? count : 0;
+  const fields = [...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string');
+  const question = bulkQuestion(entity, String(form.get('intent') ?? ''), String(form.get(entity.state.kind) ?? ''), n);
+  return { ...question, fields, cancelHref: back };
+}
+
 /**
  * Starts a batch over the list as it is shown (its search, filters and order, read from `returnTo`), then opens
  * the batch's view (every user sees the batches they started; the result also arrives in their notifications).
  */
-export async function startBulk(request: Request, entity: AnyEntity, form: FormData): Promise<Response> {
+export async function startBulk(request: Request, entity: AnyEntity, form: FormData): Promise<Response | { confirm: BulkConfirmation }> {
   const { api } = await signedIn(request);
   const back = returnPath(entity, form.get('returnTo'));
+  if (!isConfirmed(form)) return { confirm: confirmationOf(entity, form, back) };
   const listed = toApiQuery(readListState(entity, new URL(back, 'http://x').searchParams));
   const selection = {
     resource: entity.resource,
