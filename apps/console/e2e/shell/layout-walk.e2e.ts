@@ -40,8 +40,11 @@ function layoutProblems(page: Page, width: number): Promise<string[]> {
         break;
       }
     }
+    // A control of a building block carries a `cas-` class or React Aria's mark, itself or on the label or span
+    // that wraps it (a checkbox's hidden input); a form or a section around it says nothing about the control.
+    const marked = (el: Element) => [...el.classList].some((c) => c.startsWith('cas-')) || el.hasAttribute('data-rac');
     const drawnByBlocks = (el: Element | null, depth: number): boolean =>
-      !!el && depth >= 0 && ([...el.classList].some((c) => c.startsWith('cas-')) || el.hasAttribute('data-rac') || drawnByBlocks(el.parentElement, depth - 1));
+      !!el && depth >= 0 && (marked(el) || (/^(LABEL|SPAN)$/.test(el.parentElement?.tagName ?? '') && drawnByBlocks(el.parentElement, depth - 1)));
     for (const control of document.querySelectorAll<HTMLElement>('input, select, textarea, button')) {
       if (control instanceof HTMLInputElement && control.type === 'hidden') continue;
       if (control.offsetParent === null && getComputedStyle(control).position !== 'fixed') continue; // not drawn
