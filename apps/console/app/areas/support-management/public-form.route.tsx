@@ -63,8 +63,10 @@ export default function PublicSupportForm() {
     const value = values[name];
     return typeof value === 'string' ? value : '';
   };
-  const [chosenId, setChosenId] = useState(text('categoryV2Id') || category);
-  useEffect(() => setChosenId(text('categoryV2Id') || category), [category, refused]);
+  // The category of a refused form, else the one in the address; the select changes it once JavaScript runs.
+  const asked = text('categoryV2Id') || category;
+  const [chosenId, setChosenId] = useState(asked);
+  useEffect(() => setChosenId(asked), [asked, refused]);
   const isHydrated = useIsHydrated();
   if (result && 'sent' in result) {
     return (
