@@ -204,6 +204,13 @@ export const supportContract = c.router(
       summary: 'The categoriesV2 tree with the inherited value of every field, and the unmapped v1 categories',
       metadata: SUPPORT,
     },
+    listAgents: {
+      method: 'GET',
+      path: `${BASE}/agents`,
+      responses: { 200: z.object({ data: z.array(z.object({ _id: z.string(), name: z.string(), teamIds: z.array(z.string()) })) }), ...errors },
+      summary: 'The agents of every support team, by name, with the teams each belongs to (the queue filters by them)',
+      metadata: SUPPORT,
+    },
     runSlaSweep: {
       method: 'POST',
       path: `${BASE}/sla-sweep`,

@@ -82,7 +82,9 @@ describe('analytics and reports (issue 15)', () => {
     // The weekly email of this page's key figures: a plain form, ticked and saved without JavaScript.
     await noScript.getByText(/^Weekly email/).click();
     const me = noScript.getByRole('checkbox', { name: new RegExp(`\\(${DEMO_USERS.admin.email}\\)`) });
-    await me.check();
+    // A React Aria checkbox: ticked through its label.
+    if (!(await me.isChecked())) await noScript.getByText(`(${DEMO_USERS.admin.email})`, { exact: false }).click();
+    expect(await me.isChecked()).toBe(true);
     // The form posts and comes back to this very address: wait for that page to have loaded before reading it.
     await clickAndLoad(noScript, noScript.getByRole('button', { name: 'Save weekly email' }));
     expect(new URL(noScript.url()).search).toBe('?preset=90d');
@@ -191,5 +193,42 @@ describe('analytics and reports (issue 15)', () => {
       await p.locator('h1').first().waitFor();
       expect(await seriousA11yViolations(p), path).toEqual([]);
     }
+  });
+
+  it('folds a report’s filters on a phone, shows its key figures as cards, and an audit entry’s changes as a before/after table (issue 33)', async () => {
+    const context = await newContext({ javaScriptEnabled: false, width: 390, height: 844 });
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/analytics/support?preset=90d'));
+    const office = p.getByRole('combobox', { name: 'Office', exact: true });
+    expect(await office.isVisible()).toBe(false);
+    await p.getByText('Filters', { exact: true }).click();
+    await office.selectOption({ index: 1 });
+    await Promise.all([p.waitForURL(/officeId=/), p.getByRole('button', { name: 'Show' }).click()]);
+    await p.getByText('Filters (1)', { exact: true }).waitFor();
+    const cards = p.getByRole('list', { name: 'Key figures' }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    expect(await cards.locator('.cas-pill').count()).toBe(await cards.count());
+    for (const path of ['/app/analytics/audit-trails?preset=7d', '/app/analytics/chatbot?preset=90d', '/app/analytics/tickets?preset=90d', '/app/analytics/support?preset=90d']) {
+      await p.goto(url(path));
+      await p.locator('h1').first().waitFor();
+      expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBe(0);
+    }
+    // An audited change: a ticket's priority, changed on its page.
+    await p.goto(url('/app/support-management/tickets?view=all'));
+    await clickAndLoad(p, p.locator('tbody a.cas-ticket-ref').first());
+    const priority = p.getByRole('combobox', { name: /^Priority/ });
+    const before = await priority.inputValue();
+    await priority.selectOption(before === 'urgent' ? 'low' : 'urgent');
+    await clickAndLoad(p, p.getByRole('button', { name: 'Save priority and category' }));
+    await p.goto(url('/app/analytics/audit-trails?preset=all&activity=Changed%20ticket'));
+    await clickAndLoad(p, p.locator('section table tbody tr').first().locator('td a').first());
+    const diff = p.getByRole('table', { name: 'Changed fields' });
+    await diff.waitFor();
+    const row = diff.locator('tbody tr').filter({ has: p.locator('th', { hasText: /^priority$/ }) });
+    expect(await row.locator('td del').textContent()).toBe(before);
+    expect(await row.locator('td ins').textContent()).toBe(before === 'urgent' ? 'low' : 'urgent');
+    expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   });
 });

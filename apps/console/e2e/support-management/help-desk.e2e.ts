@@ -24,9 +24,14 @@ describe('help desk (issue 18)', () => {
     contexts.push(requester);
     const form = await requester.newPage();
     await form.goto(url('/support'));
+    // Without JavaScript the category comes first, on a page of its own; the form then asks only for its details.
+    expect(await form.getByLabel(/Your name/).count()).toBe(0);
+    await form.getByLabel(/What is it about/).selectOption({ label: 'Registrar — Transcript of Records' });
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await form.waitForURL(/category=/);
+    expect(await form.getByLabel('Official receipt number').count()).toBe(0);
     await form.getByLabel(/Your name/).fill('Maria Clara Santos');
     await form.getByLabel(/^Email/).fill('maria.clara@student.example.edu');
-    await form.getByLabel(/What is it about/).selectOption({ label: 'Registrar — Transcript of Records' });
     await form.getByLabel('Student number').fill('2023-00042');
     await form.getByLabel('Copies').fill('2');
     await form.getByLabel(/^Subject/).fill('Transcript for my scholarship application');
@@ -155,6 +160,41 @@ describe('an agent at the console', () => {
 });
 
 describe('the ticket queue and page on the design system (issue 33)', () => {
+  it('shows on the public form only the chosen category’s intake fields, and switches them with JavaScript keeping what was typed', async () => {
+    const context = await newContext({});
+    contexts.push(context);
+    const form = await context.newPage();
+    await form.goto(url('/support'));
+    // Once the page runs its script, choosing a category is enough: no "Continue" step.
+    await expect.poll(() => form.getByRole('button', { name: 'Continue' }).count()).toBe(0);
+    await form.getByLabel(/What is it about/).selectOption({ label: 'Registrar — Transcript of Records' });
+    await form.getByLabel('Copies').waitFor();
+    expect(await form.getByLabel('Official receipt number').count()).toBe(0);
+    await form.getByLabel(/Your name/).fill('Jose Rizal');
+    await form.getByLabel(/What is it about/).selectOption({ label: 'Cashier — Payments and refunds' });
+    await form.getByLabel('Official receipt number').waitFor();
+    expect(await form.getByLabel('Copies').count()).toBe(0);
+    expect(await form.getByLabel(/Your name/).inputValue()).toBe('Jose Rizal');
+    expect(new URL(form.url()).search).toBe('');
+  });
+
+  it('keeps the queue’s agent filter in the address and lists only that agent’s tickets', async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    contexts.push(context);
+    const p = await context.newPage();
+    await signIn(p, DEMO_USERS.admin);
+    await p.goto(url('/app/support-management/tickets?view=all'));
+    const agent = p.getByRole('combobox', { name: 'Agent' });
+    const name = (await agent.locator('option').nth(1).textContent())!.trim();
+    await agent.selectOption({ index: 1 });
+    await p.getByRole('button', { name: 'Filter' }).click();
+    await p.waitForURL(/assigneeId=/);
+    const agents = await p.locator('tbody td[data-label="Agent"]').allTextContents();
+    expect(new Set(agents).size).toBeLessThanOrEqual(1);
+    if (agents.length) expect(agents[0]).toBe(name);
+    expect(await p.getByRole('combobox', { name: 'Agent' }).locator('option:checked').textContent()).toBe(name);
+  });
+
   it('folds the queue’s filters on a phone, filters by team without JavaScript, and keeps references on one line', async () => {
     const context = await newContext({ javaScriptEnabled: false, width: 390, height: 844 });
     contexts.push(context);

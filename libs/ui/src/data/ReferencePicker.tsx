@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useValueKeptAtHydration } from '../components/useIsHydrated.js';
 import { ReferenceComboBox, type SearchOptions } from './ReferenceComboBox.js';
 import type { ChoiceOption } from './FilterBar.js';
@@ -33,11 +34,20 @@ export function ReferencePicker({
 }: ReferencePickerProps) {
   // A record chosen in the native select while the page was loading stays chosen in the combobox.
   const { isHydrated, value, ref } = useValueKeptAtHydration<HTMLSelectElement>(defaultValue);
+  const id = `reference-${useId()}`;
   if (!isHydrated) {
+    // The same field style as the combobox it turns into, so the page does not change look when it hydrates.
     return (
-      <label>
-        {label}
-        <select ref={ref} name={name} defaultValue={defaultValue} required={isRequired}>
+      <div className="cas-field">
+        <label className="cas-field__label" htmlFor={id}>
+          {label}
+          {isRequired ? (
+            <span className="cas-field__required" aria-hidden="true">
+              *
+            </span>
+          ) : null}
+        </label>
+        <select ref={ref} id={id} className="cas-select" name={name} defaultValue={defaultValue} required={isRequired}>
           {noneLabel === undefined ? null : <option value="">{noneLabel}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -45,7 +55,7 @@ export function ReferencePicker({
             </option>
           ))}
         </select>
-      </label>
+      </div>
     );
   }
   return (

@@ -305,6 +305,19 @@ export function supportHandlers(ctx: AreaContext, notifier: SlaNotifier): Contra
       return { status: 200, body: { data: { nodes: tree, labels, unmappedV1: v1.filter((c) => !c.categoryV2Id) } } };
     },
 
+    listAgents: async () => {
+      const teams = await ctx.db.select({ id: col(supportTeams, 'id'), agentIds: col(supportTeams, 'agentIds') }).from(supportTeams);
+      const teamsOf = new Map<string, string[]>();
+      for (const team of teams) for (const agentId of (team.agentIds as string[] | null) ?? []) teamsOf.set(agentId, [...(teamsOf.get(agentId) ?? []), team.id as string]);
+      const found = teamsOf.size
+        ? await ctx.db.select({ _id: col(users, 'id'), firstName: col(users, 'firstName'), lastName: col(users, 'lastName') }).from(users).where(inArray(col(users, 'id'), [...teamsOf.keys()]))
+        : [];
+      const data = found
+        .map((a) => ({ _id: a._id as string, name: `${String(a.firstName ?? '')} ${String(a.lastName ?? '')}`.trim(), teamIds: teamsOf.get(a._id as string) ?? [] }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+      return { status: 200 as const, body: { data } };
+    },
+
     runSlaSweep: async () => {
       const result = await runSlaSweep(ctx.db, notifier, now());
       return { status: 200, body: { data: { checked: result.checked, notices: result.notices.length } } };

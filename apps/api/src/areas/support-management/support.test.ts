@@ -111,6 +111,17 @@ describe('structure', () => {
   });
 });
 
+describe('agents', () => {
+  it('lists the agents of every team by name, each with its teams, for the queue’s agent filter', async () => {
+    const r = await api.call('GET', `${B}/support/agents`, { token });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const agents = r.body.data as { _id: string; name: string; teamIds: string[] }[];
+    expect(agents.map((a) => a.name)).toEqual(['Ana Agent', 'Ben Agent']);
+    expect(agents.find((a) => a._id === ids.agentB)!.teamIds.sort()).toEqual([ids.team, ids.itTeam].sort());
+    expect(agents.find((a) => a._id === ids.agentA)!.teamIds).toEqual([ids.team]);
+  });
+});
+
 describe('tickets', () => {
   it('routes by the v2 category to the team it names or inherits', async () => {
     const tor = await fileTicket('Transcript for employment');

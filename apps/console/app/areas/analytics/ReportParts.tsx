@@ -1,4 +1,6 @@
 import { Form } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, DateField, Select, StatusPill, TextField } from '@campus/ui';
 import { RANGE_PRESETS, RANGE_PRESET_LABELS } from '@campus/api-contract';
 import type { Cell, ChartColumn, RenderedChart } from './charts.server';
 import type { AuditListRow, Kpi, Person, RangeState } from './reports.server';
@@ -13,49 +15,68 @@ export function cellText(column: ChartColumn, value: Cell): string {
   return String(value);
 }
 
+/** Below this width a report's filters fold into "Filters (3)", so the figures come first on a phone. */
+const FOLD_BELOW = 640;
+
+/** Whether the filters are unfolded: folded as served; once JavaScript runs, unfolded from 640 px. */
+function useFiltersOpen(): [boolean, (open: boolean) => void] {
+  const [isOpen, setOpen] = useState(false);
+  useEffect(() => {
+    if (typeof window.matchMedia === 'function' && window.matchMedia(`(min-width: ${FOLD_BELOW}px)`).matches) setOpen(true);
+  }, []);
+  return [isOpen, setOpen];
+}
+
+/** A choice of a report's filter, "Any" first. */
+export function FilterSelect({ label, name, value, options }: { label: string; name: string; value: string | undefined; options: readonly { value: string; label: string }[] }) {
+  return <Select label={label} name={name} placeholder="Any" defaultValue={value ?? ''} options={options} className="cas-report-filter" />;
+}
+
+/** A free-text filter of a report. */
+export function FilterText({ label, name, value }: { label: string; name: string; value: string | undefined }) {
+  return <TextField label={label} name={name} type="search" defaultValue={value ?? ''} className="cas-report-filter" />;
+}
+
 /**
- * The date range of a report page: presets or custom days in Asia/Manila, sent as a plain GET form so it works
- * without JavaScript; `hidden` keeps the page's other filters.
+ * The date range and filters of a report page: presets or custom days in Asia/Manila, sent as a plain GET form so it
+ * works without JavaScript; `hidden` keeps the page's other filters. On a phone the fields fold into a disclosure
+ * whose summary counts the chosen filters (`chosen`); it is a `<details>`, so it opens without JavaScript too.
  */
 export function RangeForm({
   range,
   hidden,
   allowAll,
+  chosen = 0,
   children,
 }: {
   range: RangeState;
   hidden?: Record<string, string>;
   allowAll?: boolean;
+  chosen?: number;
   children?: React.ReactNode;
 }) {
+  const [isOpen, setOpen] = useFiltersOpen();
+  const periods = [
+    ...(allowAll ? [{ value: 'all', label: 'All time' }] : []),
+    ...RANGE_PRESETS.map((p) => ({ value: p, label: RANGE_PRESET_LABELS[p] })),
+  ];
   return (
     <Form method="get" className="cas-panel cas-report-range" aria-label="Report period">
       {Object.entries(hidden ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <label>
-        Period
-        <select name="preset" defaultValue={range.preset}>
-          {allowAll ? <option value="all">All time</option> : null}
-          {RANGE_PRESETS.map((p) => (
-            <option key={p} value={p}>
-              {RANGE_PRESET_LABELS[p]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        From
-        <input type="date" name="from" defaultValue={range.from} />
-      </label>
-      <label>
-        To
-        <input type="date" name="to" defaultValue={range.to} />
-      </label>
-      {children}
-      <button type="submit" className="cas-button">
-        Show
-      </button>
+      <details className="cas-report-fold" open={isOpen} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary className="cas-report-fold__summary">{chosen ? `Filters (${chosen})` : 'Filters'}</summary>
+        <div className="cas-report-fold__body">
+          <Select label="Period" name="preset" defaultValue={range.preset} options={periods} className="cas-report-filter" />
+          <DateField label="From" name="from" defaultValue={range.from || undefined} />
+          <DateField label="To" name="to" defaultValue={range.to || undefined} />
+          {children}
+          <div className="cas-report-fold__actions">
+            <Button type="submit">Show</Button>
+          </div>
+        </div>
+      </details>
       {range.error ? (
         <p role="alert" className="cas-error">
           {range.error}
@@ -78,7 +99,7 @@ function kpiValue(k: Pick<Kpi, 'unit'>, v: number | null): string {
   return v.toLocaleString('en-PH');
 }
 
-/** Key figures of the period, each against the previous period of the same length. */
+/** Key figures of the period as cards, each against the previous period of the same length. */
 export function KpiTiles({ kpis }: { kpis: readonly Kpi[] }) {
   return (
     <ul className="cas-kpis" aria-label="Key figures">
@@ -86,13 +107,18 @@ export function KpiTiles({ kpis }: { kpis: readonly Kpi[] }) {
         const change = k.value !== null && k.previous !== null ? k.value - k.previous : null;
         const better = change === null || change === 0 ? null : (change < 0) === k.lowerIsBetter;
         return (
-          <li key={k.label} className="cas-kpi">
+          <li key={k.label} className="cas-kpi" data-better={better === null ? undefined : String(better)}>
             <span className="cas-kpi__label">{k.label}</span>
             <strong className="cas-kpi__value">{kpiValue(k, k.value)}</strong>
-            <span className="cas-kpi__previous" data-better={better === null ? undefined : String(better)}>
-              Previous period: {kpiValue(k, k.previous)}
-              {change !== null && change !== 0 ? ` (${change > 0 ? 'up' : 'down'} ${kpiValue(k, Math.abs(change))})` : ''}
-            </span>
+            {change !== null && change !== 0 ? (
+              <StatusPill tone={better ? 'success' : 'danger'}>
+                <span aria-hidden="true">{change > 0 ? '▲' : '▼'} </span>
+                {change > 0 ? 'up' : 'down'} {kpiValue(k, Math.abs(change))}
+              </StatusPill>
+            ) : (
+              <StatusPill tone="neutral">{change === 0 ? 'unchanged' : 'no comparison'}</StatusPill>
+            )}
+            <span className="cas-kpi__previous">Previous period: {kpiValue(k, k.previous)}</span>
           </li>
         );
       })}
@@ -188,9 +214,9 @@ export function WeeklyEmailForm({ recipients, candidates, error }: { recipients:
         <fieldset>
           <legend>Email this page’s key figures every Monday at 07:00 (Asia/Manila), for the week just ended, to:</legend>
           {candidates.map((p) => (
-            <label key={p.id} className="cas-report-weekly__person">
-              <input type="checkbox" name="userId" value={p.id} defaultChecked={chosen.has(p.id)} /> {p.name} ({p.email})
-            </label>
+            <Checkbox key={p.id} name="userId" value={p.id} defaultSelected={chosen.has(p.id)} className="cas-report-weekly__person">
+              {p.name} ({p.email})
+            </Checkbox>
           ))}
         </fieldset>
         {error ? (
@@ -198,9 +224,9 @@ export function WeeklyEmailForm({ recipients, candidates, error }: { recipients:
             {error}
           </p>
         ) : null}
-        <button type="submit" className="cas-button">
+        <Button type="submit" variant="secondary">
           Save weekly email
-        </button>
+        </Button>
       </Form>
     </details>
   );

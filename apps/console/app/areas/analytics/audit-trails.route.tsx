@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
-import { ChartFigure, exportLink, RangeForm, whoOf } from './ReportParts';
+import { ChartFigure, exportLink, FilterSelect, FilterText, RangeForm, whoOf } from './ReportParts';
 import { linkTo } from './links';
 import { auditPage, rendered } from './reports.server';
 import '../../features/resources/resources.css';
@@ -37,30 +37,11 @@ export default function AuditTrailsRoute() {
   return (
     <>
       <h1 className="cas-page-title">Audit Trails</h1>
-      <RangeForm range={range} allowAll>
-        <label>
-          Actor (email or user id)
-          <input type="search" name="actor" defaultValue={filters.actor ?? ''} />
-        </label>
-        <label>
-          Resource
-          <select name="resource" defaultValue={filters.resource ?? ''}>
-            <option value="">Any</option>
-            {resources.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Record id
-          <input type="search" name="recordId" defaultValue={filters.recordId ?? ''} />
-        </label>
-        <label>
-          Activity contains
-          <input type="search" name="activity" defaultValue={filters.activity ?? ''} />
-        </label>
+      <RangeForm range={range} allowAll chosen={[filters.actor, filters.resource, filters.recordId, filters.activity].filter(Boolean).length}>
+        <FilterText label="Actor (email or user id)" name="actor" value={filters.actor} />
+        <FilterSelect label="Resource" name="resource" value={filters.resource} options={resources.map((r) => ({ value: r, label: r }))} />
+        <FilterText label="Record id" name="recordId" value={filters.recordId} />
+        <FilterText label="Activity contains" name="activity" value={filters.activity} />
       </RangeForm>
       {filters.recordId ? (
         <p>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
-import { ChartFigure, exportLink, KpiTiles, RangeForm, WeeklyEmailForm } from './ReportParts';
+import { ChartFigure, exportLink, FilterSelect, KpiTiles, RangeForm, WeeklyEmailForm } from './ReportParts';
 import { rendered, saveWeeklyEmail, supportPage, weeklyEmailOf } from './reports.server';
 import '../../features/resources/resources.css';
 import './analytics.css';
@@ -33,19 +33,9 @@ export default function SupportReportRoute() {
   return (
     <>
       <h1 className="cas-page-title">Support</h1>
-      <RangeForm range={range}>
+      <RangeForm range={range} chosen={FILTERS.filter((f) => filters[f.key]).length}>
         {FILTERS.map((f) => (
-          <label key={f.key}>
-            {f.label}
-            <select name={f.key} defaultValue={filters[f.key] ?? ''}>
-              <option value="">Any</option>
-              {options[f.key].map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect key={f.key} label={f.label} name={f.key} value={filters[f.key]} options={options[f.key].map((o) => ({ value: o.id, label: o.name }))} />
         ))}
       </RangeForm>
       {filtered ? (

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { TICKET_CHANNELS, ticketPriorityOptions, ticketStateOptions } from '@campus/domain-support';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
-import { ChartFigure, exportLink, RangeForm } from './ReportParts';
+import { ChartFigure, exportLink, FilterSelect, RangeForm } from './ReportParts';
 import { rendered, ticketsPage } from './reports.server';
 import '../../features/resources/resources.css';
 import './analytics.css';
@@ -54,48 +54,19 @@ export default function TicketReportRoute() {
   return (
     <>
       <h1 className="cas-page-title">Tickets</h1>
-      <RangeForm range={range} hidden={kept}>
-        <label>
-          State
-          <select name="state" defaultValue={state ?? ''}>
-            <option value="">Any</option>
-            {ticketStateOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Priority
-          <select name="priority" defaultValue={priority ?? ''}>
-            <option value="">Any</option>
-            {ticketPriorityOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Channel
-          <select name="channel" defaultValue={channel ?? ''}>
-            <option value="">Any</option>
-            {TICKET_CHANNELS.map((c) => (
-              <option key={c} value={c}>
-                {c[0]!.toUpperCase() + c.slice(1)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          SLA breached
-          <select name="breached" defaultValue={breached ?? ''}>
-            <option value="">Any</option>
-            <option value="yes">Breached</option>
-            <option value="no">Not breached</option>
-          </select>
-        </label>
+      <RangeForm range={range} hidden={kept} chosen={[state, priority, channel, breached].filter(Boolean).length}>
+        <FilterSelect label="State" name="state" value={state} options={ticketStateOptions} />
+        <FilterSelect label="Priority" name="priority" value={priority} options={ticketPriorityOptions} />
+        <FilterSelect label="Channel" name="channel" value={channel} options={TICKET_CHANNELS.map((c) => ({ value: c, label: c[0]!.toUpperCase() + c.slice(1) }))} />
+        <FilterSelect
+          label="SLA breached"
+          name="breached"
+          value={breached}
+          options={[
+            { value: 'yes', label: 'Breached' },
+            { value: 'no', label: 'Not breached' },
+          ]}
+        />
       </RangeForm>
       {charts.map((chart) => (
         <ChartFigure key={chart.id} chart={chart} exportHref={exportLink('tickets', chart.id, search, range)} />

@@ -9,7 +9,9 @@ import { APP_TITLE } from '../../lib/constants';
 import { formAnswerOf, invalidForm } from '../../lib/answers.server';
 import { assertSameOrigin } from '../../lib/security.server';
 import { FormNotice } from '../../components/FormNotice';
-import { IntakeFields } from './IntakeFields';
+import { IntakeFieldInputs } from './IntakeFieldInputs';
+import { Button, FormField, Select, TextField, useIsHydrated } from '@campus/ui';
+import { useEffect, useState } from 'react';
 import './support.css';
 import { ticketFormBody, ticketFormSchema } from './ticket-files.server';
 
@@ -24,11 +26,15 @@ interface PublicCategory {
   intakeFields: { key: string; label: string; kind: string; choices: string[]; required: boolean }[];
 }
 
-/** The public help form: no sign-in, a plain HTML form; the answer is followed through a link sent by email. */
-export async function loader({ context }: LoaderFunctionArgs) {
+/**
+ * The public help form: no sign-in, a plain HTML form; the answer is followed through a link sent by email. The
+ * category comes first (`?category=` once chosen without JavaScript), so the form asks only for its intake fields.
+ */
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const result = await publicContractClient(context, supportContract).getPublicForm();
   const categories = result.status === 200 ? (result.body as { data: { categories: PublicCategory[] } }).data.categories : [];
-  return { categories };
+  const asked = new URL(request.url).searchParams.get('category') ?? '';
+  return { categories, category: categories.some((c) => c._id === asked) ? asked : '' };
 }
 
 /** The public form: the contract's `PublicCreateTicketSchema` with the intake answers given (no files here). */
@@ -47,73 +53,84 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function PublicSupportForm() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, category } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const refused = result && 'result' in result ? result : undefined;
   const [form] = useForm({ lastResult: refused?.result });
-  if (result && 'sent' in result) {
-    return (
-      <main className="cas-support-form" style={{ margin: '2rem auto' }}>
-        <h1>Request received</h1>
-        <p role="status">
-          Your request is {result.sent}. We have emailed you a private link where you can follow it and reply.
-        </p>
-      </main>
-    );
-  }
   // What was typed comes back with a refused form.
   const values = (refused?.result.initialValue ?? {}) as Record<string, unknown>;
   const text = (name: string) => {
     const value = values[name];
     return typeof value === 'string' ? value : '';
   };
+  // The category of a refused form, else the one in the address; the select changes it once JavaScript runs.
+  const asked = text('categoryV2Id') || category;
+  const [chosenId, setChosenId] = useState(asked);
+  useEffect(() => setChosenId(asked), [asked, refused]);
+  const isHydrated = useIsHydrated();
+  if (result && 'sent' in result) {
+    return (
+      <main className="cas-support-public">
+        <h1 className="cas-page-title">Request received</h1>
+        <p role="status" className="cas-panel">
+          Your request is <span className="cas-ticket-ref">{result.sent}</span>. We have emailed you a private link where you can follow it and reply.
+        </p>
+      </main>
+    );
+  }
   const errors = form.allErrors;
-  const err = (name: string) =>
-    errors[name]?.[0] ? (
-      <span className="cas-error" id={`${name}-error`}>
-        {errors[name][0]}
-      </span>
-    ) : null;
+  const errorOf = (name: string) => errors[name]?.[0];
+  const chosen = categories.find((c) => c._id === chosenId);
   const field = (name: string, label: string, type = 'text', required = true) => (
-    <label>
-      {label}
-      {required ? ' (required)' : ''}
-      <input name={name} type={type} defaultValue={text(name)} required={required} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${name}-error` : undefined} />
-      {err(name)}
-    </label>
+    <TextField label={label} name={name} type={type} defaultValue={text(name)} isRequired={required} error={errorOf(name)} />
   );
   return (
-    <main style={{ margin: '2rem auto', maxWidth: '40rem', padding: '0 1rem' }}>
-      <h1>Ask the university for help</h1>
+    <main className="cas-support-public">
+      <h1 className="cas-page-title">Ask the university for help</h1>
       <p>Tell us what you need. We will answer by email and through a private link; no account is needed.</p>
       <FormNotice notice={refused?.notice} />
-      <Form method="post" className="cas-support-form">
-        {field('requesterName', 'Your name')}
-        {field('requesterEmail', 'Email', 'email')}
-        {field('requesterNumber', 'Student or employee number', 'text', false)}
-        <label>
-          What is it about? (required)
-          <select name="categoryV2Id" defaultValue={text('categoryV2Id')} required>
-            <option value="">Choose…</option>
-            {categories.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {err('categoryV2Id')}
-        </label>
-        <IntakeFields categories={categories} answers={values.customFields} error={err} legend="Details some requests need (fill in those of your request)" />
-        {field('subject', 'Subject')}
-        <label>
-          Your message (required)
-          <textarea name="body" rows={6} defaultValue={text('body')} required />
-          {err('body')}
-        </label>
-        <button type="submit" className="cas-button">
-          Send request
-        </button>
+      {/* Without JavaScript the category is chosen first (a GET to ?category=), then the form asks for its details. */}
+      <Form method="get" className="cas-panel cas-support-form cas-support-choose" aria-label="Choose what your request is about">
+        <Select
+          label="What is it about?"
+          name="category"
+          placeholder="Choose…"
+          value={chosenId}
+          onChange={setChosenId}
+          options={categories.map((c) => ({ value: c._id, label: c.name }))}
+          isRequired
+          error={errorOf('categoryV2Id')}
+        />
+        {isHydrated ? null : (
+          <Button type="submit" variant="secondary">
+            Continue
+          </Button>
+        )}
       </Form>
+      {chosen ? (
+        <Form method="post" className="cas-panel cas-support-form" aria-label="Your request">
+          <input type="hidden" name="categoryV2Id" value={chosen._id} />
+          {field('requesterName', 'Your name')}
+          {field('requesterEmail', 'Email', 'email')}
+          {field('requesterNumber', 'Student or employee number', 'text', false)}
+          <IntakeFieldInputs
+            key={chosen._id}
+            fields={chosen.intakeFields}
+            answers={values.customFields}
+            errorOf={errorOf}
+            legend={`Details of your ${chosen.name} request`}
+          />
+          {field('subject', 'Subject')}
+          <FormField label="Your message" error={errorOf('body')} isRequired>
+            {(p) => <textarea {...p} name="body" rows={6} defaultValue={text('body')} className="cas-input" />}
+          </FormField>
+          <div>
+            <Button type="submit">Send request</Button>
+          </div>
+        </Form>
+      ) : (
+        <p className="cas-support-hint">Choose what your request is about{isHydrated ? '' : ', then Continue'}: the form asks only for what that request needs.</p>
+      )}
     </main>
   );
 }

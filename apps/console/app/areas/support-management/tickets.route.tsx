@@ -40,18 +40,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = ticketQueryOf(url);
   const context = await signedIn(request);
   const api = context.client(supportContract);
-  const [list, tree, teamList] = await Promise.all([
+  const [list, tree, teamList, agentList] = await Promise.all([
     api.listTickets({ query: queryOrThrow(TicketListQuerySchema, query) }),
     api.getCategoryTree(),
     context.api.resource('support-teams').list({ limit: 100 }),
+    api.listAgents(),
   ]);
   const page: { rows: TicketRow[]; count: number; countIsCapped?: boolean } = answerOf(list, 200);
   const nodes = tree.status === 200 ? (tree.body as { data: { nodes: TreeNode[] } }).data.nodes : [];
   const teamRows = teamList.status === 200 ? (teamList.body.rows as { _id: string; name?: unknown }[]) : [];
   const teams = teamRows.map((t) => ({ value: t._id, label: String(t.name ?? '') }));
   const categories = leafCategories(nodes).map(({ value, label }) => ({ value, label }));
+  const agents = agentList.status === 200 ? agentList.body.data.map((a) => ({ value: a._id, label: a.name })) : [];
   // The server's clock, so "due in 2 h" reads the same in the server's page and after hydration.
-  return { ...page, query, teams, categories, now: new Date().toISOString() };
+  return { ...page, query, teams, agents, categories, now: new Date().toISOString() };
 }
 
 /**
@@ -70,7 +72,7 @@ const labelOf = (options: readonly { value: string; label: string }[], value: st
   options.find((o) => o.value === value)?.label ?? value;
 
 /** The filters the fold counts ("Filters (3)"). */
-const FILTER_NAMES = ['q', 'state', 'priority', 'sla', 'teamId', 'categoryV2Id', 'from', 'to'] as const;
+const FILTER_NAMES = ['q', 'state', 'priority', 'sla', 'teamId', 'assigneeId', 'categoryV2Id', 'from', 'to'] as const;
 const SLA_FILTERS = ['ok', 'near-breach', 'breached', 'paused', 'met'].map((value) => ({ value, label: SLA_LABELS[value] ?? value }));
 
 /**
@@ -92,7 +94,7 @@ const VIEWS = [
 ] as const;
 
 export default function TicketsRoute() {
-  const { rows, count, countIsCapped, query, now, teams, categories } = useLoaderData<typeof loader>();
+  const { rows, count, countIsCapped, query, now, teams, agents, categories } = useLoaderData<typeof loader>();
   const chosen = FILTER_NAMES.filter((name) => query[name]).length;
   const [filtersOpen, setFiltersOpen] = useFiltersOpen();
   const view = query.view ?? 'all';
@@ -125,6 +127,7 @@ export default function TicketsRoute() {
             <Select label="Priority" name="priority" placeholder="Any" defaultValue={query.priority ?? ''} options={ticketPriorityOptions} />
             <Select label="SLA" name="sla" placeholder="Any" defaultValue={query.sla ?? ''} options={SLA_FILTERS} />
             <Select label="Team" name="teamId" placeholder="Any" defaultValue={query.teamId ?? ''} options={teams} />
+            <Select label="Agent" name="assigneeId" placeholder="Any" defaultValue={query.assigneeId ?? ''} options={agents} />
             <Select label="Category" name="categoryV2Id" placeholder="Any" defaultValue={query.categoryV2Id ?? ''} options={categories} />
             <DateField label="From" name="from" defaultValue={query.from ?? ''} />
             <DateField label="To" name="to" defaultValue={query.to ?? ''} />
