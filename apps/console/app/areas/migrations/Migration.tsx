@@ -34,11 +34,14 @@ export function RunStatePill({ state }: { state: RunState }) {
 }
 const MATCH_LABELS: Record<string, string> = { exact: 'exact name', loose: 'same name, other spelling', fuzzy: 'closest name', chosen: 'chosen' };
 
-/** A target as people name it ("Academic departments"): its label, sentence case; the run's own name when unknown. */
+/**
+ * A target as people name it: its template name in words, sentence case ("AcademicDepartments" → "Academic
+ * departments"), abbreviations (HR, DTR) as written; a name no target has is shown as given.
+ */
 export function targetTitle(targets: readonly { name: string; label: string }[], name: string): string {
-  const label = targets.find((t) => t.name === name || t.label === name)?.label ?? name;
-  // Words after the first in lower case, abbreviations (HR, DTR) as written.
-  return label
+  const template = (targets.find((t) => t.name === name) ?? targets.find((t) => t.label === name))?.name ?? name;
+  return template
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(' ')
     .map((w, i) => (i === 0 || /[A-Z].*[A-Z]/.test(w) ? w : w.toLowerCase()))
     .join(' ');
@@ -417,7 +420,7 @@ function RunTable({ rows, targets }: { rows: readonly MigrationRun[]; targets: r
     },
     {
       key: 'target',
-      header: 'Target and mode',
+      header: 'Target',
       cell: (r) => (
         <span className="cas-migration-stack">
           <span>{targetTitle(targets, r.targetName)}</span>
@@ -431,7 +434,7 @@ function RunTable({ rows, targets }: { rows: readonly MigrationRun[]; targets: r
     { key: 'rejected', header: 'Rejected', isNumeric: true, cell: (r) => (r.counts ? figure(r.counts.rejected) : '—') },
     {
       key: 'state',
-      header: 'State and duration',
+      header: 'State',
       noWrap: true,
       cell: (r) => (
         <span className="cas-migration-stack">
