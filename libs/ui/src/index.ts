@@ -37,3 +37,4 @@ export * from './components/FileDrop.js';
 export * from './components/DateField.js';
 export * from './components/Confirm.js';
 export * from './components/PrintLayout.js';
+export * from './components/RowMenu.js';

@@ -59,14 +59,17 @@ describe('facial recognition attendance', () => {
 
   it('enrols an employee from three photos with their consent', async () => {
     await page.goto(url('/app/frs-management/faces'));
-    const option = page.locator('select[name="employeeId"] option', { hasText: 'Bautista, Ramon' });
-    await page.getByRole('combobox', { name: /^Employee/ }).selectOption((await option.getAttribute('value'))!);
-    await page.getByLabel(/has given written consent/).check();
+    // The person is picked by typing part of the name into the searchable picker and choosing the match.
+    const picker = page.getByRole('combobox', { name: /^Employee/ });
+    await picker.fill('Bautista, Ra');
+    await page.getByRole('option', { name: /^Bautista, Ramon/ }).click();
+    expect(await picker.inputValue()).toMatch(/^Bautista, Ramon/);
+    await page.getByText(/has given written consent/).click();
     await page.getByLabel('Consent given on').fill('2026-11-20');
     await page.getByLabel('Photos').setInputFiles(AUTHOR.enrol.map((buffer, i) => ({ name: `enrol-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer })));
     await page.getByRole('button', { name: 'Enrol' }).click();
     await page.getByText('Bautista, Ramon was enrolled from 3 photos.').waitFor({ timeout: 150_000 });
-    await expect.poll(() => page.getByRole('cell', { name: 'Bautista, Ramon', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('rowheader', { name: 'Bautista, Ramon', exact: true }).count()).toBe(1);
   }, 180_000);
 
   it('clocks in at the kiosk with another photo and shows the daily time record', async () => {
@@ -87,6 +90,12 @@ describe('facial recognition attendance', () => {
     const heading = await device.getByRole('heading', { name: /Ramon Bautista — daily time record of \d{4}-\d\d-\d\d/ }).textContent();
     const date = /(\d{4}-\d\d-\d\d)/.exec(heading ?? '')![1]!;
     expect(await device.getByText(/^\d+h \d+m \d+s$/).count()).toBeGreaterThanOrEqual(3);
+    // The answer shows the photo taken, then the kiosk clears itself for the next person.
+    await device.getByRole('img', { name: 'The photo taken' }).waitFor();
+    await device.getByText(/Ready for the next person in \d+ s\./).waitFor();
+    await expect.poll(() => recorded.count(), { timeout: 20_000 }).toBe(0);
+    expect(await device.getByRole('img', { name: 'The photo taken' }).count()).toBe(0);
+    expect(await device.getByLabel('Photo of your face').inputValue()).toBe('');
     await kiosk.close();
 
     // HR sees the day's record and its timesheet, durations as `Xh Ym Zs`. Times of day sort as times of day, so

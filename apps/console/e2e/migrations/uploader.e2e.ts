@@ -19,6 +19,11 @@ async function uploadAndRun(p: Page, name: string, content: string) {
   await p.getByLabel('File (CSV or XLSX)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') });
   await p.getByRole('button', { name: 'Upload' }).click();
   await p.getByRole('table', { name: 'Column matching' }).waitFor();
+  // The steps say where the upload stands: the file is in, its columns are to check.
+  expect(await p.getByRole('navigation', { name: 'Upload steps' }).locator('[aria-current="step"]').textContent()).toContain('Preview and dry run');
+  // Run is the primary action; Dry run is drawn as a secondary one.
+  expect(await p.getByRole('button', { name: 'Dry run' }).getAttribute('class')).toContain('cas-button--secondary');
+  expect(await p.getByRole('button', { name: 'Run', exact: true }).getAttribute('class')).not.toContain('cas-button--secondary');
   await p.getByRole('button', { name: 'Run', exact: true }).click();
   await p.getByText('Completed', { exact: true }).first().waitFor({ timeout: 30_000 });
   return p.getByLabel('Run figures').textContent();
@@ -61,5 +66,19 @@ describe('data migration (issue 14)', () => {
     const fixedRun = p.getByRole('row').filter({ has: p.getByRole('cell', { name: `students-${stamp}-fixed.csv`, exact: true }) });
     expect(await firstRun.textContent()).toMatch(/Skip rejected rows\s*4\s*2\s*0\s*2.*Completed/);
     expect(await fixedRun.textContent()).toMatch(/Skip rejected rows\s*2\s*2\s*0\s*0.*Completed/);
+
+    // A run's actions sit behind one toggle, so its row stays one block tall; the menu opens the run again.
+    await firstRun.getByLabel(`Actions for the run of students-${stamp}.csv`).click();
+    await firstRun.getByRole('link', { name: 'Download the error file (CSV)' }).waitFor();
+    await firstRun.getByRole('link', { name: 'Open the run' }).click();
+    await p.getByLabel('Run figures').waitFor();
+    expect(await p.getByRole('navigation', { name: 'Upload steps' }).locator('[aria-current="step"]').count()).toBe(0);
+    expect(await p.getByRole('link', { name: /File \(done\)/ }).count()).toBe(1);
+
+    // Templates are named as people say them.
+    await p.goto(url('/app/migrations/uploader'));
+    const templates = await p.getByLabel(/^Import into/).locator('option').allTextContents();
+    expect(templates).toContain('Academic departments');
+    expect(templates).not.toContain('AcademicDepartments');
   });
 });

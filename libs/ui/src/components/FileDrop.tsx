@@ -14,6 +14,10 @@ export interface FileDropProps {
   readonly isDisabled?: boolean;
   readonly description?: ReactNode;
   readonly error?: ReactNode;
+  /** The input's id (another control, e.g. a camera, puts photos into it); generated when left out. */
+  readonly id?: string;
+  /** A device's camera for photos (`user` or `environment`), as for `<input capture>`. */
+  readonly capture?: 'user' | 'environment';
   /** Called with the chosen files (picked or dropped). */
   readonly onFiles?: (files: readonly File[]) => void;
 }
@@ -49,6 +53,8 @@ export function FileDrop({
   isDisabled,
   description,
   error,
+  id,
+  capture,
   onFiles,
 }: FileDropProps) {
   const inputRef = useRef<HTMLInputElement | null>(null);
@@ -87,7 +93,7 @@ export function FileDrop({
   };
 
   return (
-    <FormField label={label} description={description} error={refused ?? error} isRequired={isRequired}>
+    <FormField label={label} description={description} error={refused ?? error} isRequired={isRequired} id={id}>
       {(control) => (
         <div
           className="cas-file-drop"
@@ -112,6 +118,7 @@ export function FileDrop({
             className="cas-file-drop__input"
             name={name}
             accept={accept}
+            capture={capture}
             multiple={isMultiple}
             required={isRequired}
             disabled={isDisabled}

@@ -10,3 +10,4 @@ export * from './StateControl.js';
 export * from './EntityForm.js';
 export * from './ReferenceComboBox.js';
 export * from './ReferencePicker.js';
+export * from './RowTable.js';

@@ -2,7 +2,8 @@ import { useForm } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { MAX_ENROLMENT_PHOTOS, MIN_ENROLMENT_PHOTOS } from '@campus/domain-frs';
-import { Button, Notice, Select, TextField } from '@campus/ui';
+import { formatDate } from '@campus/formatters';
+import { Button, Checkbox, FileDrop, Notice, ReferencePicker, RowTable, TextField } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
 import { CameraCapture } from './CameraCapture';
 import { APP_TITLE } from '../../lib/constants';
@@ -42,12 +43,14 @@ export default function FacesScreen() {
           only their face, looking at the camera, in good light. Enrolling again replaces the earlier photos.
         </p>
         <Form method="post" encType="multipart/form-data" noValidate>
-          <Select label="Employee" name="employeeId" options={employees} placeholder="Choose an employee" isRequired error={errors.employeeId} />
+          <div className="cas-field" data-invalid={errors.employeeId ? true : undefined}>
+            <ReferencePicker label="Employee" name="employeeId" options={employees} noneLabel="Choose an employee" isRequired />
+            {errors.employeeId ? <p className="cas-field__error">{errors.employeeId}</p> : null}
+          </div>
           <div className="cas-field">
-            <label className="cas-toggle">
-              <input type="checkbox" name="consent" value="on" aria-describedby={errors.consent ? 'consent-error' : undefined} />{' '}
+            <Checkbox name="consent" value="on" aria-describedby={errors.consent ? 'consent-error' : undefined}>
               The person has given written consent to the use of their face for attendance
-            </label>
+            </Checkbox>
             {errors.consent ? (
               <p id="consent-error" className="cas-field__error">
                 {errors.consent}
@@ -56,35 +59,26 @@ export default function FacesScreen() {
           </div>
           <TextField label="Consent given on" name="consentGivenAt" type="date" isRequired error={errors.consentGivenAt} />
           <TextField label="Consent note" name="consentNote" description="Where the signed consent form is kept." error={errors.consentNote} />
-          <div className="cas-field">
-            <label htmlFor="photos" className="cas-field__label">
-              Photos
-            </label>
-            <input
-              id="photos"
-              name="photos"
-              type="file"
-              accept="image/jpeg,image/png"
-              capture="user"
-              multiple
-              aria-describedby="photos-help"
-              aria-invalid={errors.photos || photoErrors.length > 0 ? true : undefined}
-            />
-            <p id="photos-help" className="cas-field__description">
-              Choose {MIN_ENROLMENT_PHOTOS} to {MAX_ENROLMENT_PHOTOS} photos; on a phone or tablet the camera opens.
-            </p>
-            <CameraCapture inputId="photos" takeLabel="Take a photo" keep />
-            {errors.photos ? <p className="cas-field__error">{errors.photos}</p> : null}
-            {photoErrors.length > 0 ? (
-              <ul className="cas-field__error" aria-label="Rejected photos">
-                {photoErrors.map(([index, message]) => (
-                  <li key={index}>
-                    Photo {index}: {message}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+          <FileDrop
+            id="photos"
+            label="Photos"
+            name="photos"
+            accept="image/jpeg,image/png"
+            capture="user"
+            isMultiple
+            description={`Choose ${MIN_ENROLMENT_PHOTOS} to ${MAX_ENROLMENT_PHOTOS} photos; on a phone or tablet the camera opens.`}
+            error={errors.photos}
+          />
+          <CameraCapture inputId="photos" takeLabel="Take a photo" keep />
+          {photoErrors.length > 0 ? (
+            <ul className="cas-field__error" aria-label="Rejected photos">
+              {photoErrors.map(([index, message]) => (
+                <li key={index}>
+                  Photo {index}: {message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <Button type="submit" name="intent" value="enrol" isDisabled={isSubmitting}>
             Enrol
           </Button>
@@ -97,42 +91,33 @@ export default function FacesScreen() {
         {faces.length === 0 ? (
           <Notice tone="info" title="Nobody is enrolled yet." />
         ) : (
-          <table className="cas-data-table">
-            <caption className="cas-visually-hidden">Enrolled employees</caption>
-            <thead>
-              <tr>
-                <th scope="col">Employee</th>
-                <th scope="col">Number</th>
-                <th scope="col">Photos</th>
-                <th scope="col">Consent given</th>
-                <th scope="col">Consent note</th>
-                <th scope="col">Enrolled</th>
-                <th scope="col">
-                  <span className="cas-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {faces.map((f) => (
-                <tr key={f._id}>
-                  <td>{f.employeeName}</td>
-                  <td>{f.employeeNumber}</td>
-                  <td>{f.photoCount}</td>
-                  <td>{f.consentGivenAt.slice(0, 10)}</td>
-                  <td>{f.consentNote}</td>
-                  <td>{f.updatedAt.slice(0, 10)}</td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="employeeId" value={f.employeeId} />
-                      <Button type="submit" name="intent" value="delete" variant="secondary" aria-label={`Delete the face of ${f.employeeName}`}>
-                        Delete
-                      </Button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RowTable
+            caption="Enrolled employees"
+            isCaptionHidden
+            hasRowHeader
+            rows={faces}
+            rowKey={(f) => f._id}
+            columns={[
+              { key: 'name', header: 'Employee', cell: (f) => f.employeeName },
+              { key: 'number', header: 'Number', noWrap: true, cell: (f) => f.employeeNumber },
+              { key: 'photos', header: 'Photos', isNumeric: true, cell: (f) => f.photoCount },
+              { key: 'consent', header: 'Consent given', noWrap: true, cell: (f) => formatDate(f.consentGivenAt) },
+              { key: 'note', header: 'Consent note', isMinor: true, cell: (f) => f.consentNote },
+              { key: 'enrolled', header: 'Enrolled', noWrap: true, cell: (f) => formatDate(f.updatedAt) },
+              {
+                key: 'actions',
+                header: <span className="cas-visually-hidden">Actions</span>,
+                cell: (f) => (
+                  <Form method="post" className="cas-inline-form">
+                    <input type="hidden" name="employeeId" value={f.employeeId} />
+                    <Button type="submit" name="intent" value="delete" variant="secondary" aria-label={`Delete the face of ${f.employeeName}`}>
+                      Delete
+                    </Button>
+                  </Form>
+                ),
+              },
+            ]}
+          />
         )}
       </section>
     </>

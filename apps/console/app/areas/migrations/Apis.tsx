@@ -1,6 +1,7 @@
 import { useForm } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { API_AUTH_KINDS, API_AUTH_LABELS, API_PAGINATION_LABELS, API_PAGINATIONS, API_SOURCE_DEFAULTS, API_SOURCE_FIELDS, PREVIEW_ROWS } from '@campus/domain-migration';
+import { Button, Select } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
 import { when } from '../batch-management/parts';
 import { Field, FieldError, firstErrors, PreviewTable, ReadButtons, ScheduledRead, TargetChoice, typedIn, type ConnectorAnswer, type SourcesAnswer } from './Connectors';
@@ -205,19 +206,18 @@ export function ApiConnector() {
           No API source yet: add one under <Link to={APIS}>APIs</Link>.
         </p>
       )}
-      <Form method="get" className="cas-migration-inline" aria-label="Choose an API source">
-        <label htmlFor="connector-source">API source</label>
-        <select id="connector-source" name="source" defaultValue={source?._id ?? ''}>
-          <option value="">Choose an API source</option>
-          {sources.map((s) => (
-            <option key={s._id} value={s._id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="cas-button">
+      <Form method="get" className="cas-migration-filters" aria-label="Choose an API source">
+        <Select
+          label="API source"
+          id="connector-source"
+          name="source"
+          placeholder="Choose an API source"
+          options={sources.map((s) => ({ value: s._id, label: s.name }))}
+          defaultValue={source?._id ?? ''}
+        />
+        <Button type="submit" variant="secondary">
           Choose
-        </button>
+        </Button>
       </Form>
       {source ? (
         <>

@@ -2,10 +2,12 @@ import { useForm } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { DB_DEFAULT_PORTS, DB_KIND_LABELS, DB_KINDS, PREVIEW_ROWS } from '@campus/domain-migration';
 import type { SourcePreview } from '@campus/api-contract';
+import { Button, RowTable, Select } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
 import { when } from '../batch-management/parts';
 import type { FormRefusal } from '../../lib/answers.server';
 import type { loadDatabases, loadDbConnector, Previewed, Tested } from './connectors.server';
+import { targetTitle } from './Migration';
 import { DATABASES, DB_CONNECTOR, MIGRATIONS } from './paths';
 import './migration.css';
 
@@ -273,19 +275,18 @@ export function DbConnector() {
           No connection yet: add one under <Link to={DATABASES}>Databases</Link>.
         </p>
       )}
-      <Form method="get" className="cas-migration-inline" aria-label="Choose a connection">
-        <label htmlFor="connector-connection">Connection</label>
-        <select id="connector-connection" name="connection" defaultValue={connection?._id ?? ''}>
-          <option value="">Choose a connection</option>
-          {connections.map((c) => (
-            <option key={c._id} value={c._id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="cas-button">
+      <Form method="get" className="cas-migration-filters" aria-label="Choose a connection">
+        <Select
+          label="Connection"
+          id="connector-connection"
+          name="connection"
+          placeholder="Choose a connection"
+          options={connections.map((c) => ({ value: c._id, label: c.name }))}
+          defaultValue={connection?._id ?? ''}
+        />
+        <Button type="submit" variant="secondary">
           Show tables
-        </button>
+        </Button>
       </Form>
       {connection ? (
         <>
@@ -296,18 +297,15 @@ export function DbConnector() {
           <FormNotice notice={answer && 'notice' in answer ? answer.notice : undefined} />
           <Form method="post" className="cas-migration-connection" aria-label="What to read">
             <input type="hidden" name="connection" value={connection._id} />
-            <div className="cas-migration-field">
-              <label htmlFor="connector-table">Table</label>
-              <select id="connector-table" name="table" defaultValue={v.table} aria-invalid={errors.table ? true : undefined} aria-describedby={errors.table ? 'table-error' : undefined}>
-                <option value="">— or write a SELECT below —</option>
-                {tables.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="table-error" message={errors.table} />
-            </div>
+            <Select
+              label="Table"
+              id="connector-table"
+              name="table"
+              placeholder="— or write a SELECT below —"
+              options={tables.map((t) => ({ value: t, label: t }))}
+              defaultValue={v.table}
+              error={errors.table}
+            />
             <div className="cas-migration-field">
               <label htmlFor="connector-query">Read-only SELECT</label>
               <textarea id="connector-query" name="query" rows={5} defaultValue={v.query} aria-invalid={errors.query ? true : undefined} aria-describedby={errors.query ? 'query-error' : undefined} />
@@ -346,30 +344,14 @@ export function DbConnector() {
 /** The first rows of a source as read, under its headers. */
 export function PreviewTable({ preview, caption }: { preview: SourcePreview; caption: string }) {
   return (
-    <div className="cas-migration-preview">
-      <table className="cas-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {preview.headers.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {preview.rows.map((r, i) => (
-            <tr key={i}>
-              {r.map((cell, j) => (
-                <td key={j}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {preview.rows.length ? null : <p>No rows.</p>}
-    </div>
+    <RowTable
+      caption={caption}
+      phoneLayout="scroll"
+      rows={preview.rows}
+      rowKey={(_, i) => String(i)}
+      columns={preview.headers.map((h, j) => ({ key: `${j}-${h}`, header: h, noWrap: true, cell: (r: (typeof preview.rows)[number]) => r[j] }))}
+      emptyMessage="No rows."
+    />
   );
 }
 
@@ -408,13 +390,13 @@ export function ScheduledRead(props: {
         <FieldError id="time-zone-error" message={errors.timeZone} />
       </div>
       <div className="cas-migration-actions">
-        <button type="submit" name="intent" value="schedule" className="cas-button" disabled={props.busy}>
+        <Button type="submit" name="intent" value="schedule" variant="secondary" isDisabled={props.busy}>
           {schedule ? 'Save schedule' : 'Schedule'}
-        </button>
+        </Button>
         {schedule ? (
-          <button type="submit" name="intent" value="cancel-schedule" className="cas-button" disabled={props.busy}>
+          <Button type="submit" name="intent" value="cancel-schedule" variant="ghost" isDisabled={props.busy}>
             Cancel schedule
-          </button>
+          </Button>
         ) : null}
       </div>
     </fieldset>
@@ -422,20 +404,17 @@ export function ScheduledRead(props: {
 }
 
 /** The template a connector's read goes into. */
-export function TargetChoice(props: { targets: readonly { resource: string; name: string }[]; value: string | undefined; error: string | undefined }) {
+export function TargetChoice(props: { targets: readonly { resource: string; name: string; label?: string }[]; value: string | undefined; error: string | undefined }) {
   return (
-    <div className="cas-migration-field">
-      <label htmlFor="connector-resource">Import into</label>
-      <select id="connector-resource" name="resource" defaultValue={props.value} aria-invalid={props.error ? true : undefined} aria-describedby={props.error ? 'resource-error' : undefined}>
-        <option value="">Choose a template</option>
-        {props.targets.map((t) => (
-          <option key={t.resource} value={t.resource}>
-            {t.name}
-          </option>
-        ))}
-      </select>
-      <FieldError id="resource-error" message={props.error} />
-    </div>
+    <Select
+      label="Import into"
+      id="connector-resource"
+      name="resource"
+      placeholder="Choose a template"
+      options={props.targets.map((t) => ({ value: t.resource, label: targetTitle(props.targets.map((x) => ({ name: x.name, label: x.label ?? x.name })), t.name) }))}
+      defaultValue={props.value}
+      error={props.error}
+    />
   );
 }
 
@@ -443,12 +422,12 @@ export function TargetChoice(props: { targets: readonly { resource: string; name
 export function ReadButtons({ busy }: { busy: boolean }) {
   return (
     <div className="cas-migration-actions">
-      <button type="submit" name="intent" value="preview" className="cas-button" disabled={busy}>
+      <Button type="submit" name="intent" value="preview" variant="secondary" isDisabled={busy}>
         Preview
-      </button>
-      <button type="submit" name="intent" value="read" className="cas-button cas-button--primary" disabled={busy}>
+      </Button>
+      <Button type="submit" name="intent" value="read" isDisabled={busy}>
         Read into a run
-      </button>
+      </Button>
     </div>
   );
 }

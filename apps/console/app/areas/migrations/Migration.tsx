@@ -2,8 +2,10 @@ import { useForm } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { DATE_FORMATS, RUN_MODE_LABELS, RUN_MODES, RUN_STATES, type RunState } from '@campus/domain-migration';
 import type { MigrationRun } from '@campus/api-contract';
+import { Button, FileDrop, ProgressBar, ProgressSteps, RowMenu, RowTable, Select, StatusPill, type RowTableColumn, type StatusTone } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
-import { figure, ProgressBar, took, useLiveData, when } from '../batch-management/parts';
+import { formatZonedTime } from '@campus/formatters';
+import { figure, took, useLiveData } from '../batch-management/parts';
 import type { loadHistories, loadIndex, loadTargets, loadUploader, uploaderAction } from './migration.server';
 import { API_CONNECTOR, APIS, DATABASES, DB_CONNECTOR, HISTORIES, MIGRATIONS, UPLOADER } from './paths';
 import './migration.css';
@@ -17,7 +19,33 @@ export const STATE_LABELS: Record<RunState, string> = {
   completed: 'Completed',
   failed: 'Failed',
 };
+const STATE_TONES: Record<RunState, StatusTone> = {
+  reading: 'info',
+  uploaded: 'neutral',
+  checking: 'info',
+  checked: 'primary',
+  running: 'info',
+  completed: 'success',
+  failed: 'danger',
+};
+/** A run's state as a pill. */
+export function RunStatePill({ state }: { state: RunState }) {
+  return <StatusPill tone={STATE_TONES[state]}>{STATE_LABELS[state]}</StatusPill>;
+}
 const MATCH_LABELS: Record<string, string> = { exact: 'exact name', loose: 'same name, other spelling', fuzzy: 'closest name', chosen: 'chosen' };
+
+/**
+ * A target as people name it: its template name in words, sentence case ("AcademicDepartments" → "Academic
+ * departments"), abbreviations (HR, DTR) as written; a name no target has is shown as given.
+ */
+export function targetTitle(targets: readonly { name: string; label: string }[], name: string): string {
+  const template = (targets.find((t) => t.name === name) ?? targets.find((t) => t.label === name))?.name ?? name;
+  return template
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(' ')
+    .map((w, i) => (i === 0 || /[A-Z].*[A-Z]/.test(w) ? w : w.toLowerCase()))
+    .join(' ');
+}
 /** A refused form's problems by field (`mapping.<header>`, `resource`, `file`) and what was typed. */
 function useRefused() {
   const refused = useActionData<typeof uploaderAction>();
@@ -28,6 +56,7 @@ function useRefused() {
 type RefusedForm = ReturnType<typeof useRefused>;
 
 const busy = (run: MigrationRun) => run.state === 'reading' || run.state === 'checking' || run.state === 'running';
+type Target = Awaited<ReturnType<typeof loadUploader>>['targets'][number];
 
 function Counts({ counts, caption }: { counts: NonNullable<MigrationRun['counts']>; caption: string }) {
   return (
@@ -44,7 +73,7 @@ function Counts({ counts, caption }: { counts: NonNullable<MigrationRun['counts'
         <dt>Updated</dt>
         <dd>{figure(counts.updated)}</dd>
       </div>
-      <div>
+      <div data-tone={counts.rejected ? 'danger' : undefined}>
         <dt>Rejected</dt>
         <dd>{figure(counts.rejected)}</dd>
       </div>
@@ -55,57 +84,51 @@ function Counts({ counts, caption }: { counts: NonNullable<MigrationRun['counts'
 function RejectedRows({ run }: { run: MigrationRun }) {
   if (!run.rejectedRows.length) return null;
   return (
-    <table className="cas-table">
-      <caption>First rejected rows</caption>
-      <thead>
-        <tr>
-          <th scope="col">Line</th>
-          <th scope="col">Message</th>
-        </tr>
-      </thead>
-      <tbody>
-        {run.rejectedRows.map((r) => (
-          <tr key={r.line}>
-            <td>{r.line}</td>
-            <td>{r.error}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <RowTable
+      caption="First rejected rows"
+      rows={run.rejectedRows}
+      rowKey={(r) => String(r.line)}
+      columns={[
+        { key: 'line', header: 'Line', isNumeric: true, noWrap: true, cell: (r) => r.line },
+        { key: 'error', header: 'Message', cell: (r) => r.error },
+      ]}
+    />
   );
 }
 
+const errorFileHref = (run: MigrationRun, format: 'csv' | 'xlsx') => `${HISTORIES}/errors?id=${run._id}&format=${format}`;
+
 function ErrorFileLinks({ run }: { run: MigrationRun }) {
-  const rejected = run.counts?.rejected ?? 0;
-  if (!rejected) return null;
+  if (!run.counts?.rejected) return null;
   return (
     <p className="cas-migration-links">
-      <a href={`${HISTORIES}/errors?id=${run._id}&format=csv`} download>
+      <a href={errorFileHref(run, 'csv')} download>
         Download the error file (CSV)
-      </a>{' '}
-      ·{' '}
-      <a href={`${HISTORIES}/errors?id=${run._id}&format=xlsx`} download>
+      </a>
+      <a href={errorFileHref(run, 'xlsx')} download>
         Download the error file (XLSX)
       </a>
     </p>
   );
 }
 
-function RerunForm({ run }: { run: MigrationRun }) {
-  if (!(run.state === 'completed' || run.state === 'failed') || !run.counts?.rejected) return null;
+const canRerun = (run: MigrationRun) => (run.state === 'completed' || run.state === 'failed') && !!run.counts?.rejected;
+
+function RerunForm({ run, variant = 'secondary' }: { run: MigrationRun; variant?: 'secondary' | 'ghost' }) {
+  if (!canRerun(run)) return null;
   return (
     <Form method="post" action={UPLOADER} className="cas-migration-inline">
       <input type="hidden" name="intent" value="rerun" />
       <input type="hidden" name="run" value={run._id} />
-      <button type="submit" className="cas-button">
+      <Button type="submit" variant={variant}>
         Re-run rejected rows only
-      </button>
+      </Button>
     </Form>
   );
 }
 
 export function MigrationIndex() {
-  const { recent } = useLoaderData<Awaited<ReturnType<typeof loadIndex>>>();
+  const { recent, targets } = useLoaderData<Awaited<ReturnType<typeof loadIndex>>>();
   return (
     <section aria-labelledby="migration-title" className="cas-migration">
       <h1 id="migration-title" className="cas-page-title">
@@ -135,7 +158,7 @@ export function MigrationIndex() {
         </li>
       </ul>
       <h2>Recent runs</h2>
-      {recent.length ? <RunTable rows={recent} /> : <p>No run yet.</p>}
+      <RunTable rows={recent} targets={targets} />
     </section>
   );
 }
@@ -148,41 +171,53 @@ export function Templates() {
         Templates
       </h1>
       <p>Each template has exactly the columns to fill; the CSV lists its guide in lines starting with #, the XLSX on its Guide sheet.</p>
-      <table className="cas-table">
-        <thead>
-          <tr>
-            <th scope="col">Template</th>
-            <th scope="col">Columns</th>
-            <th scope="col">Updates records with the same</th>
-            <th scope="col">Download</th>
-          </tr>
-        </thead>
-        <tbody>
-          {targets.map((t) => (
-            <tr key={t.resource}>
-              <th scope="row">{t.name}</th>
-              <td>{t.columns.filter((c) => c.inTemplate).map((c) => c.name).join(', ')}</td>
-              <td>{t.naturalKey.join(' + ') || '— (always creates)'}</td>
-              <td className="cas-migration-links">
+      <RowTable
+        caption="Templates"
+        isCaptionHidden
+        hasRowHeader
+        rows={targets}
+        rowKey={(t) => t.resource}
+        columns={[
+          { key: 'name', header: 'Template', cell: (t) => targetTitle(targets, t.name) },
+          {
+            key: 'columns',
+            header: 'Columns',
+            isMinor: true,
+            cell: (t) => (
+              <span className="cas-migration-columns">
+                {t.columns
+                  .filter((c) => c.inTemplate)
+                  .map((c) => c.name)
+                  .join(', ')}
+              </span>
+            ),
+          },
+          { key: 'key', header: 'Updates records with the same', cell: (t) => t.naturalKey.join(' + ') || '— (always creates)' },
+          {
+            key: 'download',
+            header: 'Download',
+            noWrap: true,
+            cell: (t) => (
+              <span className="cas-migration-links">
                 <a href={`${MIGRATIONS}/templates/file?resource=${t.resource}&format=csv`} download aria-label={`${t.name} template, CSV`}>
                   CSV
-                </a>{' '}
+                </a>
                 <a href={`${MIGRATIONS}/templates/file?resource=${t.resource}&format=xlsx`} download aria-label={`${t.name} template, XLSX`}>
                   XLSX
-                </a>{' '}
-                <Link to={`${UPLOADER}?resource=${t.resource}`} aria-label={`Upload ${t.name}`}>
+                </a>
+                <Link to={`${UPLOADER}?resource=${t.resource}`} aria-label={`Upload ${targetTitle(targets, t.name)}`}>
                   Upload
                 </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </span>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }
 
-function RunSettings({ run, target, refused }: { run: MigrationRun; target: Awaited<ReturnType<typeof loadUploader>>['targets'][number] | undefined; refused: RefusedForm }) {
+function RunSettings({ run, target, refused }: { run: MigrationRun; target: Target | undefined; refused: RefusedForm }) {
   const disabled = busy(run) || run.state === 'completed' || (run.state === 'failed' && !!run.counts);
   const columns = target?.columns ?? [];
   const mapped = new Set(Object.values(run.mapping).filter(Boolean));
@@ -192,72 +227,75 @@ function RunSettings({ run, target, refused }: { run: MigrationRun; target: Awai
   const columnOf = (h: string, i: number) => (chosen ? (typeof chosen[i] === 'string' ? chosen[i] : '') : (run.mapping[h] ?? ''));
   // The API names a header's problem `mapping.<header>`; a header that is a number reads `mapping[<n>]` in the form.
   const problemAt = (h: string) => refused.error(`mapping.${h}`) ?? refused.error(`mapping[${h}]`);
+  const options = columns.map((c) => ({ value: c.name, label: `${c.name}${c.required ? ' (required)' : ''}` }));
   return (
     <Form method="post" className="cas-migration-settings" aria-label="Columns and mode">
       <input type="hidden" name="run" value={run._id} />
-      <table className="cas-table">
-        <caption>Column matching</caption>
-        <thead>
-          <tr>
-            <th scope="col">Column in the file</th>
-            <th scope="col">Template column</th>
-            <th scope="col">Matched by</th>
-          </tr>
-        </thead>
-        <tbody>
-          {run.headers.map((h, i) => (
-            <tr key={h}>
-              <th scope="row">{h}</th>
-              <td>
-                <label className="cas-visually-hidden" htmlFor={`map-${h}`}>
-                  Template column for {h}
-                </label>
+      <RowTable
+        caption="Column matching"
+        hasRowHeader
+        rows={run.headers}
+        rowKey={(h) => h}
+        columns={[
+          { key: 'header', header: 'Column in the file', cell: (h) => h },
+          {
+            key: 'column',
+            header: 'Template column',
+            cell: (h, i) => (
+              <>
                 <input type="hidden" name={`headers[${i}]`} value={h} />
-                <select id={`map-${h}`} name={`columns[${i}]`} defaultValue={columnOf(h, i)} disabled={disabled} aria-invalid={problemAt(h) ? true : undefined}>
-                  <option value="">Ignore this column</option>
-                  {columns.map((c) => (
-                    <option key={c.name} value={c.name}>
-                      {c.name}
-                      {c.required ? ' (required)' : ''}
-                    </option>
-                  ))}
-                </select>
-                {problemAt(h) ? <span className="cas-field-error">{problemAt(h)}</span> : null}
-              </td>
-              <td>{run.matchKinds[h] ? MATCH_LABELS[run.matchKinds[h]!] : <em>ignored</em>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                <Select
+                  className="cas-migration-cell-field"
+                  label={<span className="cas-visually-hidden">Template column for {h}</span>}
+                  name={`columns[${i}]`}
+                  placeholder="Ignore this column"
+                  options={options}
+                  defaultValue={columnOf(h, i)}
+                  isDisabled={disabled}
+                  error={problemAt(h)}
+                />
+              </>
+            ),
+          },
+          { key: 'match', header: 'Matched by', cell: (h) => (run.matchKinds[h] ? MATCH_LABELS[run.matchKinds[h]!] : <em>ignored</em>) },
+        ]}
+      />
       {missing.length ? <p className="cas-migration-warning">Required columns not in the file: {missing.map((c) => c.name).join(', ')}.</p> : null}
-      <fieldset disabled={disabled}>
-        <legend>When a row is rejected</legend>
-        {RUN_MODES.map((m) => (
-          <label key={m} className="cas-migration-radio">
-            <input type="radio" name="mode" value={m} defaultChecked={run.mode === m} /> {RUN_MODE_LABELS[m]}
-          </label>
-        ))}
-      </fieldset>
-      <label>
-        Dates written as a/b/yyyy are
-        <select name="dateFormat" defaultValue={run.dateFormat} disabled={disabled}>
-          {DATE_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="cas-migration-options">
+        <Select
+          label="When a row is rejected"
+          name="mode"
+          options={RUN_MODES.map((m) => ({ value: m, label: RUN_MODE_LABELS[m] }))}
+          defaultValue={run.mode}
+          isDisabled={disabled}
+        />
+        <Select
+          label="Dates written as a/b/yyyy are"
+          name="dateFormat"
+          options={DATE_FORMATS.map((f) => ({ value: f, label: f }))}
+          defaultValue={run.dateFormat}
+          isDisabled={disabled}
+        />
+      </div>
       <div className="cas-migration-actions">
-        <button type="submit" name="intent" value="check" className="cas-button" disabled={disabled}>
+        <Button type="submit" name="intent" value="check" variant="secondary" isDisabled={disabled}>
           Dry run
-        </button>
-        <button type="submit" name="intent" value="start" className="cas-button cas-button--primary" disabled={disabled}>
+        </Button>
+        <Button type="submit" name="intent" value="start" isDisabled={disabled}>
           Run
-        </button>
+        </Button>
+        <span className="cas-migration-hint">A dry run checks every row and saves nothing.</span>
       </div>
     </Form>
   );
+}
+
+/** Where a run is in file → preview → run. */
+function stepOf(run: MigrationRun | null): number {
+  if (!run) return 0;
+  if (run.state === 'completed') return 3;
+  if (run.state === 'running' || run.counts) return 2;
+  return 1;
 }
 
 export function Uploader() {
@@ -266,57 +304,76 @@ export function Uploader() {
   const navigation = useNavigation();
   useLiveData(!!run && busy(run));
   const target = run ? targets.find((t) => t.resource === run.resource) : undefined;
+  const step = stepOf(run);
   return (
     <section aria-labelledby="uploader-title" className="cas-migration">
       <h1 id="uploader-title" className="cas-page-title">
         Uploader
       </h1>
+      <ProgressSteps
+        label="Upload steps"
+        current={step}
+        steps={[
+          { label: 'File', href: `${UPLOADER}${run ? `?resource=${run.resource}` : ''}` },
+          { label: 'Preview and dry run', href: run ? `${UPLOADER}?run=${run._id}` : undefined },
+          { label: 'Run' },
+        ]}
+      />
       <FormNotice notice={refused.notice} />
       {!run ? (
-        <Form method="post" encType="multipart/form-data" className="cas-migration-upload" aria-label="Upload a file">
+        <Form method="post" encType="multipart/form-data" className="cas-migration-upload cas-panel" aria-label="Upload a file">
           <input type="hidden" name="intent" value="upload" />
-          <label>
-            Import into
-            <select name="resource" defaultValue={resource} required aria-invalid={refused.error('resource') ? true : undefined}>
-              <option value="">Choose a template</option>
-              {targets.map((t) => (
-                <option key={t.resource} value={t.resource}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {refused.error('resource') ? <span className="cas-field-error">{refused.error('resource')}</span> : null}
-          <label>
-            File (CSV or XLSX)
-            <input type="file" name="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required />
-          </label>
-          {refused.error('file') ? <span className="cas-field-error">{refused.error('file')}</span> : null}
-          <button type="submit" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
-            Upload
-          </button>
+          <Select
+            label="Import into"
+            name="resource"
+            placeholder="Choose a template"
+            options={targets.map((t) => ({ value: t.resource, label: targetTitle(targets, t.name) }))}
+            defaultValue={resource}
+            isRequired
+            error={refused.error('resource')}
+          />
+          <FileDrop
+            label="File (CSV or XLSX)"
+            name="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            isRequired
+            description={
+              <>
+                A filled template; <Link to={`${MIGRATIONS}/templates`}>download one</Link> first if you have none.
+              </>
+            }
+            error={refused.error('file')}
+          />
+          <div className="cas-migration-actions">
+            <Button type="submit" isDisabled={navigation.state === 'submitting'}>
+              Upload
+            </Button>
+          </div>
         </Form>
       ) : (
         <>
-          <p>
-            <strong>{run.sourceName}</strong> into <strong>{run.targetName}</strong> · <span className={`cas-migration-state cas-migration-state--${run.state}`}>{STATE_LABELS[run.state]}</span>
-            {run.message ? <> · {run.message}</> : null}
-          </p>
-          {busy(run) ? <ProgressBar done={run.progress} failed={0} total={100} progress={run.progress} label="Progress of the run" /> : null}
+          <div className="cas-migration-run-head">
+            <p>
+              <strong>{run.sourceName}</strong> into <strong>{targetTitle(targets, run.targetName)}</strong>
+              {run.message ? <> · {run.message}</> : null}
+            </p>
+            <RunStatePill state={run.state} />
+          </div>
+          {busy(run) ? <ProgressBar label="Progress of the run" total={100} value={run.progress} doneWord="per cent done" /> : null}
           {run.preview && !run.counts ? (
-            <>
-              <h2>Dry run</h2>
+            <section className="cas-panel" aria-labelledby="dry-run-title">
+              <h2 id="dry-run-title">Dry run</h2>
               <p>Nothing was saved. If run now:</p>
               <Counts counts={run.preview} caption="Dry run figures" />
-            </>
+            </section>
           ) : null}
           {run.counts ? (
-            <>
-              <h2>Result</h2>
+            <section className="cas-panel" aria-labelledby="result-title">
+              <h2 id="result-title">Result</h2>
               <Counts counts={run.counts} caption="Run figures" />
               <ErrorFileLinks run={run} />
               <RerunForm run={run} />
-            </>
+            </section>
           ) : null}
           <RejectedRows run={run} />
           <RunSettings run={run} target={target} refused={refused} />
@@ -329,56 +386,66 @@ export function Uploader() {
   );
 }
 
-function RunTable({ rows }: { rows: readonly MigrationRun[] }) {
+function RunActions({ run }: { run: MigrationRun }) {
   return (
-    <table className="cas-table cas-migration-runs">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">Source</th>
-          <th scope="col">Target</th>
-          <th scope="col">Mode</th>
-          <th scope="col">Read</th>
-          <th scope="col">Created</th>
-          <th scope="col">Updated</th>
-          <th scope="col">Rejected</th>
-          <th scope="col">Duration</th>
-          <th scope="col">State</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => {
-          const c = r.counts ?? r.preview;
-          return (
-            <tr key={r._id}>
-              <td>{when(r.createdAt)}</td>
-              <td>{r.startedByName ?? '—'}</td>
-              <td>{r.sourceName}</td>
-              <td>{r.targetName}</td>
-              <td>{RUN_MODE_LABELS[r.mode]}</td>
-              <td>{c ? figure(c.read) : '—'}</td>
-              <td>{r.counts ? figure(r.counts.created) : '—'}</td>
-              <td>{r.counts ? figure(r.counts.updated) : '—'}</td>
-              <td>{r.counts ? figure(r.counts.rejected) : '—'}</td>
-              <td>{took(r.durationMs)}</td>
-              <td>
-                <span className={`cas-migration-state cas-migration-state--${r.state}`}>{STATE_LABELS[r.state]}</span>
-              </td>
-              <td className="cas-migration-links">
-                <Link to={`${UPLOADER}?run=${r._id}`} aria-label={`Open the run of ${r.sourceName}`}>
-                  Open
-                </Link>
-                <ErrorFileLinks run={r} />
-                <RerunForm run={r} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <RowMenu label={`Actions for the run of ${run.sourceName}`}>
+      <Link to={`${UPLOADER}?run=${run._id}`}>Open the run</Link>
+      {run.counts?.rejected ? (
+        <>
+          <a href={errorFileHref(run, 'csv')} download>
+            Download the error file (CSV)
+          </a>
+          <a href={errorFileHref(run, 'xlsx')} download>
+            Download the error file (XLSX)
+          </a>
+        </>
+      ) : null}
+      <RerunForm run={run} variant="ghost" />
+    </RowMenu>
   );
+}
+
+function RunTable({ rows, targets }: { rows: readonly MigrationRun[]; targets: readonly { name: string; label: string }[] }) {
+  const columns: RowTableColumn<MigrationRun>[] = [
+    { key: 'source', header: 'Source', cell: (r) => <span className="cas-migration-source">{r.sourceName}</span> },
+    {
+      key: 'when',
+      header: 'When',
+      cell: (r) => (
+        <span className="cas-migration-stack">
+          <span className="cas-migration-nowrap">{formatZonedTime(r.createdAt, { withDate: true })}</span>
+          <small>{r.startedByName ?? '—'}</small>
+        </span>
+      ),
+    },
+    {
+      key: 'target',
+      header: 'Target',
+      cell: (r) => (
+        <span className="cas-migration-stack">
+          <span>{targetTitle(targets, r.targetName)}</span>
+          <small>{RUN_MODE_LABELS[r.mode]}</small>
+        </span>
+      ),
+    },
+    { key: 'read', header: 'Read', isNumeric: true, cell: (r) => ((r.counts ?? r.preview) ? figure((r.counts ?? r.preview)!.read) : '—') },
+    { key: 'created', header: 'Created', isNumeric: true, isMinor: true, cell: (r) => (r.counts ? figure(r.counts.created) : '—') },
+    { key: 'updated', header: 'Updated', isNumeric: true, isMinor: true, cell: (r) => (r.counts ? figure(r.counts.updated) : '—') },
+    { key: 'rejected', header: 'Rejected', isNumeric: true, cell: (r) => (r.counts ? figure(r.counts.rejected) : '—') },
+    {
+      key: 'state',
+      header: 'State',
+      noWrap: true,
+      cell: (r) => (
+        <span className="cas-migration-stack">
+          <RunStatePill state={r.state} />
+          <small>{took(r.durationMs)}</small>
+        </span>
+      ),
+    },
+    { key: 'actions', header: <span className="cas-visually-hidden">Actions</span>, noWrap: true, cell: (r) => <RunActions run={r} /> },
+  ];
+  return <RowTable caption="Runs" isCaptionHidden rows={rows} rowKey={(r) => r._id} columns={columns} emptyMessage="No run yet." />;
 }
 
 export function Histories() {
@@ -393,34 +460,20 @@ export function Histories() {
       </h1>
       <FormNotice notice={refused.notice} />
       <Form method="get" className="cas-migration-filters" aria-label="Filter runs">
-        <label>
-          Target
-          <select name="resource" defaultValue={resource}>
-            <option value="">Any target</option>
-            {targets.map((t) => (
-              <option key={t.resource} value={t.resource}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          State
-          <select name="state" defaultValue={state}>
-            <option value="">Any state</option>
-            {RUN_STATES.map((s) => (
-              <option key={s} value={s}>
-                {STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="cas-button">
+        <Select
+          label="Target"
+          name="resource"
+          placeholder="Any target"
+          options={targets.map((t) => ({ value: t.resource, label: targetTitle(targets, t.name) }))}
+          defaultValue={resource}
+        />
+        <Select label="State" name="state" placeholder="Any state" options={RUN_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))} defaultValue={state} />
+        <Button type="submit" variant="secondary">
           Filter
-        </button>
+        </Button>
       </Form>
-      <p>{figure(count)} runs</p>
-      {rows.length ? <RunTable rows={rows} /> : <p>No run yet.</p>}
+      <p className="cas-migration-count">{figure(count)} runs</p>
+      <RunTable rows={rows} targets={targets} />
       {last > 1 ? (
         <nav aria-label="Pages" className="cas-migration-pages">
           {page > 1 ? <Link to={`?page=${page - 1}&state=${state}&resource=${resource}`}>Previous page</Link> : null}

@@ -114,7 +114,7 @@ export async function loadApiConnector(request: Request) {
     sources: sources.map((s) => ({ _id: s._id, name: s.name })),
     source,
     schedule,
-    targets: templates.map((t) => ({ resource: t.resource, name: t.name })),
+    targets: templates.map((t) => ({ resource: t.resource, name: t.name, label: t.label })),
   };
 }
 

@@ -116,7 +116,7 @@ export async function loadDbConnector(request: Request) {
     schedule,
     tables,
     tablesProblem,
-    targets: templates.map((t) => ({ resource: t.resource, name: t.name })),
+    targets: templates.map((t) => ({ resource: t.resource, name: t.name, label: t.label })),
   };
 }
 

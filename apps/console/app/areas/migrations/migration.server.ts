@@ -175,11 +175,14 @@ export async function loadHistories(request: Request) {
   ]);
   if (runs.status !== 200) throw failureResponse(runs.status, runs.body);
   if (targets.status !== 200) throw failureResponse(targets.status, targets.body);
-  return { rows: runs.body.rows, count: runs.body.count, page, state, resource, targets: targets.body.data.map((t) => ({ resource: t.resource, label: t.label })) };
+  return { rows: runs.body.rows, count: runs.body.count, page, state, resource, targets: targets.body.data.map((t) => ({ resource: t.resource, name: t.name, label: t.label })) };
 }
 
 export async function loadIndex(request: Request) {
   const api = await apiFor(request);
-  const runs = await api.listRuns({ query: { page: 1, limit: 5 } });
-  return { recent: runs.status === 200 ? runs.body.rows : [] };
+  const [runs, targets] = await Promise.all([api.listRuns({ query: { page: 1, limit: 5 } }), api.listTargets()]);
+  return {
+    recent: runs.status === 200 ? runs.body.rows : [],
+    targets: targets.status === 200 ? targets.body.data.map((t) => ({ name: t.name, label: t.label })) : [],
+  };
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { KeyValueList, LinkTabs } from '@campus/ui';
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
 import { dayStatusOfRecord, TIMESHEET_DAY_STATUSES, timesheetColor, timesheetLabel, type DailyRecordFacts } from '@campus/domain-hr';
@@ -78,16 +79,20 @@ function RecordsTable({ entity, rows, returnTo, caption }: { entity: AnyEntity; 
 function Pds({ employee }: { employee: EntityRecord }) {
   const entity = entityRegistry.byResource('employees')!;
   const e = employee as Record<string, unknown>;
+  const labels = (employee as { _labels?: Record<string, string> })._labels ?? {};
   const masked: Record<string, string> = { tin: maskTin(e.tin as string), philhealthNumber: maskHealthNumber(e.philhealthNumber as string) };
+  // A reference shows the record's name, never its id.
+  const valueOf = (name: string) => {
+    if (!e[name]) return '';
+    if (entity.fields[name]?.kind === 'reference') return labels[name] ?? '';
+    return masked[name] ?? shown(entity, name, e[name]);
+  };
   return (
-    <dl className="cas-pds">
-      {Object.keys(entity.fields).map((name) => (
-        <div key={name} style={{ display: 'contents' }}>
-          <dt>{entity.fields[name]!.label}</dt>
-          <dd>{e[name] ? (masked[name] ?? shown(entity, name, e[name])) : '—'}</dd>
-        </div>
-      ))}
-    </dl>
+    <KeyValueList
+      layout="grid"
+      aria-label="Personal data"
+      items={Object.keys(entity.fields).map((name) => ({ label: entity.fields[name]!.label, value: valueOf(name) }))}
+    />
   );
 }
 
@@ -286,17 +291,7 @@ export default function EmployeePage() {
         <a href={`/app/campus-management/hr/employees/${employee._id}/edit?${new URLSearchParams({ returnTo: here })}`}>Edit the employee</a> ·{' '}
         <a href={`${here}/pds`}>Printable personal data sheet</a>
       </p>
-      <nav aria-label="Employee record" className="cas-tabs">
-        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', padding: 0 }}>
-          {EMPLOYEE_TABS.map((t) => (
-            <li key={t.key}>
-              <Link to={`${here}?tab=${t.key}`} aria-current={t.key === tab ? 'page' : undefined} className={t.key === tab ? 'cas-tab cas-tab--current' : 'cas-tab'}>
-                {t.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkTabs label="Employee record" current={`${here}?tab=${tab}`} tabs={EMPLOYEE_TABS.map((t) => ({ href: `${here}?tab=${t.key}`, label: t.title }))} />
       <section className="cas-panel" aria-labelledby="tab-title">
         <h2 id="tab-title" className="cas-panel-title">
           {current.title}

@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
-import { cellText, type EntityRow } from '@campus/ui';
+import { cellText, KeyValueList, PrintLayout, PrintSection, type EntityRow } from '@campus/ui';
 import { RouteError } from '../../../features/resources/RouteError';
 import { APP_TITLE } from '../../../lib/constants';
 import { loadPds } from './pds.server';
+import './pds.css';
 
 export const meta: MetaFunction = () => [{ title: `Personal Data Sheet · ${APP_TITLE}` }];
 
@@ -31,11 +32,8 @@ function Section({ roman, title, resource, rows }: { roman: string; title: strin
   const entity = entityRegistry.byResource(resource)!;
   const columns = Object.keys(entity.fields).filter((f) => f !== 'employeeId');
   return (
-    <section className="cas-pds-section" aria-labelledby={`pds-${resource}`}>
-      <h2 id={`pds-${resource}`}>
-        {roman}. {title}
-      </h2>
-      <table className="cas-table">
+    <PrintSection title={`${roman}. ${title}`}>
+      <table className="cas-pds-table">
         <thead>
           <tr>
             {columns.map((c) => (
@@ -61,7 +59,7 @@ function Section({ roman, title, resource, rows }: { roman: string; title: strin
           )}
         </tbody>
       </table>
-    </section>
+    </PrintSection>
   );
 }
 
@@ -96,32 +94,27 @@ export default function PrintablePds() {
       ['Email address', 'email'],
     ] as const
   ).map(([label, field]) => [label, shown(employees, field, employee)]);
+  const e = employee as Record<string, unknown>;
   return (
-    <main className="cas-pds-print" style={{ maxWidth: 960, margin: '0 auto', padding: 16, fontSize: 12 }}>
-      <style>{'@media print { .cas-no-print { display: none } table { page-break-inside: auto } tr { page-break-inside: avoid } }'}</style>
-      <p className="cas-no-print">
-        <a href={`/app/campus-management/hr/employee/${employee._id}`}>Back to the employee</a> · Use the browser's print (Ctrl+P) to print or save as PDF.
-      </p>
-      <h1 style={{ textAlign: 'center' }}>Personal Data Sheet</h1>
-      <p style={{ textAlign: 'center' }}>CS Form No. 212</p>
-      <section aria-labelledby="pds-personal">
-        <h2 id="pds-personal">I. Personal information</h2>
-        <table className="cas-table">
-          <tbody>
-            {personal.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" style={{ textAlign: 'left', width: '35%' }}>
-                  {label}
-                </th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      {SECTIONS.map((s) => (
-        <Section key={s.resource} {...s} rows={sections[s.resource] ?? []} />
-      ))}
+    <main className="cas-pds-print">
+      <PrintLayout
+        organisation="Civil Service Form No. 212"
+        title="Personal Data Sheet"
+        subtitle={`${String(e.lastName)}, ${String(e.firstName)} · ${String(e.employeeNumber ?? '')}`}
+        actions={
+          <>
+            <a href={`/app/campus-management/hr/employee/${employee._id}`}>Back to the employee</a>
+            <span className="cas-pds-hint">Use Print, or the browser&apos;s print (Ctrl+P), to print or save as PDF.</span>
+          </>
+        }
+      >
+        <PrintSection title="I. Personal information">
+          <KeyValueList layout="grid" items={personal.map(([label, value]) => ({ label, value: value === '—' ? '' : value }))} />
+        </PrintSection>
+        {SECTIONS.map((s) => (
+          <Section key={s.resource} {...s} rows={sections[s.resource] ?? []} />
+        ))}
+      </PrintLayout>
     </main>
   );
 }
