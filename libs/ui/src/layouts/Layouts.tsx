@@ -27,12 +27,14 @@ export interface SiteBannerProps {
   title: string;
   /** Where the name leads (the sign-in page, the public home); plain text when absent. */
   href?: string;
+  /** e.g. `cas-no-print` above a document to print. */
+  className?: string;
 }
 
 /** The banner of a page outside the console (sign-in, recovery, public chat, support form, kiosk): the name. */
-export function SiteBanner({ title, href }: SiteBannerProps) {
+export function SiteBanner({ title, href, className }: SiteBannerProps) {
   return (
-    <header className="cas-site-banner">
+    <header className={className ? `cas-site-banner ${className}` : 'cas-site-banner'}>
       <span className="cas-site-banner__mark" aria-hidden="true" />
       {href ? (
         <a className="cas-site-banner__title" href={href}>

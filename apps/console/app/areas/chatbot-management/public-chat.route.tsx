@@ -1,4 +1,5 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
+import { SiteBanner } from '@campus/ui';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -209,51 +210,54 @@ export default function Chat() {
     log.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [result]);
   return (
-    <main className="cas-chat">
-      <header className="cas-chat-header">
-        {conversation.persona.avatarUrl ? <img src={conversation.persona.avatarUrl} alt="" width={40} height={40} /> : <span className="cas-chat-avatar" aria-hidden="true">{conversation.persona.name.slice(0, 1)}</span>}
-        <h1>Chat with {conversation.persona.name}</h1>
-      </header>
-      <ol className="cas-chat-log" ref={log} aria-label="Conversation" aria-live="polite">
-        {conversation.persona.greeting ? (
-          <li className="cas-chat-bot">
-            <span className="cas-chat-sender">{conversation.persona.name}</span> {conversation.persona.greeting}
-          </li>
-        ) : null}
-        {conversation.messages.map((m, i) => (
-          <li key={i} className={m.from === 'bot' ? 'cas-chat-bot' : 'cas-chat-visitor'}>
-            <span className="cas-chat-sender">{m.from === 'bot' ? conversation.persona.name : 'You'}</span> {m.text}
-          </li>
-        ))}
-      </ol>
-      <Form method="post" className="cas-chat-form" ref={form}>
-        <label htmlFor="chat-message">Your message</label>
-        <div className="cas-chat-row">
-          <input
-            id="chat-message"
-            name="message"
-            autoComplete="off"
-            required
-            maxLength={CHAT_MESSAGE_MAX}
-            defaultValue={typedText('message')}
-            aria-invalid={errors.message?.[0] ? true : undefined}
-            aria-describedby={errors.message?.[0] ? 'chat-error' : 'chat-note'}
-          />
-          <button type="submit" className="cas-button" disabled={sending}>
-            Send
-          </button>
-        </div>
-        {errors.message?.[0] ? (
-          <p id="chat-error" role="alert" className="cas-error">
-            {errors.message[0]}
+    <>
+      <SiteBanner title={APP_TITLE} />
+      <main className="cas-chat">
+        <header className="cas-chat-header">
+          {conversation.persona.avatarUrl ? <img src={conversation.persona.avatarUrl} alt="" width={40} height={40} /> : <span className="cas-chat-avatar" aria-hidden="true">{conversation.persona.name.slice(0, 1)}</span>}
+          <h1>Chat with {conversation.persona.name}</h1>
+        </header>
+        <ol className="cas-chat-log" ref={log} aria-label="Conversation" aria-live="polite">
+          {conversation.persona.greeting ? (
+            <li className="cas-chat-bot">
+              <span className="cas-chat-sender">{conversation.persona.name}</span> {conversation.persona.greeting}
+            </li>
+          ) : null}
+          {conversation.messages.map((m, i) => (
+            <li key={i} className={m.from === 'bot' ? 'cas-chat-bot' : 'cas-chat-visitor'}>
+              <span className="cas-chat-sender">{m.from === 'bot' ? conversation.persona.name : 'You'}</span> {m.text}
+            </li>
+          ))}
+        </ol>
+        <Form method="post" className="cas-chat-form" ref={form}>
+          <label htmlFor="chat-message">Your message</label>
+          <div className="cas-chat-row">
+            <input
+              id="chat-message"
+              name="message"
+              autoComplete="off"
+              required
+              maxLength={CHAT_MESSAGE_MAX}
+              defaultValue={typedText('message')}
+              aria-invalid={errors.message?.[0] ? true : undefined}
+              aria-describedby={errors.message?.[0] ? 'chat-error' : 'chat-note'}
+            />
+            <button type="submit" className="cas-button" disabled={sending}>
+              Send
+            </button>
+          </div>
+          {errors.message?.[0] ? (
+            <p id="chat-error" role="alert" className="cas-error">
+              {errors.message[0]}
+            </p>
+          ) : null}
+          <p id="chat-note" className="cas-chat-note">
+            Do not share passwords. Email addresses, phone numbers and ID numbers are removed from what we keep.
           </p>
-        ) : null}
-        <p id="chat-note" className="cas-chat-note">
-          Do not share passwords. Email addresses, phone numbers and ID numbers are removed from what we keep.
-        </p>
-      </Form>
-      <Identity conversation={conversation} codeSent={result?.codeSent} errors={errors} typedEmail={typedText('email')} />
-    </main>
+        </Form>
+        <Identity conversation={conversation} codeSent={result?.codeSent} errors={errors} typedEmail={typedText('email')} />
+      </main>
+    </>
   );
 }
 

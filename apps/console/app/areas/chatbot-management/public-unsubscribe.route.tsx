@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { SiteBanner } from '@campus/ui';
 import { Form, useActionData } from '@remix-run/react';
 import { chatbotContract } from '@campus/api-contract';
 import { RouteError } from '../../features/resources/RouteError';
@@ -26,24 +27,27 @@ export async function action({ params, context }: ActionFunctionArgs) {
 export default function Unsubscribe() {
   const result = useActionData<typeof action>();
   return (
-    <main className="cas-chat">
-      <h1>Unsubscribe from campus broadcasts</h1>
-      {result?.done ? (
-        <p role="status">{result.done}</p>
-      ) : (
-        <Form method="post">
-          <p>You will no longer receive broadcasts from the campus chatbot by email or in the web chat.</p>
-          <button type="submit" className="cas-button">
-            Unsubscribe
-          </button>
-          {result?.error ? (
-            <p role="alert" className="cas-error">
-              {result.error}
-            </p>
-          ) : null}
-        </Form>
-      )}
-    </main>
+    <>
+      <SiteBanner title={APP_TITLE} />
+      <main className="cas-chat">
+        <h1>Unsubscribe from campus broadcasts</h1>
+        {result?.done ? (
+          <p role="status">{result.done}</p>
+        ) : (
+          <Form method="post">
+            <p>You will no longer receive broadcasts from the campus chatbot by email or in the web chat.</p>
+            <button type="submit" className="cas-button">
+              Unsubscribe
+            </button>
+            {result?.error ? (
+              <p role="alert" className="cas-error">
+                {result.error}
+              </p>
+            ) : null}
+          </Form>
+        )}
+      </main>
+    </>
   );
 }
 

@@ -6,12 +6,13 @@ import type { ClockResult } from '@campus/api-contract';
 import { dayStatusOf } from '@campus/domain-frs';
 import { dailyRecordStatusOptions, timesheetColor, timesheetLabel } from '@campus/domain-hr';
 import { formatDuration } from '@campus/formatters';
-import { Button, Notice, PasswordField, TextField, useIsHydrated } from '@campus/ui';
+import { Button, Notice, PasswordField, SiteBanner, TextField, useIsHydrated } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
 import { CameraCapture } from './CameraCapture';
 import type { FormRefusal } from '../../lib/answers.server';
 import type { action, loader } from './kiosk.server';
 import './kiosk.css';
+import { APP_TITLE } from '../../lib/constants';
 
 /** What the kiosk's forms answer: Conform's reply, the notice of a refusal, and who clocked in or out. */
 type KioskAnswer = Pick<FormRefusal, 'result'> & Partial<Pick<FormRefusal, 'notice'>> & { clocked?: ClockResult };
@@ -192,72 +193,75 @@ export default function KioskScreen() {
   }, [revalidator]);
   const [secondsLeft, next] = useResetForNext(shown, reset);
   return (
-    <main className="cas-auth-main" style={{ maxWidth: 640, margin: '0 auto', padding: 16 }}>
-      <h1 className="cas-page-title">Attendance kiosk</h1>
-      <FormNotice notice={result?.notice} />
-      {'problem' in loaded && loaded.problem ? <Notice tone="warning" title="Device signed out" description={loaded.problem} /> : null}
-      {!kiosk ? (
-        <Form method="post" noValidate>
-          <p>Sign this device in with the key HR received when registering it.</p>
-          <PasswordField label="Device key" name="deviceKey" isRequired error={fields.deviceKey.errors?.[0]} />
-          <Button type="submit" name="intent" value="sign-in" isDisabled={isSubmitting}>
-            Sign in device
-          </Button>
-        </Form>
-      ) : (
-        <>
-          <p>
-            {kiosk.device.name} · {kiosk.device.building}, {kiosk.device.campus}
-          </p>
-          {shown ? (
-            <>
-              {!isHydrated && shown.outcome === 'matched' ? <meta httpEquiv="refresh" content={`${KIOSK_RESET_SECONDS};url=/kiosk`} /> : null}
-              <ClockAnswer result={shown} photo={shownPhoto} secondsLeft={isHydrated ? secondsLeft : null} onNext={next} />
-            </>
-          ) : null}
-          <Form method="post" encType="multipart/form-data" noValidate>
-            <div className="cas-field">
-              <label htmlFor="photo" className="cas-field__label">
-                Photo of your face
-              </label>
-              <input id="photo" name="photo" type="file" accept="image/jpeg,image/png" capture="user" required aria-describedby="photo-help" />
-              <p id="photo-help" className="cas-field__description">
-                Look at the camera; on a phone or tablet the camera opens.
-              </p>
-              {fields.photo.errors?.[0] ? <p className="cas-field__error">{fields.photo.errors[0]}</p> : null}
-              {photo && !shown ? <img className="cas-kiosk-photo cas-kiosk-photo--chosen" src={photo} alt="The photo chosen" /> : null}
-              <CameraCapture inputId="photo" takeLabel={kiosk.challenge ? 'Take the first photo' : 'Take photo and clock in / out'} submitOnTake={!kiosk.challenge} />
-            </div>
-            {kiosk.challenge ? (
-              <div className="cas-field">
-                <input type="hidden" name="challenge" value={kiosk.challenge.id} />
-                <label htmlFor="photo2" className="cas-field__label">
-                  Second photo: {kiosk.challenge.prompt}
-                </label>
-                <input id="photo2" name="photo2" type="file" accept="image/jpeg,image/png" capture="user" required />
-                {fields.photo2.errors?.[0] ? <p className="cas-field__error">{fields.photo2.errors[0]}</p> : null}
-                <CameraCapture inputId="photo2" takeLabel="Take the second photo and clock in / out" submitOnTake />
-              </div>
+    <>
+      <SiteBanner title={APP_TITLE} />
+      <main className="cas-auth-main" style={{ maxWidth: 640, margin: '0 auto', padding: 16 }}>
+        <h1 className="cas-page-title">Attendance kiosk</h1>
+        <FormNotice notice={result?.notice} />
+        {'problem' in loaded && loaded.problem ? <Notice tone="warning" title="Device signed out" description={loaded.problem} /> : null}
+        {!kiosk ? (
+          <Form method="post" noValidate>
+            <p>Sign this device in with the key HR received when registering it.</p>
+            <PasswordField label="Device key" name="deviceKey" isRequired error={fields.deviceKey.errors?.[0]} />
+            <Button type="submit" name="intent" value="sign-in" isDisabled={isSubmitting}>
+              Sign in device
+            </Button>
+          </Form>
+        ) : (
+          <>
+            <p>
+              {kiosk.device.name} · {kiosk.device.building}, {kiosk.device.campus}
+            </p>
+            {shown ? (
+              <>
+                {!isHydrated && shown.outcome === 'matched' ? <meta httpEquiv="refresh" content={`${KIOSK_RESET_SECONDS};url=/kiosk`} /> : null}
+                <ClockAnswer result={shown} photo={shownPhoto} secondsLeft={isHydrated ? secondsLeft : null} onNext={next} />
+              </>
             ) : null}
-            <TextField
-              label="Coordinates"
-              name="coordinates"
-              value={coordinates}
-              onChange={setCoordinates}
-              description='Optional, as "latitude, longitude"; filled in from the device when it can tell.'
-              error={fields.coordinates.errors?.[0]}
-            />
-            <Button type="submit" name="intent" value="clock" isDisabled={isSubmitting}>
-              Clock in / out
-            </Button>
-          </Form>
-          <Form method="post" style={{ marginTop: 24 }}>
-            <Button type="submit" name="intent" value="sign-out" variant="ghost">
-              Sign out device
-            </Button>
-          </Form>
-        </>
-      )}
-    </main>
+            <Form method="post" encType="multipart/form-data" noValidate>
+              <div className="cas-field">
+                <label htmlFor="photo" className="cas-field__label">
+                  Photo of your face
+                </label>
+                <input id="photo" name="photo" type="file" accept="image/jpeg,image/png" capture="user" required aria-describedby="photo-help" />
+                <p id="photo-help" className="cas-field__description">
+                  Look at the camera; on a phone or tablet the camera opens.
+                </p>
+                {fields.photo.errors?.[0] ? <p className="cas-field__error">{fields.photo.errors[0]}</p> : null}
+                {photo && !shown ? <img className="cas-kiosk-photo cas-kiosk-photo--chosen" src={photo} alt="The photo chosen" /> : null}
+                <CameraCapture inputId="photo" takeLabel={kiosk.challenge ? 'Take the first photo' : 'Take photo and clock in / out'} submitOnTake={!kiosk.challenge} />
+              </div>
+              {kiosk.challenge ? (
+                <div className="cas-field">
+                  <input type="hidden" name="challenge" value={kiosk.challenge.id} />
+                  <label htmlFor="photo2" className="cas-field__label">
+                    Second photo: {kiosk.challenge.prompt}
+                  </label>
+                  <input id="photo2" name="photo2" type="file" accept="image/jpeg,image/png" capture="user" required />
+                  {fields.photo2.errors?.[0] ? <p className="cas-field__error">{fields.photo2.errors[0]}</p> : null}
+                  <CameraCapture inputId="photo2" takeLabel="Take the second photo and clock in / out" submitOnTake />
+                </div>
+              ) : null}
+              <TextField
+                label="Coordinates"
+                name="coordinates"
+                value={coordinates}
+                onChange={setCoordinates}
+                description='Optional, as "latitude, longitude"; filled in from the device when it can tell.'
+                error={fields.coordinates.errors?.[0]}
+              />
+              <Button type="submit" name="intent" value="clock" isDisabled={isSubmitting}>
+                Clock in / out
+              </Button>
+            </Form>
+            <Form method="post" style={{ marginTop: 24 }}>
+              <Button type="submit" name="intent" value="sign-out" variant="ghost">
+                Sign out device
+              </Button>
+            </Form>
+          </>
+        )}
+      </main>
+    </>
   );
 }

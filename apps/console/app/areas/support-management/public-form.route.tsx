@@ -10,7 +10,7 @@ import { formAnswerOf, invalidForm } from '../../lib/answers.server';
 import { assertSameOrigin } from '../../lib/security.server';
 import { FormNotice } from '../../components/FormNotice';
 import { IntakeFieldInputs } from './IntakeFieldInputs';
-import { Button, FormField, Select, TextField, useIsHydrated } from '@campus/ui';
+import { Button, FormField, Select, SiteBanner, TextField, useIsHydrated } from '@campus/ui';
 import { useEffect, useState } from 'react';
 import './support.css';
 import { ticketFormBody, ticketFormSchema } from './ticket-files.server';
@@ -70,12 +70,15 @@ export default function PublicSupportForm() {
   const isHydrated = useIsHydrated();
   if (result && 'sent' in result) {
     return (
-      <main className="cas-support-public">
-        <h1 className="cas-page-title">Request received</h1>
-        <p role="status" className="cas-panel">
-          Your request is <span className="cas-ticket-ref">{result.sent}</span>. We have emailed you a private link where you can follow it and reply.
-        </p>
-      </main>
+      <>
+        <SiteBanner title={APP_TITLE} />
+        <main className="cas-support-public">
+          <h1 className="cas-page-title">Request received</h1>
+          <p role="status" className="cas-panel">
+            Your request is <span className="cas-ticket-ref">{result.sent}</span>. We have emailed you a private link where you can follow it and reply.
+          </p>
+        </main>
+      </>
     );
   }
   const errors = form.allErrors;
@@ -85,53 +88,56 @@ export default function PublicSupportForm() {
     <TextField label={label} name={name} type={type} defaultValue={text(name)} isRequired={required} error={errorOf(name)} />
   );
   return (
-    <main className="cas-support-public">
-      <h1 className="cas-page-title">Ask the university for help</h1>
-      <p>Tell us what you need. We will answer by email and through a private link; no account is needed.</p>
-      <FormNotice notice={refused?.notice} />
-      {/* Without JavaScript the category is chosen first (a GET to ?category=), then the form asks for its details. */}
-      <Form method="get" className="cas-panel cas-support-form cas-support-choose" aria-label="Choose what your request is about">
-        <Select
-          label="What is it about?"
-          name="category"
-          placeholder="Choose…"
-          value={chosenId}
-          onChange={setChosenId}
-          options={categories.map((c) => ({ value: c._id, label: c.name }))}
-          isRequired
-          error={errorOf('categoryV2Id')}
-        />
-        {isHydrated ? null : (
-          <Button type="submit" variant="secondary">
-            Continue
-          </Button>
-        )}
-      </Form>
-      {chosen ? (
-        <Form method="post" className="cas-panel cas-support-form" aria-label="Your request">
-          <input type="hidden" name="categoryV2Id" value={chosen._id} />
-          {field('requesterName', 'Your name')}
-          {field('requesterEmail', 'Email', 'email')}
-          {field('requesterNumber', 'Student or employee number', 'text', false)}
-          <IntakeFieldInputs
-            key={chosen._id}
-            fields={chosen.intakeFields}
-            answers={values.customFields}
-            errorOf={errorOf}
-            legend={`Details of your ${chosen.name} request`}
+    <>
+      <SiteBanner title={APP_TITLE} />
+      <main className="cas-support-public">
+        <h1 className="cas-page-title">Ask the university for help</h1>
+        <p>Tell us what you need. We will answer by email and through a private link; no account is needed.</p>
+        <FormNotice notice={refused?.notice} />
+        {/* Without JavaScript the category is chosen first (a GET to ?category=), then the form asks for its details. */}
+        <Form method="get" className="cas-panel cas-support-form cas-support-choose" aria-label="Choose what your request is about">
+          <Select
+            label="What is it about?"
+            name="category"
+            placeholder="Choose…"
+            value={chosenId}
+            onChange={setChosenId}
+            options={categories.map((c) => ({ value: c._id, label: c.name }))}
+            isRequired
+            error={errorOf('categoryV2Id')}
           />
-          {field('subject', 'Subject')}
-          <FormField label="Your message" error={errorOf('body')} isRequired>
-            {(p) => <textarea {...p} name="body" rows={6} defaultValue={text('body')} className="cas-input" />}
-          </FormField>
-          <div>
-            <Button type="submit">Send request</Button>
-          </div>
+          {isHydrated ? null : (
+            <Button type="submit" variant="secondary">
+              Continue
+            </Button>
+          )}
         </Form>
-      ) : (
-        <p className="cas-support-hint">Choose what your request is about{isHydrated ? '' : ', then Continue'}: the form asks only for what that request needs.</p>
-      )}
-    </main>
+        {chosen ? (
+          <Form method="post" className="cas-panel cas-support-form" aria-label="Your request">
+            <input type="hidden" name="categoryV2Id" value={chosen._id} />
+            {field('requesterName', 'Your name')}
+            {field('requesterEmail', 'Email', 'email')}
+            {field('requesterNumber', 'Student or employee number', 'text', false)}
+            <IntakeFieldInputs
+              key={chosen._id}
+              fields={chosen.intakeFields}
+              answers={values.customFields}
+              errorOf={errorOf}
+              legend={`Details of your ${chosen.name} request`}
+            />
+            {field('subject', 'Subject')}
+            <FormField label="Your message" error={errorOf('body')} isRequired>
+              {(p) => <textarea {...p} name="body" rows={6} defaultValue={text('body')} className="cas-input" />}
+            </FormField>
+            <div>
+              <Button type="submit">Send request</Button>
+            </div>
+          </Form>
+        ) : (
+          <p className="cas-support-hint">Choose what your request is about{isHydrated ? '' : ', then Continue'}: the form asks only for what that request needs.</p>
+        )}
+      </main>
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useForm } from '@conform-to/react';
+import { SiteBanner } from '@campus/ui';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
@@ -78,57 +79,60 @@ export default function PublicTicketPage() {
     ) : null;
   const described = (name: string) => (form.allErrors[name]?.[0] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
   return (
-    <main style={{ margin: '2rem auto', maxWidth: '40rem', padding: '0 1rem' }}>
-      <h1>
-        {t.reference} · {t.subject}
-      </h1>
-      <p>State: {t.state}</p>
-      <FormNotice notice={refused?.notice} />
-      {result && 'done' in result ? <p role="status">{result.done}</p> : null}
-      <ol className="cas-thread">
-        {t.messages.map((m, i) => (
-          <li key={i}>
-            <strong>{m.authorName}</strong> · {new Date(m.at).toLocaleString('en-PH', { timeZone: 'Asia/Manila' })}
-            <pre>{m.body}</pre>
-          </li>
-        ))}
-      </ol>
-      {t.canRate ? (
-        <Form method="post" className="cas-support-form">
-          <input type="hidden" name="intent" value="rate" />
-          <fieldset>
-            <legend>How did we do?</legend>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <label key={n} style={{ flexDirection: 'row' }}>
-                <input type="radio" name="rating" value={n} required defaultChecked={typedText('rating') === String(n)} {...described('rating')} /> {n}
-              </label>
-            ))}
-            {fieldError('rating')}
-          </fieldset>
-          <label>
-            Comment
-            <textarea name="comment" rows={3} defaultValue={typedText('comment')} {...described('comment')} />
-            {fieldError('comment')}
-          </label>
-          <button type="submit" className="cas-button">
-            Send rating
-          </button>
-        </Form>
-      ) : null}
-      {t.canReply ? (
-        <Form method="post" className="cas-support-form">
-          <input type="hidden" name="intent" value="reply" />
-          <label>
-            Your reply
-            <textarea name="body" rows={5} required defaultValue={typedText('body')} {...described('body')} />
-            {fieldError('body')}
-          </label>
-          <button type="submit" className="cas-button">
-            Send reply
-          </button>
-        </Form>
-      ) : null}
-    </main>
+    <>
+      <SiteBanner title={APP_TITLE} />
+      <main style={{ margin: '2rem auto', maxWidth: '40rem', padding: '0 1rem' }}>
+        <h1>
+          {t.reference} · {t.subject}
+        </h1>
+        <p>State: {t.state}</p>
+        <FormNotice notice={refused?.notice} />
+        {result && 'done' in result ? <p role="status">{result.done}</p> : null}
+        <ol className="cas-thread">
+          {t.messages.map((m, i) => (
+            <li key={i}>
+              <strong>{m.authorName}</strong> · {new Date(m.at).toLocaleString('en-PH', { timeZone: 'Asia/Manila' })}
+              <pre>{m.body}</pre>
+            </li>
+          ))}
+        </ol>
+        {t.canRate ? (
+          <Form method="post" className="cas-support-form">
+            <input type="hidden" name="intent" value="rate" />
+            <fieldset>
+              <legend>How did we do?</legend>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <label key={n} style={{ flexDirection: 'row' }}>
+                  <input type="radio" name="rating" value={n} required defaultChecked={typedText('rating') === String(n)} {...described('rating')} /> {n}
+                </label>
+              ))}
+              {fieldError('rating')}
+            </fieldset>
+            <label>
+              Comment
+              <textarea name="comment" rows={3} defaultValue={typedText('comment')} {...described('comment')} />
+              {fieldError('comment')}
+            </label>
+            <button type="submit" className="cas-button">
+              Send rating
+            </button>
+          </Form>
+        ) : null}
+        {t.canReply ? (
+          <Form method="post" className="cas-support-form">
+            <input type="hidden" name="intent" value="reply" />
+            <label>
+              Your reply
+              <textarea name="body" rows={5} required defaultValue={typedText('body')} {...described('body')} />
+              {fieldError('body')}
+            </label>
+            <button type="submit" className="cas-button">
+              Send reply
+            </button>
+          </Form>
+        ) : null}
+      </main>
+    </>
   );
 }
 

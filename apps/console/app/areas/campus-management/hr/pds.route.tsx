@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
-import { cellText, KeyValueList, PrintLayout, PrintSection, type EntityRow } from '@campus/ui';
+import { cellText, type EntityRow, KeyValueList, PrintLayout, PrintSection, SiteBanner } from '@campus/ui';
 import { RouteError } from '../../../features/resources/RouteError';
 import { APP_TITLE } from '../../../lib/constants';
 import { loadPds } from './pds.server';
@@ -96,26 +96,29 @@ export default function PrintablePds() {
   ).map(([label, field]) => [label, shown(employees, field, employee)]);
   const e = employee as Record<string, unknown>;
   return (
-    <main className="cas-pds-print">
-      <PrintLayout
-        organisation="Civil Service Form No. 212"
-        title="Personal Data Sheet"
-        subtitle={`${String(e.lastName)}, ${String(e.firstName)} · ${String(e.employeeNumber ?? '')}`}
-        actions={
-          <>
-            <a href={`/app/campus-management/hr/employee/${employee._id}`}>Back to the employee</a>
-            <span className="cas-pds-hint">Use Print, or the browser&apos;s print (Ctrl+P), to print or save as PDF.</span>
-          </>
-        }
-      >
-        <PrintSection title="I. Personal information">
-          <KeyValueList layout="grid" items={personal.map(([label, value]) => ({ label, value: value === '—' ? '' : value }))} />
-        </PrintSection>
-        {SECTIONS.map((s) => (
-          <Section key={s.resource} {...s} rows={sections[s.resource] ?? []} />
-        ))}
-      </PrintLayout>
-    </main>
+    <>
+      <SiteBanner title={APP_TITLE} className="cas-no-print" />
+      <main className="cas-pds-print">
+        <PrintLayout
+          organisation="Civil Service Form No. 212"
+          title="Personal Data Sheet"
+          subtitle={`${String(e.lastName)}, ${String(e.firstName)} · ${String(e.employeeNumber ?? '')}`}
+          actions={
+            <>
+              <a href={`/app/campus-management/hr/employee/${employee._id}`}>Back to the employee</a>
+              <span className="cas-pds-hint">Use Print, or the browser&apos;s print (Ctrl+P), to print or save as PDF.</span>
+            </>
+          }
+        >
+          <PrintSection title="I. Personal information">
+            <KeyValueList layout="grid" items={personal.map(([label, value]) => ({ label, value: value === '—' ? '' : value }))} />
+          </PrintSection>
+          {SECTIONS.map((s) => (
+            <Section key={s.resource} {...s} rows={sections[s.resource] ?? []} />
+          ))}
+        </PrintLayout>
+      </main>
+    </>
   );
 }
 
