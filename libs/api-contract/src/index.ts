@@ -22,3 +22,4 @@ export * from './settings.js';
 export * from './employee.js';
 export * from './saml.js';
 export * from './directory.js';
+export * from './scim.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
-import { directoryContract, outboxContract, passkeyContract, samlContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
+import { directoryContract, outboxContract, passkeyContract, samlContract, scimContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
 import type { AreaManifest, ContractHandlers } from '../../platform/area.js';
 import type { AuthContext } from '../../platform/auth/sessions.js';
@@ -16,6 +16,7 @@ import { totpArea } from './totp/index.js';
 import { passkeyArea } from './passkeys/index.js';
 import { isSamlRequestId, samlArea } from './saml/index.js';
 import { directoryArea, DIRECTORY_SYNC_SCHEDULE } from './directory/index.js';
+import { scimArea } from './scim/index.js';
 
 /** Any signed-in user may read their own account as `GET /core/v1.0/users?search=_id:{own id}` (spec §7). */
 function isOwnAccountLookup(request: FastifyRequest, route: AppRoute, auth: AuthContext): boolean {
@@ -33,11 +34,12 @@ interface Runtime {
   passkeys: ReturnType<typeof passkeyArea>;
   saml: ReturnType<typeof samlArea>;
   directory: ReturnType<typeof directoryArea>;
+  scim: ReturnType<typeof scimArea>;
 }
 const runtimes = new WeakMap<AppContext, Runtime>();
 function runtimeOf(ctx: AppContext) {
   let found = runtimes.get(ctx);
-  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx), passkeys: passkeyArea(ctx), saml: samlArea(ctx), directory: directoryArea(ctx) }));
+  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx), passkeys: passkeyArea(ctx), saml: samlArea(ctx), directory: directoryArea(ctx), scim: scimArea(ctx) }));
   return found;
 }
 
@@ -54,16 +56,21 @@ export const area: AreaManifest = {
   contracts: {
     sso: ssoContract,
     saml: samlContract,
+    scim: scimContract,
     secondFactor: secondFactorContract,
     passkeys: passkeyContract,
     outbox: outboxContract,
     settings: settingsContract,
     directory: directoryContract,
   },
-  hooks: ({ config }) => ({ users: userHooks(config.argon2), roles: roleHooks }),
+  // Users and roles an application's SCIM copy shows queue a push to it when they change.
+  hooks: (ctx) => {
+    const { withPush } = runtimeOf(ctx).scim;
+    return { users: withPush('users', userHooks(ctx.config.argon2)), roles: withPush('roles', roleHooks) };
+  },
   attention: accessAttention,
   allowsWithoutScope: isOwnAccountLookup,
-  jobTypes: (ctx) => runtimeOf(ctx).directory.jobTypes,
+  jobTypes: (ctx) => [...runtimeOf(ctx).directory.jobTypes, ...runtimeOf(ctx).scim.jobTypes],
   schedules: [DIRECTORY_SYNC_SCHEDULE],
   seed: { run: ({ db, id, at }) => seedSsoDemo(db, id, at) },
   mount: async (app, ctx) => {
@@ -117,6 +124,10 @@ export const area: AreaManifest = {
       saml: {
         getApplicationSamlProvider: on(async ({ params }) => saml.handlers.getProvider(params.id!)),
         saveApplicationSamlProvider: on(async ({ params, body, request }) => saml.handlers.saveProvider(authOf(request), params.id!, body, request)),
+      },
+      scim: {
+        getApplicationScim: on(async ({ params }) => runtimeOf(ctx).scim.handlers.get(params.id!)),
+        saveApplicationScim: on(async ({ params, body, request }) => runtimeOf(ctx).scim.handlers.save(authOf(request), params.id!, body, request)),
       },
       directory: {
         getDirectory: on(async ({ request }) => runtimeOf(ctx).directory.handlers(ctx).get(request)),
