@@ -1,11 +1,11 @@
-import { createServer } from 'node:net';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.js';
 import { insertAccount } from '../../../platform/db/users.js';
-import { startTestApi, TEST_PASSWORD } from '../../../test/harness.js';
+import { TEST_PASSWORD } from '../../../test/harness.js';
+import { CookieBrowser, registerApplication, startListeningApi } from '../../../test/registered-application.js';
 import { NO_ACCESS } from '../../../platform/guard.js';
 import { selfSignedKey } from './keys.js';
 
@@ -13,51 +13,26 @@ import { selfSignedKey } from './keys.js';
 // real port. The browser is a cookie jar following redirects; the console's part (password, then "finish the
 // request") is done through the same API routes the console calls.
 
-const port = await new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = server.address() as { port: number };
-    server.close(() => resolve(free));
-  });
-});
-const issuer = `http://127.0.0.1:${port}`;
 const CONSOLE = 'http://console.example.test';
-const api = await startTestApi({ ssoIssuer: issuer, consoleUrl: CONSOLE });
-await api.app.listen({ port, host: '127.0.0.1' });
+const { api, issuer } = await startListeningApi({ consoleUrl: CONSOLE });
 // node-saml checks the assertion's times against the real clock.
 api.clock.current = new Date();
 const SP_ENTITY = 'https://library.example.edu/shibboleth';
 const ACS = 'http://localhost:8500/saml/acs';
 const SLO = 'http://localhost:8500/saml/slo';
 
-class Browser {
-  private readonly jar = new Map<string, string>();
-  async go(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.jar.size) headers.set('cookie', [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.jar.set(name!.trim(), value.join('='));
-    }
-    return response;
-  }
-}
-
 const admin = await api.signIn('admin@example.edu');
-const created = async (path: string, body: unknown) => {
-  const result = await api.call('POST', path, { token: admin, body });
-  if (result.status !== 201) throw new Error(`${path}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body.data._id as string;
-};
-const applicationId = await created('/core/v1.0/applications', {
+const {
+  applicationId,
+  roleIds: [roleId],
+} = await registerApplication(api, admin, {
   code: 'LIBRARY',
   name: 'University Library',
   description: 'Catalogue and loans.',
-  applicationURL: 'https://library.example.edu',
+  url: 'https://library.example.edu',
+  module: { code: 'LIBRARY-LOANS', name: 'Loans' },
+  roles: ['Library Patron'],
 });
-const moduleId = await created('/core/v1.0/modules', { code: 'LIBRARY-LOANS', name: 'Loans', applicationCode: 'LIBRARY' });
-const roleId = await created('/core/v1.0/roles', { name: 'Library Patron', applicationCode: 'LIBRARY', moduleIds: [moduleId] });
 
 const spSigning = await selfSignedKey('library sp signing', new Date());
 const spEncryption = await selfSignedKey('library sp encryption', new Date());
@@ -138,9 +113,9 @@ async function postedForm(response: Response) {
   return { html, action, SAMLResponse: field('SAMLResponse'), RelayState: field('RelayState') };
 }
 
-async function signInThrough(sp: SAML, email: string, relayState = 'shelf-42', browser = new Browser()) {
+async function signInThrough(sp: SAML, email: string, relayState = 'shelf-42', browser = new CookieBrowser()) {
   const url = await sp.getAuthorizeUrlAsync(relayState, undefined, {});
-  const uid = pendingId(await browser.go(url));
+  const uid = pendingId(await browser.get(url));
   const { described, finished } = await answer(uid, email);
   return { browser, uid, described, finished };
 }
@@ -162,7 +137,7 @@ describe('SAML identity provider', () => {
     const { browser, described, finished } = await signInThrough(library, 'andres@example.edu');
     expect(described.body.data).toMatchObject({ applicationName: 'University Library', prompt: 'login' });
     expect(finished.status).toBe(200);
-    const form = await postedForm(await browser.go(finished.body.data.redirectTo));
+    const form = await postedForm(await browser.get(finished.body.data.redirectTo));
     expect(form.action).toBe(ACS);
     expect(form.RelayState).toBe('shelf-42');
     const xml = Buffer.from(form.SAMLResponse!, 'base64').toString();
@@ -176,22 +151,22 @@ describe('SAML identity provider', () => {
     expect(profile?.['urn:campus:attribute:roles']).toBe('Library Patron');
     expect(profile?.['urn:campus:attribute:modules']).toBe('LIBRARY-LOANS');
     // The answer is delivered once.
-    expect((await browser.go(finished.body.data.redirectTo)).status).toBe(404);
+    expect((await browser.get(finished.body.data.redirectTo)).status).toBe(404);
   });
 
   it('takes the HTTP-POST binding too', async () => {
     await patron('gregoria@example.edu');
     const html = await libraryByPost.getAuthorizeFormAsync('post-binding');
     const request = /name="SAMLRequest" value="([^"]+)"/.exec(html)![1]!;
-    const browser = new Browser();
-    const response = await browser.go(`${issuer}/saml/sso`, {
+    const browser = new CookieBrowser();
+    const response = await browser.get(`${issuer}/saml/sso`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ SAMLRequest: request, RelayState: 'post-binding' }).toString(),
     });
     const uid = pendingId(response);
     const { finished } = await answer(uid, 'gregoria@example.edu');
-    const form = await postedForm(await browser.go(finished.body.data.redirectTo));
+    const form = await postedForm(await browser.get(finished.body.data.redirectTo));
     const { profile } = await libraryByPost.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
     expect(profile?.nameID).toBe('gregoria@example.edu');
   });
@@ -199,10 +174,10 @@ describe('SAML identity provider', () => {
   it('starts a sign-in at the identity provider (IdP-initiated) with a persistent, pairwise NameID', async () => {
     await register({ nameIdFormat: 'persistent' });
     const id = await patron('melchora@example.edu');
-    const browser = new Browser();
-    const uid = pendingId(await browser.go(`${issuer}/saml/start?sp=${encodeURIComponent(SP_ENTITY)}`));
+    const browser = new CookieBrowser();
+    const uid = pendingId(await browser.get(`${issuer}/saml/start?sp=${encodeURIComponent(SP_ENTITY)}`));
     const { finished } = await answer(uid, 'melchora@example.edu');
-    const form = await postedForm(await browser.go(finished.body.data.redirectTo));
+    const form = await postedForm(await browser.get(finished.body.data.redirectTo));
     const persistent = serviceProvider({ identifierFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent' });
     const { profile } = await persistent.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
     expect(profile?.nameID).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -221,7 +196,7 @@ describe('SAML identity provider', () => {
   it('ends the console session on single logout from the service provider, and answers with a LogoutResponse', async () => {
     await patron('apolinario@example.edu');
     const { browser, finished } = await signInThrough(library, 'apolinario@example.edu');
-    const form = await postedForm(await browser.go(finished.body.data.redirectTo));
+    const form = await postedForm(await browser.get(finished.body.data.redirectTo));
     const { profile } = await library.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
     const [linked] = await rows<{ revoked: boolean }>(
       api.database.db,
@@ -229,7 +204,7 @@ describe('SAML identity provider', () => {
     );
     expect(linked?.revoked).toBe(false);
     const logout = await library.getLogoutUrlAsync(profile!, 'bye', {});
-    const response = await browser.go(logout);
+    const response = await browser.get(logout);
     expect(response.status).toBe(303);
     const back = new URL(response.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe(SLO);
@@ -251,7 +226,7 @@ describe('SAML attacks', () => {
 
   it('refuses a request naming another ACS URL, and posts nothing', async () => {
     const evil = serviceProvider({ callbackUrl: 'http://localhost:8500/steal' });
-    const response = await new Browser().go(await evil.getAuthorizeUrlAsync('', undefined, {}));
+    const response = await new CookieBrowser().get(await evil.getAuthorizeUrlAsync('', undefined, {}));
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain('has not registered');
@@ -260,23 +235,23 @@ describe('SAML attacks', () => {
 
   it('refuses an unsigned request when the provider must sign', async () => {
     const unsigned = serviceProvider({ privateKey: undefined as never });
-    const response = await new Browser().go(await unsigned.getAuthorizeUrlAsync('', undefined, {}));
+    const response = await new CookieBrowser().get(await unsigned.getAuthorizeUrlAsync('', undefined, {}));
     expect(response.status).toBe(403);
-    const forged = await new Browser().go(redirectWith(authnRequest()));
+    const forged = await new CookieBrowser().get(redirectWith(authnRequest()));
     expect(forged.status).toBe(403);
   });
 
   it('refuses a replayed request id', async () => {
     const url = await library.getAuthorizeUrlAsync('', undefined, {});
-    expect((await new Browser().go(url)).status).toBe(303);
-    const again = await new Browser().go(url);
+    expect((await new CookieBrowser().get(url)).status).toBe(303);
+    const again = await new CookieBrowser().get(url);
     expect(again.status).toBe(400);
     expect(await again.text()).toContain('already used');
   });
 
   it('refuses a request issued too long ago', async () => {
     await register({ requiresSignedRequests: false });
-    const old = await new Browser().go(redirectWith(authnRequest({ instant: new Date(Date.now() - 10 * 60_000) })));
+    const old = await new CookieBrowser().get(redirectWith(authnRequest({ instant: new Date(Date.now() - 10 * 60_000) })));
     expect(old.status).toBe(400);
     expect(await old.text()).toContain('expired');
     await register();
@@ -287,7 +262,7 @@ describe('SAML attacks', () => {
     const { browser, finished } = await signInThrough(library, 'late@example.edu');
     // The identity provider's clock runs ten minutes behind: its assertion's NotOnOrAfter has passed.
     api.clock.current = new Date(Date.now() - 10 * 60_000);
-    const form = await postedForm(await browser.go(finished.body.data.redirectTo));
+    const form = await postedForm(await browser.get(finished.body.data.redirectTo));
     api.clock.current = new Date();
     await expect(library.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! })).rejects.toThrow(/subject confirmation|expired|NotOnOrAfter/i);
   });
@@ -299,7 +274,7 @@ describe('SAML attacks', () => {
     const wrapped = authnRequest({ acs: 'http://localhost:8500/steal', extra: `<samlp:Extensions>${inner}</samlp:Extensions>` });
     const moved = authnRequest({ acs: 'http://localhost:8500/steal', id: /ID="([^"]+)"/.exec(inner)![1]!, extra: /<ds:Signature[\s\S]*<\/ds:Signature>/.exec(inner)?.[0] ?? '' });
     for (const xml of [wrapped, moved]) {
-      const response = await new Browser().go(`${issuer}/saml/sso`, {
+      const response = await new CookieBrowser().get(`${issuer}/saml/sso`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ SAMLRequest: Buffer.from(xml).toString('base64') }).toString(),
@@ -313,7 +288,7 @@ describe('SAML attacks', () => {
     const xxe = authnRequest({ before: '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>', issuer: '&x;' });
     const bomb = authnRequest({ before: '<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>', issuer: '&b;' });
     for (const xml of [xxe, bomb]) {
-      const response = await new Browser().go(redirectWith(xml));
+      const response = await new CookieBrowser().get(redirectWith(xml));
       expect(response.status).toBe(400);
       const text = await response.text();
       expect(text).toContain('Document type declarations are not accepted');
@@ -323,9 +298,9 @@ describe('SAML attacks', () => {
 
   it('refuses an oversized request, encoded or once inflated', async () => {
     const big = authnRequest({ extra: `<samlp:Extensions>${'<x/>'.repeat(20_000)}</samlp:Extensions>` });
-    const inflated = await new Browser().go(redirectWith(big));
+    const inflated = await new CookieBrowser().get(redirectWith(big));
     expect(inflated.status).toBe(413);
-    const posted = await new Browser().go(`${issuer}/saml/sso`, {
+    const posted = await new CookieBrowser().get(`${issuer}/saml/sso`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `SAMLRequest=${'A'.repeat(100_000)}`,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.js';
 import { startTestApi } from '../../../test/harness.js';
+import { createdThrough, registerApplication } from '../../../test/registered-application.js';
 import { until } from '../../../test/until.js';
 import { SCIM_GROUP_SCHEMA, SCIM_LIST_SCHEMA, SCIM_USER_SCHEMA } from './client.js';
 
@@ -116,20 +117,18 @@ const api = await startTestApi({}, { logger: { level: 'info', stream: logStream 
 api.clock.current = new Date();
 const admin = await api.signIn('admin@example.edu');
 
-const created = async (path: string, body: unknown) => {
-  const result = await api.call('POST', path, { token: admin, body });
-  if (result.status !== 201) throw new Error(`${path}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body.data._id as string;
-};
-const applicationId = await created('/core/v1.0/applications', {
+const created = (path: string, body: unknown) => createdThrough(api, admin, path, body);
+const {
+  applicationId,
+  roleIds: [learnerRole, teacherRole],
+} = await registerApplication(api, admin, {
   code: 'LMS',
   name: 'Learning Platform',
   description: 'Courses and classes.',
-  applicationURL: 'https://lms.example.edu',
+  url: 'https://lms.example.edu',
+  module: { code: 'LMS-COURSES', name: 'Courses' },
+  roles: ['Learner', 'Teacher'],
 });
-const moduleId = await created('/core/v1.0/modules', { code: 'LMS-COURSES', name: 'Courses', applicationCode: 'LMS' });
-const learnerRole = await created('/core/v1.0/roles', { name: 'Learner', applicationCode: 'LMS', moduleIds: [moduleId] });
-const teacherRole = await created('/core/v1.0/roles', { name: 'Teacher', applicationCode: 'LMS', moduleIds: [moduleId] });
 
 const settings = (change: Record<string, unknown> = {}) =>
   api.call('PUT', `/core/v1.0/applications/${applicationId}/scim`, { token: admin, body: { enabled: true, baseUrl: scim.url, token: TOKEN, ...change } });

@@ -1,71 +1,34 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.js';
 import { insertAccount } from '../../../platform/db/users.js';
-import { startTestApi, TEST_PASSWORD } from '../../../test/harness.js';
+import { TEST_PASSWORD } from '../../../test/harness.js';
+import { CookieBrowser, createdThrough, registerApplication, startListeningApi } from '../../../test/registered-application.js';
 import { loadSigningKeys, PUBLISH_AHEAD_MS, ssoSealer, stageSigningKey } from './keys.js';
 
 // A real relying party (openid-client) against the API listening on a real port. The browser is a cookie jar
 // following the provider's redirects; the console's part of the sign-in (password, then "finish the request")
 // is done through the same API routes the console calls.
 
-const port = await new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = server.address() as { port: number };
-    server.close(() => resolve(free));
-  });
-});
-const issuer = `http://127.0.0.1:${port}`;
 const CONSOLE = 'http://console.example.test';
-const api = await startTestApi({ ssoIssuer: issuer, consoleUrl: CONSOLE });
-await api.app.listen({ port, host: '127.0.0.1' });
+const { api, issuer } = await startListeningApi({ consoleUrl: CONSOLE });
 const REDIRECT = 'http://localhost:8400/callback';
 const AFTER_LOGOUT = 'http://localhost:8400/signed-out';
 
-/** A browser's cookie jar and redirect handling for one host. */
-class Browser {
-  private readonly jar = new Map<string, string>();
-  async get(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.jar.size) headers.set('cookie', [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      if (/expires=Thu, 01 Jan 1970/i.test(line) || value.join('=') === '') this.jar.delete(name!.trim());
-      else this.jar.set(name!.trim(), value.join('='));
-    }
-    return response;
-  }
-  cookieNames(): string[] {
-    return [...this.jar.keys()];
-  }
-}
-
 const admin = await api.signIn('admin@example.edu');
-const created = async (path: string, body: unknown) => {
-  const result = await api.call('POST', path, { token: admin, body });
-  if (result.status !== 201) throw new Error(`${path}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body.data._id as string;
-};
-const applicationId = await created('/core/v1.0/applications', {
+const created = (path: string, body: unknown) => createdThrough(api, admin, path, body);
+const {
+  applicationId,
+  roleIds: [roleId],
+} = await registerApplication(api, admin, {
   code: 'PORTAL',
   name: 'Student Portal',
   description: 'Grades and schedules.',
-  applicationURL: 'https://portal.example.edu.ph',
-});
-const moduleId = await created('/core/v1.0/modules', {
-  code: 'PORTAL-GRADES',
-  name: 'Grades',
-  applicationCode: 'PORTAL',
-});
-const roleId = await created('/core/v1.0/roles', {
-  name: 'Portal Student',
-  applicationCode: 'PORTAL',
-  moduleIds: [moduleId],
+  url: 'https://portal.example.edu.ph',
+  module: { code: 'PORTAL-GRADES', name: 'Grades' },
+  roles: ['Portal Student'],
 });
 await created('/core/v1.0/services', {
   name: 'Grade viewer',
@@ -121,14 +84,14 @@ const rp = await client.discovery(
 );
 
 interface Started {
-  browser: Browser;
+  browser: CookieBrowser;
   verifier: string;
   state: string;
   uid: string;
 }
 
 /** The application sends the browser to the provider, which sends it on to the console's sign-in page. */
-async function startSignIn(browser = new Browser()): Promise<Started> {
+async function startSignIn(browser = new CookieBrowser()): Promise<Started> {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const url = client.buildAuthorizationUrl(rp, {
@@ -373,7 +336,7 @@ describe('single sign-on with OpenID Connect', () => {
     await student('marcela@example.edu');
     const token = await api.signIn('marcela@example.edu');
     /** One authorization request with prompt=consent, answered by the console's signed-in session. */
-    const consentRound = async (browser: Browser) => {
+    const consentRound = async (browser: CookieBrowser) => {
       const verifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const url = client.buildAuthorizationUrl(rp, {
@@ -396,7 +359,7 @@ describe('single sign-on with OpenID Connect', () => {
       expect(callback.origin + callback.pathname).toBe(REDIRECT);
       return client.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state });
     };
-    const browser = new Browser();
+    const browser = new CookieBrowser();
     // A browser without a central session (sign-in and consent in one answer), then one that has it (consent only).
     for (let round = 0; round < 2; round++) {
       const tokens = await consentRound(browser);
