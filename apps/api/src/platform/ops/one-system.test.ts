@@ -208,9 +208,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('inbound mail across two processes
 
     // The new holder's connection to the database is cut (as when its machine drops off): it stops listening at
     // once, since another process could now be elected, and stands again.
+    // pg_locks lists the locks of every database on the server: only this test's database counts (other test files
+    // running at the same time hold the same lock in theirs).
     const [cut] = await rows<{ n: number }>(
       first.database.db,
-      sql`select count(pg_terminate_backend(pid))::int as n from pg_locks where locktype = 'advisory' and classid = ${0x0ca5} and granted`,
+      sql`select count(pg_terminate_backend(pid))::int as n from pg_locks
+           where locktype = 'advisory' and classid = ${0x0ca5} and granted
+             and database = (select oid from pg_database where datname = current_database())`,
     );
     expect(cut!.n).toBe(1);
     await until(async () => [...listening], (l) => l.length === 5, 10_000);
