@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { apiClient, DEMO_USERS, newContext, signIn, TEST_OUTPUT, url } from '../support';
+import { apiClient, DEMO_USERS, newContext, settled, signIn, TEST_OUTPUT, url } from '../support';
 import { AUTHOR } from './samples';
 
 let admin: BrowserContext;
@@ -59,8 +59,11 @@ describe('facial recognition attendance', () => {
 
   it('enrols an employee from three photos with their consent', async () => {
     await page.goto(url('/app/frs-management/faces'));
+    // Until the page runs its script the picker is a plain select (the page works without JavaScript); the
+    // searchable picker replaces it once the page has hydrated.
+    await settled(page);
     // The person is picked by typing part of the name into the searchable picker and choosing the match.
-    const picker = page.getByRole('combobox', { name: /^Employee/ });
+    const picker = page.getByRole('combobox', { name: /^Employee/ }).and(page.locator('input'));
     await picker.fill('Bautista, Ra');
     await page.getByRole('option', { name: /^Bautista, Ramon/ }).click();
     expect(await picker.inputValue()).toMatch(/^Bautista, Ramon/);
