@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FormField } from '../components/FormField.js';
 import { useValueKeptAtHydration } from '../components/useIsHydrated.js';
 import { ReferenceComboBox, type SearchOptions } from './ReferenceComboBox.js';
 import type { ChoiceOption } from './FilterBar.js';
@@ -38,24 +39,18 @@ export function ReferencePicker({
   if (!isHydrated) {
     // The same field style as the combobox it turns into, so the page does not change look when it hydrates.
     return (
-      <div className="cas-field">
-        <label className="cas-field__label" htmlFor={id}>
-          {label}
-          {isRequired ? (
-            <span className="cas-field__required" aria-hidden="true">
-              *
-            </span>
-          ) : null}
-        </label>
-        <select ref={ref} id={id} className="cas-select" name={name} defaultValue={defaultValue} required={isRequired}>
-          {noneLabel === undefined ? null : <option value="">{noneLabel}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormField label={label} isRequired={isRequired} id={id}>
+        {(control) => (
+          <select ref={ref} {...control} className="cas-select" name={name} defaultValue={defaultValue} required={isRequired}>
+            {noneLabel === undefined ? null : <option value="">{noneLabel}</option>}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
     );
   }
   return (
