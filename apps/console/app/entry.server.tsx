@@ -1,10 +1,8 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { Bursts } from './lib/bursts.server.js';
 import { NonceProvider } from './lib/nonce.js';
+import { wholePage } from './lib/whole-page.server.js';
 
 // server.mjs refuses cross-site posts with this before Remix sees them (it reaches it as build.entry.module).
 export { isCrossSiteRequest } from './lib/security.server.js';
@@ -14,8 +12,12 @@ export { withRequestId } from './lib/request-id.server.js';
 const ABORT_DELAY = 5_000;
 
 /**
- * Server rendering, with the response's CSP nonce (set by `server.mjs`) on every script Remix writes. Bots get
- * the whole document at once; browsers get it streamed from the shell.
+ * Server rendering, with the response's CSP nonce (set by `server.mjs`) on every script Remix writes.
+ *
+ * The page leaves whole: it is rendered to the end, compressed when the browser takes gzip, and written with its
+ * length in one go (see `wholePage`). No page of the console streams data in later, so nothing arrives sooner by
+ * streaming; in exchange a console process that dies while it works on a page has sent nothing of it, and the load
+ * balancer can ask another process for the same page instead of handing on half of one.
  */
 export default function handleRequest(
   request: Request,
@@ -25,9 +27,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : undefined;
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
     let abortRendering = (): void => undefined;
     const timer = setTimeout(() => abortRendering(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
@@ -36,25 +36,27 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          shellRendered = true;
-          // What React writes between two flushes travels as one chunk (see Bursts).
-          const body = new Bursts();
+        onAllReady() {
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          wholePage(pipe, request.headers.get('accept-encoding'), responseHeaders).then(
+            (body) => {
+              clearTimeout(timer);
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            },
+            (error: unknown) => {
+              clearTimeout(timer);
+              reject(error);
+            },
           );
-          pipe(body);
-          body.once('end', () => clearTimeout(timer));
         },
         onShellError(error: unknown) {
           clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
+          // An error inside a boundary: the page still renders (the boundary's fallback) and answers 500.
           responseStatusCode = 500;
-          // Errors after the shell are logged here; before it, onShellError rejects.
-          if (shellRendered) console.error(error);
+          console.error(error);
         },
       },
     );
