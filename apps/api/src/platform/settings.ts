@@ -38,12 +38,19 @@ const remembered = answerCache<{ data: Record<string, unknown>; updatedAt: strin
   maxEntries: 1,
 });
 
-/**
- * The stored settings, remembered with the platform cache against the `system_settings` table's change counter:
- * a save anywhere, through any process, invalidates it at once.
- * Sign-in, sessions, lockouts and password changes read their limits here, so a change needs no restart.
- */
-export async function currentSettings(database: Pick<Database, 'db' | 'tableChanges'>, config: ApiConfig): Promise<EffectiveSettings> {
+/** What was last made of a stored answer, for one configuration: the same answer gives the same (frozen) objects. */
+const made = new WeakMap<object, { config: ApiConfig; settings: EffectiveSettings; limits: SecurityLimits }>();
+
+/** The security limits in milliseconds, as the sign-in and session code uses them. */
+export interface SecurityLimits {
+  readonly lockoutThreshold: number;
+  readonly lockoutMs: number;
+  readonly sessionIdleMs: number;
+  readonly sessionAbsoluteMs: number;
+  readonly passwordMinLength: number;
+}
+
+async function effective(database: Pick<Database, 'db' | 'tableChanges'>, config: ApiConfig) {
   const stored = await remembered(database, 'settings', ['system_settings'], async () => {
     const [row] = await rows<{ data: Record<string, unknown>; updated_at: string | Date }>(
       database.db,
@@ -51,24 +58,41 @@ export async function currentSettings(database: Pick<Database, 'db' | 'tableChan
     );
     return { data: row?.data ?? {}, updatedAt: row ? new Date(row.updated_at).toISOString() : null };
   });
-  const settings = { ...defaultSettings(config), ...(stored.data as Partial<SystemSettings>) };
+  // Every request reads the settings (sessions' idle limit) and most read them more than once: while the stored
+  // answer is the same, so is what is made of it.
+  const known = made.get(stored);
+  if (known && known.config === config) return known;
+  const merged = { ...defaultSettings(config), ...(stored.data as Partial<SystemSettings>) };
   // An emptied mission or vision is the product's text again, in settings and on the sign-in panel alike.
-  return {
-    ...settings,
-    mission: settings.mission || DEFAULT_ORGANISATION.mission,
-    vision: settings.vision || DEFAULT_ORGANISATION.vision,
+  const settings: EffectiveSettings = Object.freeze({
+    ...merged,
+    mission: merged.mission || DEFAULT_ORGANISATION.mission,
+    vision: merged.vision || DEFAULT_ORGANISATION.vision,
     updatedAt: stored.updatedAt,
-  };
+  });
+  const limits: SecurityLimits = Object.freeze({
+    lockoutThreshold: settings.lockoutThreshold,
+    lockoutMs: settings.lockoutMinutes * 60_000,
+    sessionIdleMs: settings.sessionIdleMinutes * 60_000,
+    sessionAbsoluteMs: settings.sessionAbsoluteHours * 3_600_000,
+    passwordMinLength: settings.passwordMinLength,
+  });
+  const entry = { config, settings, limits };
+  made.set(stored, entry);
+  return entry;
+}
+
+/**
+ * The stored settings, remembered with the platform cache against the `system_settings` table's change counter:
+ * a save anywhere, through any process, invalidates it at once.
+ * Sign-in, sessions, lockouts and password changes read their limits here, so a change needs no restart.
+ * The answer is frozen: it is shared by every caller until the settings change.
+ */
+export async function currentSettings(database: Pick<Database, 'db' | 'tableChanges'>, config: ApiConfig): Promise<EffectiveSettings> {
+  return (await effective(database, config)).settings;
 }
 
 /** The security limits in milliseconds, as the sign-in and session code uses them. */
-export async function securityLimits(database: Pick<Database, 'db' | 'tableChanges'>, config: ApiConfig) {
-  const s = await currentSettings(database, config);
-  return {
-    lockoutThreshold: s.lockoutThreshold,
-    lockoutMs: s.lockoutMinutes * 60_000,
-    sessionIdleMs: s.sessionIdleMinutes * 60_000,
-    sessionAbsoluteMs: s.sessionAbsoluteHours * 3_600_000,
-    passwordMinLength: s.passwordMinLength,
-  };
+export async function securityLimits(database: Pick<Database, 'db' | 'tableChanges'>, config: ApiConfig): Promise<SecurityLimits> {
+  return (await effective(database, config)).limits;
 }
