@@ -1,4 +1,5 @@
-// Campus Chatbot benchmark (npm run bench:chatbot), on PGlite, in one run:
+// Campus Chatbot benchmark (npm run bench:chatbot), on PGlite (or, with BENCH_PG_URL, on a scratch database of that
+// PostgreSQL server, created and dropped by the run), in one run:
 //   1. the baseline: `GET /healthz` over HTTP, one request at a time (an answer that does no work);
 //   2. `POST /chatbot/v1.0/try` over HTTP against a bank of BENCH_RESPONSES responses (default 1,000), one at a
 //      time, with a mix of questions that match and questions that do not;
@@ -85,11 +86,14 @@ await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const SMTP_URL = `smtp://127.0.0.1:${sink.server.address().port}/?pool=true&maxConnections=${CONNECTIONS}`;
 const { sql } = await import(new URL('../apps/api/node_modules/drizzle-orm/index.js', import.meta.url).href).catch(() => import('drizzle-orm'));
 
-/** A fresh API on its own embedded database, listening, with a CHATBOT administrator signed in. */
+const { scratchPostgres } = await import('./lib/scratch.mjs');
+
+/** A fresh API on its own database (embedded, or a scratch PostgreSQL one), listening, with a CHATBOT administrator signed in. */
 async function startApi() {
   const dataDir = mkdtempSync(join(tmpdir(), 'campus-bench-chatbot-'));
+  const scratch = process.env.BENCH_PG_URL ? await scratchPostgres(process.env.BENCH_PG_URL, 'campus_bench_chatbot') : undefined;
   // On disk, as the API keeps its embedded database in production (DATA_DIR).
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase(scratch ? { databaseUrl: scratch.url } : { dataDir });
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RESPONSE_ENCRYPTION: 'off', SESSION_SECRET: 'bench', SMTP_URL }),
     host: '127.0.0.1',
@@ -111,6 +115,7 @@ async function startApi() {
     async close() {
       await app.close();
       await database.close();
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -220,7 +225,7 @@ if (CASES.includes('broadcast')) {
     lines.push(`| ${n} | ${rate(n, raw)} (${(raw / 1000).toFixed(1)} s; other run ${rate(n, Math.max(before, after))}) | ${b.status.status}: ${b.status.counts.sent} sent, ${b.status.counts.failed} failed; sink received ${b.sinkReceived} | ${rate(b.status.counts.sent, b.ms)} (${(b.ms / 1000).toFixed(1)} s; first email after ${(b.first / 1000).toFixed(1)} s, end seen ${(b.tail / 1000).toFixed(1)} s after the last) | ${ratio.toFixed(2)} ${ratio >= 0.8 ? 'met' : 'missed'} |`);
     if (b.sinkReceived !== n || b.status.counts.sent !== n) lines.push(`  exactly once broken: ${n} recipients, ${b.status.counts.sent} marked sent, ${b.sinkReceived} received`);
   }
-  console.log(`Broadcast by email through a real SMTP sink, ${CONNECTIONS} pooled SMTP connections; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`Broadcast by email through a real SMTP sink, on ${process.env.BENCH_PG_URL ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} pooled SMTP connections; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log('| recipients | baseline: raw nodemailer, pooled, deliveries/s | broadcast job | broadcast deliveries/s | ratio (target ≥ 0.8) |');
   console.log('|---:|---:|---|---:|---:|');
   for (const line of lines) console.log(line);
