@@ -28,7 +28,7 @@ import { RateLimiter } from './platform/auth/rate-limit.js';
 import { auditHandlers } from './platform/audit/handlers.js';
 import { signOutEverywhere } from './platform/auth/sign-out-everywhere.js';
 import type { ActorContext, ResourceHooks } from './resources/crud.js';
-import { resourceServices } from './resources/service.js';
+import { resourceServices, type ResourceServices } from './resources/service.js';
 import { recordHandlers } from './resources/handlers.js';
 import type { AreaContext, AreaModule, ContractHandlers } from './platform/area.js';
 import { assertEveryRouteDeclared, routeGuard } from './platform/guard.js';
@@ -54,6 +54,8 @@ declare module 'fastify' {
     /** Serving or draining: `/readyz` fails once `lifecycle.drain()` is called (SIGTERM). */
     lifecycle: Lifecycle;
     metrics: Metrics;
+    /** The generic create and update of every resource with its hooks (jobs and tests that write in a transaction). */
+    resources: ResourceServices;
   }
 }
 
@@ -153,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const owned = areas.flatMap((area) => area.records ?? []);
   const resources = resourceServices(database, entityRegistry, (entity) => hooksByResource.get(entity.resource), owned);
   const areaCtx: AreaContext = { ...ctx, resources, actorOf, authOf };
+  app.decorate('resources', resources);
 
   for (const area of areas) area.metrics?.(metrics, ctx);
   for (const area of areas) await area.mount?.(app, ctx);

@@ -1,12 +1,13 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { CORE_BASE } from './crud.js';
-import { dataBody, ErrorBodySchema } from './errors.js';
+import { dataBody, ErrorBodySchema, listBody } from './errors.js';
 
 const c = initContract();
 
 // SCIM 2.0 provisioning out (decision 0065): an application's SCIM endpoint, and the log of what was pushed to it.
 
+export const SCIM_IAM_ADMIN_ONLY = 'Only an IAM administrator may read or change SCIM provisioning.';
 export const SCIM_URL_RULE = 'The SCIM base URL is https (http only to this machine: localhost or 127.0.0.1).';
 
 /** http only to the loopback host (tests, development); everything else https. No credentials, query or fragment. */
@@ -74,9 +75,17 @@ export const ScimTargetSchema = z.object({
 export type ScimTarget = z.infer<typeof ScimTargetSchema>;
 
 const idParams = z.object({ id: z.string().uuid('Not an application id.') });
+/** A page of the delivery log, newest first. */
+export const ScimDeliveryQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100, 'limit is at most 100.').default(20),
+  })
+  .strict();
+export type ScimDeliveryQuery = z.infer<typeof ScimDeliveryQuerySchema>;
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-/** An application's SCIM provisioning, on its edit screen. */
+/** An application's SCIM provisioning, on its edit screen (IAM administrators only). */
 export const scimContract = c.router({
   getApplicationScim: {
     method: 'GET',
@@ -94,6 +103,15 @@ export const scimContract = c.router({
     responses: { 200: dataBody(ScimTargetSchema), 400: ErrorBodySchema, ...errors },
     metadata: { application: 'IAM' },
     summary: 'Turn SCIM provisioning of an application on or off, and set its base URL and token',
+  },
+  listApplicationScimDeliveries: {
+    method: 'GET',
+    path: `${CORE_BASE}/applications/:id/scim/deliveries`,
+    pathParams: idParams,
+    query: ScimDeliveryQuerySchema,
+    responses: { 200: listBody(ScimDeliverySchema), 400: ErrorBodySchema, ...errors },
+    metadata: { application: 'IAM' },
+    summary: "A page of an application's SCIM delivery log, newest first",
   },
 });
 export type ScimContract = typeof scimContract;

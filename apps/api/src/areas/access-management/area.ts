@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
+import type { ScimDeliveryQuery } from '@campus/api-contract';
 import { directoryContract, outboxContract, passkeyContract, samlContract, scimContract, secondFactorContract, settingsContract, ssoContract } from '@campus/api-contract';
 import type { AppContext } from '../../context.js';
 import type { AreaManifest, ContractHandlers } from '../../platform/area.js';
@@ -126,8 +127,11 @@ export const area: AreaManifest = {
         saveApplicationSamlProvider: on(async ({ params, body, request }) => saml.handlers.saveProvider(authOf(request), params.id!, body, request)),
       },
       scim: {
-        getApplicationScim: on(async ({ params }) => runtimeOf(ctx).scim.handlers.get(params.id!)),
+        getApplicationScim: on(async ({ params, request }) => runtimeOf(ctx).scim.handlers.get(authOf(request), params.id!)),
         saveApplicationScim: on(async ({ params, body, request }) => runtimeOf(ctx).scim.handlers.save(authOf(request), params.id!, body, request)),
+        listApplicationScimDeliveries: on(async ({ params, query, request }) =>
+          runtimeOf(ctx).scim.handlers.deliveries(authOf(request), params.id!, query as ScimDeliveryQuery),
+        ),
       },
       directory: {
         getDirectory: on(async ({ request }) => runtimeOf(ctx).directory.handlers(ctx).get(request)),

@@ -15,6 +15,7 @@ import { forgetVersions, NoticeCounters, VersionTable, type TableChanges } from 
 import { isDatabaseUnavailable } from './unavailable.js';
 import { openThreadedPGlite } from './pglite-thread.js';
 import { afterWrites, watchOwnChanges } from './writes.js';
+import { trackCommits } from './after-commit.js';
 
 /** A database or an open transaction: both run queries the same way. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -149,6 +150,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         forgetVersions();
       }
     }) as Db['transaction'];
+    // Work a change leaves for after its commit (`afterCommit`, e.g. queueing a job it recorded) runs then.
+    trackCommits(db);
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
     async function run<T>(statement: Statement, params: readonly unknown[]) {
       params.forEach(literal);
@@ -217,6 +220,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const database = drizzlePglite(client);
   await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
   const db = database as unknown as Db;
+  trackCommits(db);
   const tableChanges = new NoticeCounters(await trackedTables(db));
   await client.listen('table_changed', (table) => tableChanges.changed(table));
   // One PREPARE per name, even when the first requests for a statement arrive together.

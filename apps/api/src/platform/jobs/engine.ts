@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { PgBoss } from 'pg-boss';
-import type { Database } from '../db/client.js';
+import { afterCommit } from '../db/after-commit.js';
+import type { Database, Db } from '../db/client.js';
 import { BatchBook, type BatchFinishedListener, type NewBatch } from './batch-book.js';
 import { JobRuns, type JobEvents } from './job-runs.js';
 import { JobTypes } from './job-types.js';
@@ -38,9 +39,11 @@ export class JobEngine extends EventEmitter<JobEvents> {
   private readonly runs: JobRuns;
   private readonly batches: BatchBook;
   private readonly schedules: ScheduleBook;
+  private readonly logger: JobEngineOptions['logger'];
 
   constructor(options: JobEngineOptions) {
     super();
+    this.logger = options.logger;
     const settings = { ...DEFAULT_JOB_SETTINGS, ...options.settings };
     const { database, now } = options;
     this.jobTypes = new JobTypes(settings.maxTimeoutSeconds);
@@ -128,6 +131,27 @@ export class JobEngine extends EventEmitter<JobEvents> {
   /** Queues one job outside any batch (schedules, other areas' single jobs). */
   enqueue(typeName: string, params: Record<string, unknown>, units = 0): Promise<string> {
     return this.runs.enqueue(typeName, params, units);
+  }
+
+  /**
+   * Records one job in the transaction `tx` (it commits or rolls back with the change that wants it); `send` hands it
+   * to pg-boss once `tx` has committed. A crash in between is mended by `reconcile`.
+   */
+  record(tx: Db, typeName: string, params: Record<string, unknown>, units = 0): Promise<{ id: string; send: () => Promise<void> }> {
+    return this.runs.record(tx, typeName, params, units);
+  }
+
+  /**
+   * Queues one job as part of the change `tx` makes: recorded in `tx`, handed to pg-boss after `tx` commits
+   * (`afterCommit`). A change that rolls back queues nothing; a send that fails after the commit (pg-boss away, a
+   * crash) is left to `reconcile`, which sends a recorded job pg-boss does not have. Answers the job's id.
+   */
+  async enqueueAfterCommit(tx: Db, typeName: string, params: Record<string, unknown>, units = 0): Promise<string> {
+    const job = await this.record(tx, typeName, params, units);
+    await afterCommit(tx, () =>
+      job.send().catch((error: unknown) => this.logger?.warn({ err: error, job: job.id }, 'job recorded but not handed to the queue; reconciliation sends it')),
+    );
+    return job.id;
   }
 
   /**

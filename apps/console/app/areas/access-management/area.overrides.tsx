@@ -1,6 +1,8 @@
 import type { ResourceOverride } from '../types';
 import { SecondFactorResetPanel } from './SecondFactorResetPanel';
 import type { SecondFactorResetResult } from './second-factor-reset';
+import { ScimPanel } from './ScimPanel';
+import type { ScimPanelData, ScimPanelResult } from './scim';
 import { SsoClientPanel } from './SsoClientPanel';
 import type { SsoClientActionData, SsoClientPanelData } from './sso-client';
 
@@ -9,8 +11,18 @@ const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 /** What Access Management adds to the generic screens of its resources. */
 export const resources: Readonly<Record<string, ResourceOverride>> = {
   applications: {
-    EditPanel: ({ data, result }: { data: SsoClientPanelData; result?: SsoClientActionData['panelResult'] }) => (
-      <SsoClientPanel panel={data} result={result} />
+    // Single sign-on (OpenID Connect, SAML), then SCIM provisioning for an IAM administrator; each form gets its answer.
+    EditPanel: ({
+      data,
+      result,
+    }: {
+      data: { sso: SsoClientPanelData; scim: ScimPanelData | null };
+      result?: SsoClientActionData['panelResult'] | ScimPanelResult;
+    }) => (
+      <>
+        <SsoClientPanel panel={data.sso} result={result?.form === 'scim' ? undefined : result} />
+        {data.scim ? <ScimPanel panel={data.scim} result={result?.form === 'scim' ? result : undefined} /> : null}
+      </>
     ),
   },
   roles: {

@@ -14,6 +14,8 @@ export const area: AreaManifest = {
     { path: 'outbox', file: 'routes/outbox.route.tsx', label: 'Outbox', isIamAdminOnly: true },
     { path: 'outbox/:id', file: 'routes/outbox-message.route.tsx' },
     { path: 'directory', file: 'routes/directory.route.tsx', label: 'Directory', isIamAdminOnly: true },
+    // An application's SCIM delivery log, linked from its edit screen (IAM administrators only).
+    { path: 'applications/:id/scim-deliveries', file: 'routes/scim-deliveries.route.tsx' },
   ],
   attention: {
     'users-temporary-password': { hint: 'They can only change their password until they sign in and replace it.' },

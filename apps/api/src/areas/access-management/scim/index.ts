@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ScimDelivery, ScimOperation, ScimTarget, ScimTargetSettings } from '@campus/api-contract';
+import { SCIM_IAM_ADMIN_ONLY, type ScimDelivery, type ScimDeliveryQuery, type ScimOperation, type ScimTarget, type ScimTargetSettings } from '@campus/api-contract';
 import type { AppContext } from '../../../context.js';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import type { AuthContext } from '../../../platform/auth/sessions.js';
@@ -16,8 +16,6 @@ export const SCIM_PUSH_JOB = 'scim-push';
 export const SCIM_TOKEN_NEEDED = 'Enter the SCIM bearer token.';
 /** Deliveries the application's page shows. */
 const LOG_SIZE = 50;
-/** How long a change's push waits for the change to be committed before it counts it as rolled back. */
-const COMMIT_WAIT_MS = 15_000;
 
 interface TargetRow {
   application_id: string;
@@ -61,16 +59,34 @@ export function scimArea(ctx: AppContext) {
   const targetRow = async (tx: Db, id: string) =>
     (await rows<TargetRow>(tx, sql`select * from scim_targets where application_id = ${id}`))[0];
 
-  async function view(id: string): Promise<ScimTarget> {
-    const row = await targetRow(db, id);
-    const deliveries = await rows<{
+  /** A page of the application's delivery log, newest first; a group is labelled by its role's name. */
+  async function deliveriesOf(id: string, limit: number, offset = 0): Promise<ScimDelivery[]> {
+    const found = await rows<{
       id: string; resource_type: 'User' | 'Group'; local_id: string; email: string | null; role_name: string | null; operation: ScimOperation;
       http_status: number | null; outcome: string; succeeded: boolean; attempt: number; at: string | Date;
     }>(
       db,
       sql`select d.*, r.name as role_name from scim_deliveries d left join roles r on d.resource_type = 'Group' and r.id = d.local_id
-          where d.application_id = ${id} order by d.at desc, d.seq desc limit ${LOG_SIZE}`,
+          where d.application_id = ${id} order by d.at desc, d.seq desc limit ${limit} offset ${offset}`,
     );
+    return found.map(
+      (d): ScimDelivery => ({
+        id: d.id,
+        resourceType: d.resource_type,
+        localId: d.local_id,
+        label: d.email ?? d.role_name ?? d.local_id,
+        operation: d.operation,
+        httpStatus: d.http_status,
+        outcome: d.outcome,
+        succeeded: d.succeeded,
+        attempt: d.attempt,
+        at: iso(d.at),
+      }),
+    );
+  }
+
+  async function view(id: string): Promise<ScimTarget> {
+    const row = await targetRow(db, id);
     return {
       applicationId: id,
       configured: Boolean(row),
@@ -78,32 +94,33 @@ export function scimArea(ctx: AppContext) {
       baseUrl: row?.base_url ?? '',
       hasToken: Boolean(row?.token_sealed),
       updatedAt: row ? iso(row.updated_at) : null,
-      deliveries: deliveries.map(
-        (d): ScimDelivery => ({
-          id: d.id,
-          resourceType: d.resource_type,
-          localId: d.local_id,
-          label: d.email ?? d.role_name ?? d.local_id,
-          operation: d.operation,
-          httpStatus: d.http_status,
-          outcome: d.outcome,
-          succeeded: d.succeeded,
-          attempt: d.attempt,
-          at: iso(d.at),
-        }),
-      ),
+      deliveries: await deliveriesOf(id, LOG_SIZE),
     };
   }
 
-  async function get(id: string) {
+  /** SCIM provisioning is an IAM administrator's: others with the IAM scope are refused (the console hides it too). */
+  function requireIamAdmin(auth: AuthContext) {
+    if (!auth.user.iamAdmin) throw new HttpError(403, SCIM_IAM_ADMIN_ONLY);
+  }
+
+  async function get(auth: AuthContext, id: string) {
+    requireIamAdmin(auth);
     await requireApplication(db, id);
     return { status: 200 as const, body: { data: await view(id) } };
   }
 
+  async function deliveries(auth: AuthContext, id: string, query: ScimDeliveryQuery) {
+    requireIamAdmin(auth);
+    await requireApplication(db, id);
+    const [counted] = await rows<{ count: number }>(db, sql`select count(*)::int as count from scim_deliveries where application_id = ${id}`);
+    return { status: 200 as const, body: { rows: await deliveriesOf(id, query.limit, (query.page - 1) * query.limit), count: counted?.count ?? 0 } };
+  }
+
   /** Saves the settings with the token sealed (audited as changed, never its value); turning it on pushes everything. */
   async function save(auth: AuthContext, id: string, body: ScimTargetSettings, request: FastifyRequest) {
+    requireIamAdmin(auth);
     const now = config.now();
-    const pushNow = await db.transaction(async (txRaw) => {
+    await db.transaction(async (txRaw) => {
       const tx = asTx(txRaw);
       const app = await requireApplication(tx, id);
       const before = (await rows<TargetRow>(tx, sql`select * from scim_targets where application_id = ${id} for update`))[0];
@@ -130,9 +147,11 @@ export function scimArea(ctx: AppContext) {
         },
         now,
       );
-      return body.enabled && (!before?.enabled || before.base_url !== body.baseUrl || Boolean(body.token));
+      // Turned on, pointed elsewhere or given a new token: everything is pushed (queued with the save itself).
+      if (body.enabled && (!before?.enabled || before.base_url !== body.baseUrl || Boolean(body.token))) {
+        await ctx.jobs.enqueueAfterCommit(tx, SCIM_PUSH_JOB, { applicationId: id });
+      }
     });
-    if (pushNow) await ctx.jobs.enqueue(SCIM_PUSH_JOB, { applicationId: id });
     return { status: 200 as const, body: { data: await view(id) } };
   }
 
@@ -308,27 +327,17 @@ export function scimArea(ctx: AppContext) {
   // ---- what queues a push -------------------------------------------------------------------------------------
 
   /**
-   * Queues a push for each application with provisioning on, once the change is committed: a marker row written in
-   * the change's transaction is waited for (a rolled-back change never shows it, and nothing is pushed).
+   * Queues a push for each application with provisioning on, as part of the change: the job is recorded in the
+   * change's transaction and handed to the job engine once it commits (a rolled-back change queues nothing; a crash
+   * in between is mended by the engine's reconciliation).
    */
-  async function queueAfterCommit(tx: Db, applicationIds: readonly string[]) {
+  async function queueWithChange(tx: Db, applicationIds: readonly string[]) {
     if (!applicationIds.length) return;
     const targets = await rows<{ application_id: string }>(
       tx,
       sql`select application_id from scim_targets where enabled and application_id = any(${`{${applicationIds.join(',')}}`}::uuid[])`,
     );
-    if (!targets.length) return;
-    const [marker] = await rows<{ id: string }>(tx, sql`insert into scim_changes default values returning id`);
-    ctx.afterAnswer.run('SCIM push', async () => {
-      const until = Date.now() + COMMIT_WAIT_MS;
-      for (;;) {
-        const [seen] = await rows<{ id: string }>(db, sql`delete from scim_changes where id = ${marker!.id} returning id`);
-        if (seen) break;
-        if (Date.now() > until) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      for (const t of targets) await ctx.jobs.enqueue(SCIM_PUSH_JOB, { applicationId: t.application_id });
-    });
+    for (const t of targets) await ctx.jobs.enqueueAfterCommit(tx, SCIM_PUSH_JOB, { applicationId: t.application_id });
   }
 
   const applicationsOfRoles = async (tx: Db, roleIds: readonly string[]) =>
@@ -359,14 +368,14 @@ export function scimArea(ctx: AppContext) {
       ...hooks,
       async afterCreate(tx, record, actor) {
         await hooks.afterCreate?.(tx, record, actor);
-        await queueAfterCommit(tx, await affected(tx, null, record));
+        await queueWithChange(tx, await affected(tx, null, record));
       },
       async afterUpdate(tx, before, after, actor) {
         await hooks.afterUpdate?.(tx, before, after, actor);
-        await queueAfterCommit(tx, await affected(tx, before, after));
+        await queueWithChange(tx, await affected(tx, before, after));
       },
     };
   }
 
-  return { handlers: { get, save }, jobTypes: [pushJob], withPush };
+  return { handlers: { get, save, deliveries }, jobTypes: [pushJob], withPush };
 }

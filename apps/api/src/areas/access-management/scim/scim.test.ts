@@ -1,13 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../../platform/db/client.js';
+import { SCIM_IAM_ADMIN_ONLY } from '@campus/api-contract';
+import { ScimServer } from '../../../../../../tools/scim-kit/scim-server.mjs';
+import { rows, type Db } from '../../../platform/db/client.js';
+import { updateRecord, type ActorContext } from '../../../resources/crud.js';
 import { startTestApi } from '../../../test/harness.js';
 import { createdThrough, registerApplication } from '../../../test/registered-application.js';
 import { until } from '../../../test/until.js';
-import { SCIM_GROUP_SCHEMA, SCIM_LIST_SCHEMA, SCIM_USER_SCHEMA } from './client.js';
+import { SCIM_GROUP_SCHEMA, SCIM_USER_SCHEMA } from './client.js';
+import { SCIM_PUSH_JOB } from './index.js';
 
 // Every log line the API writes, to prove the token never reaches one.
 const logged: string[] = [];
@@ -17,99 +19,6 @@ const logStream = new Writable({
     done();
   },
 });
-
-/**
- * A small real SCIM 2.0 service provider (RFC 7644): /Users and /Groups with POST, GET (by id, and filtered by
- * userName), PUT and PATCH (replace), bearer auth, and every request recorded as it came. `failNext` answers the
- * next requests with a status before serving again.
- */
-interface Resource {
-  id: string;
-  schemas?: string[];
-  userName?: string;
-  displayName?: string;
-  active?: boolean;
-  members?: { value: string }[];
-  Operations?: { op: string; path?: string; value: unknown }[];
-  [attribute: string]: unknown;
-}
-class ScimServer {
-  readonly requests: { method: string; path: string; authorization: string | undefined; contentType: string | undefined; body: Resource }[] = [];
-  readonly users = new Map<string, Resource>();
-  readonly groups = new Map<string, Resource>();
-  failNext: number[] = [];
-  private server!: Server;
-  url = '';
-  constructor(readonly token: string) {}
-
-  /** The one user held. */
-  user(): Resource {
-    const [user] = this.users.values();
-    if (!user) throw new Error('The SCIM server holds no user.');
-    return user;
-  }
-  group(displayName: string): Resource {
-    const found = [...this.groups.values()].find((g) => g.displayName === displayName);
-    if (!found) throw new Error(`The SCIM server holds no group ${displayName}.`);
-    return found;
-  }
-
-  async start() {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}/scim/v2`;
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    let text = '';
-    for await (const chunk of req) text += chunk;
-    const body = (text ? JSON.parse(text) : undefined) as Resource;
-    const path = (req.url ?? '').replace(/^\/scim\/v2/, '');
-    this.requests.push({ method: req.method!, path, authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
-    const answer = (status: number, value?: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/scim+json' });
-      res.end(value === undefined ? '' : JSON.stringify(value));
-    };
-    const error = (status: number, detail: string) =>
-      answer(status, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(status), detail });
-    if (req.headers.authorization !== `Bearer ${this.token}`) return error(401, 'Bearer token not accepted.');
-    const failing = this.failNext.shift();
-    if (failing) return error(failing, 'Service busy.');
-    const match = /^\/(Users|Groups)(?:\/([^/?]+))?(?:\?(.*))?$/.exec(path);
-    if (!match) return error(404, 'No such endpoint.');
-    const [, kind, id, query] = match;
-    const store = kind === 'Users' ? this.users : this.groups;
-    const schema = kind === 'Users' ? SCIM_USER_SCHEMA : SCIM_GROUP_SCHEMA;
-    if (req.method === 'POST' && !id) {
-      if (!body?.schemas?.includes(schema)) return error(400, 'Wrong schema.');
-      if (kind === 'Users' && [...this.users.values()].some((u) => u.userName === body.userName)) return error(409, 'userName taken.');
-      const created = { ...body, id: randomUUID(), meta: { resourceType: kind === 'Users' ? 'User' : 'Group' } };
-      store.set(created.id, created);
-      return answer(201, created);
-    }
-    if (req.method === 'GET' && !id) {
-      const userName = /userName eq "([^"]+)"/.exec(decodeURIComponent(query ?? ''))?.[1];
-      const found = [...store.values()].filter((r) => !userName || r.userName === userName);
-      return answer(200, { schemas: [SCIM_LIST_SCHEMA], totalResults: found.length, Resources: found });
-    }
-    const current = id ? store.get(id) : undefined;
-    if (!current) return error(404, 'Resource not found.');
-    if (req.method === 'GET') return answer(200, current);
-    if (req.method === 'PUT') {
-      const replaced = { ...body, id: current.id, meta: current.meta };
-      store.set(id!, replaced);
-      return answer(200, replaced);
-    }
-    if (req.method === 'PATCH') {
-      for (const op of body.Operations ?? []) if (op.op === 'replace' && op.path) current[op.path] = op.value;
-      return answer(200, current);
-    }
-    return error(405, 'Not supported here.');
-  }
-}
 
 const TOKEN = 'scim-secret-token-7d1f';
 const scim = new ScimServer(TOKEN);
@@ -134,7 +43,7 @@ const settings = (change: Record<string, unknown> = {}) =>
   api.call('PUT', `/core/v1.0/applications/${applicationId}/scim`, { token: admin, body: { enabled: true, baseUrl: scim.url, token: TOKEN, ...change } });
 const deliveries = async () =>
   (await api.call('GET', `/core/v1.0/applications/${applicationId}/scim`, { token: admin })).body.data.deliveries as {
-    resourceType: string; label: string; operation: string; httpStatus: number | null; outcome: string; succeeded: boolean; attempt: number;
+    id: string; resourceType: string; label: string; operation: string; httpStatus: number | null; outcome: string; succeeded: boolean; attempt: number;
   }[];
 const seen = (count: number) => until(() => Promise.resolve(scim.requests.length), (n) => n >= count, 30_000);
 const settle = async () => {
@@ -300,5 +209,115 @@ describe('SCIM 2.0 provisioning out, against a SCIM server', () => {
     expect(JSON.stringify(jobLogs)).not.toContain('not-the-token');
     expect(logged.join('')).not.toContain('not-the-token');
     expect(logged.join('')).not.toContain(TOKEN);
+  });
+});
+
+describe('who may see and change it', () => {
+  it('refuses an IAM user who is not an IAM administrator, and pages the delivery log newest first', async () => {
+    const auditor = await api.signIn('auditor@example.edu');
+    for (const [method, path, body] of [
+      ['GET', `/core/v1.0/applications/${applicationId}/scim`, undefined],
+      ['PUT', `/core/v1.0/applications/${applicationId}/scim`, { enabled: false, baseUrl: scim.url, token: '' }],
+      ['GET', `/core/v1.0/applications/${applicationId}/scim/deliveries`, undefined],
+    ] as const) {
+      const refused = await api.call(method, path, { token: auditor, body });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(refused.body.message).toBe(SCIM_IAM_ADMIN_ONLY);
+    }
+
+    const latest = await deliveries();
+    const first = await api.call('GET', `/core/v1.0/applications/${applicationId}/scim/deliveries?limit=3`, { token: admin });
+    expect(first.status).toBe(200);
+    const [counted] = await rows<{ n: number }>(api.database.db, sql`select count(*)::int as n from scim_deliveries`);
+    expect(first.body.count).toBe(counted!.n);
+    const second = await api.call('GET', `/core/v1.0/applications/${applicationId}/scim/deliveries?limit=3&page=2`, { token: admin });
+    const paged = [...first.body.rows, ...second.body.rows] as { id: string }[];
+    expect(paged.map((d) => d.id)).toEqual(latest.slice(0, 6).map((d) => d.id));
+    expect((await api.call('GET', `/core/v1.0/applications/${applicationId}/scim/deliveries?limit=500`, { token: admin })).status).toBe(400);
+  });
+});
+
+describe('a push is queued in the transaction of the change', () => {
+  const userModel = () => api.app.resources.of('users').model;
+  const actor = (): ActorContext => ({ id: api.users.admin, email: 'admin@example.edu', ip: '127.0.0.1', adminScopes: [], iamAdmin: true, now: api.clock.now() });
+  const scimJobs = async (db: Db) => (await rows<{ id: string }>(db, sql`select id from job_runs where queue = ${SCIM_PUSH_JOB}`)).map((j) => j.id);
+  const queued = async (db: Db, ids: readonly string[]) =>
+    ids.length ? (await rows<{ id: string }>(db, sql`select id from pgboss.job where id = any(${`{${ids.join(',')}}`}::uuid[])`)).length : 0;
+  let andresId = '';
+
+  beforeAll(async () => {
+    // The right token again: the push it starts creates the user the wrong one could not.
+    expect((await settings()).status).toBe(200);
+    await settle();
+    const [andres] = await rows<{ id: string }>(api.database.db, sql`select id from users where email = 'andres.bonifacio@example.edu'`);
+    andresId = andres!.id;
+    expect(scim.userNamed('andres.bonifacio@example.edu').active).toBe(true);
+  });
+
+  it('queues nothing for a change that rolls back, though the push was recorded inside it', async () => {
+    const before = await scimJobs(api.database.db);
+    const requests = scim.requests.length;
+    class RolledBack extends Error {}
+    await expect(
+      api.database.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await updateRecord(api.app.resources.depsOf('users', tx), userModel(), andresId, { lastName: 'Castillo' }, actor());
+        const inside = (await scimJobs(tx)).filter((id) => !before.includes(id));
+        expect(inside.length).toBe(1);
+        expect(await queued(tx, inside)).toBe(0);
+        throw new RolledBack('the change is given up');
+      }),
+    ).rejects.toBeInstanceOf(RolledBack);
+    await settle();
+    expect(await scimJobs(api.database.db)).toEqual(before);
+    expect(scim.requests.length).toBe(requests);
+    expect(scim.userNamed('andres.bonifacio@example.edu').name).toMatchObject({ familyName: 'Rizal' });
+  });
+
+  it('hands a committed change to the queue only once the enclosing transaction commits, and the push follows', async () => {
+    const before = await scimJobs(api.database.db);
+    const requests = scim.requests.length;
+    const remote = scim.userNamed('andres.bonifacio@example.edu');
+    await api.database.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // A change made inside another transaction (a job's unit of work, an import) runs in a savepoint.
+      await updateRecord(api.app.resources.depsOf('users', tx), userModel(), andresId, { lastName: 'Castillo' }, actor());
+      const inside = (await scimJobs(tx)).filter((id) => !before.includes(id));
+      expect(inside.length).toBe(1);
+      expect(await queued(tx, inside)).toBe(0);
+    });
+    const [recorded] = (await scimJobs(api.database.db)).filter((id) => !before.includes(id));
+    expect(await queued(api.database.db, [recorded!])).toBe(1);
+    await seen(requests + 1);
+    await settle();
+    const sent = scim.requests.slice(requests);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /Users/${remote.id}`]);
+    expect(sent[0]!.body).toMatchObject({ userName: 'andres.bonifacio@example.edu', name: { familyName: 'Castillo' } });
+  });
+
+  it('sends, through reconciliation, a push recorded with a committed change that never reached the queue (a crash in between)', async () => {
+    const before = await scimJobs(api.database.db);
+    const requests = scim.requests.length;
+    const remote = scim.userNamed('andres.bonifacio@example.edu');
+    await api.app.jobs.pause(SCIM_PUSH_JOB, null);
+    expect((await api.call('PUT', `/core/v1.0/users/${andresId}`, { token: admin, body: { firstName: 'Andrés' } })).status).toBe(200);
+    const [recorded] = (await scimJobs(api.database.db)).filter((id) => !before.includes(id));
+    // What a process that died between the commit and the hand-over leaves: the job recorded, pg-boss without it.
+    await api.database.db.execute(sql`delete from pgboss.job where id = ${recorded!}`);
+    expect(await queued(api.database.db, [recorded!])).toBe(0);
+    await api.app.jobs.resume(SCIM_PUSH_JOB);
+    // Reconciliation leaves a job recorded in the last minute alone (its sender may still be at it).
+    await api.app.jobs.reconcile();
+    expect(await queued(api.database.db, [recorded!])).toBe(0);
+    api.clock.advance(61_000);
+    await api.app.jobs.reconcile();
+    expect(await queued(api.database.db, [recorded!])).toBe(1);
+    await seen(requests + 1);
+    await settle();
+    const sent = scim.requests.slice(requests);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /Users/${remote.id}`]);
+    expect(sent[0]!.body).toMatchObject({ name: { givenName: 'Andrés', familyName: 'Castillo' } });
+    const [run] = await rows<{ state: string }>(api.database.db, sql`select state from job_runs where id = ${recorded!}`);
+    expect(run!.state).toBe('completed');
   });
 });
