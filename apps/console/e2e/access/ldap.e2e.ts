@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function fillConnection(page: Page) {
-  await page.getByLabel('Directory sign-in and sync are on').check();
+  await page.getByLabel('Directory sign-in and sync are on').check({ force: true });
   await page.getByLabel(/^Directory address/).fill(slapd.url);
   await page.getByLabel(/^Transport security/).selectOption('none');
   await page.getByLabel(/^Bind DN/).fill(SERVICE_DN);
@@ -84,7 +84,7 @@ describe('directory federation (LDAP) in the console', () => {
     // The group mapping: a role ticked without a group is refused before anything is sent.
     await admin.getByLabel(/^Read groups from/).selectOption('memberOf');
     const mapping = admin.getByRole('group', { name: 'Add a group mapping' });
-    await mapping.getByLabel(REGISTRAR_ROLE).check();
+    await mapping.getByLabel(REGISTRAR_ROLE).check({ force: true });
     await admin.getByRole('button', { name: 'Test connection' }).click();
     await mapping.getByText('Required').waitFor();
     await mapping.getByLabel(/^Group DN/).fill(groupDn(REGISTRARS.cn));
@@ -136,6 +136,17 @@ describe('directory federation (LDAP) in the console', () => {
     await admin.getByText(ROSA.mail).first().waitFor();
     await refusedSignIn(ROSA.mail, ROSA.password);
 
+    // Without JavaScript the form is the same plain form, checked on the server: a group with no role is refused (a required choice left empty).
+    const plain = await (await newContext({ javaScriptEnabled: false })).newPage();
+    await signIn(plain, DEMO_USERS.admin);
+    await plain.goto(url('/app/access-management/directory'));
+    await plain.getByRole('group', { name: 'Add a group mapping' }).getByLabel(/^Group DN/).fill(groupDn('e2e-nobody'));
+    await plain.getByRole('button', { name: 'Save directory' }).click();
+    await plain.getByText('Validation Error').waitFor();
+    await plain.getByText('Please fillup required fields.').waitFor();
+    await plain.getByRole('group', { name: 'Group mapping 2' }).getByText('Required', { exact: true }).waitFor();
+    await plain.context().close();
+
     const phone = await (await newContext({ width: 390, height: 844 })).newPage();
     await signIn(phone, DEMO_USERS.admin);
     await phone.goto(url('/app/access-management/directory'));
@@ -145,7 +156,7 @@ describe('directory federation (LDAP) in the console', () => {
     // The directory is turned off again, so the files after this one sign in as before.
     await admin.goto(url('/app/access-management/directory'));
     await settled(admin);
-    await admin.getByLabel('Directory sign-in and sync are on').uncheck();
+    await admin.getByLabel('Directory sign-in and sync are on').uncheck({ force: true });
     await admin.getByRole('button', { name: 'Save directory' }).click();
     await admin.getByText('The directory connection is saved.').waitFor();
     for (const secret of [SERVICE_PASSWORD, JUAN.password, ROSA.password]) expect(apiLog()).not.toContain(secret);

@@ -88,7 +88,8 @@ export function DirectorySettings({ view, roles, answer }: DirectorySettingsProp
         gone from the directory (never deletes them).
       </p>
       {answer && answer.intent !== 'sync' ? <Notice {...answer.notice} /> : null}
-      <Form method="post" aria-label="Directory connection" {...getFormProps(form)}>
+      {/* Drawn afresh once saved (a new `updatedAt`): the typed password leaves the page and the saved mappings show. */}
+      <Form key={view.updatedAt ?? 'unsaved'} method="post" aria-label="Directory connection" {...getFormProps(form)}>
         <section className="cas-panel" aria-labelledby="directory-connection-title">
           <h2 id="directory-connection-title" className="cas-panel-title">Connection</h2>
           <Checkbox name="enabled" value="on" defaultSelected={enabled}>
@@ -154,7 +155,7 @@ export function DirectorySettings({ view, roles, answer }: DirectorySettingsProp
                 <span id={`directory-rule-${i}-roles`} className="cas-field__label">
                   Roles granted
                 </span>
-                <div className="cas-choices">
+                <div className="cas-directory-roles">
                   {roles.length === 0 ? <span className="cas-field__description">No roles yet.</span> : null}
                   {roles.map((role) => (
                     <Checkbox key={role.value} name={ruleField(i, 'roleIds')} value={role.value} defaultSelected={rule.roleIds.includes(role.value)}>
@@ -188,7 +189,7 @@ export function DirectorySettings({ view, roles, answer }: DirectorySettingsProp
             />
           </section>
         ) : null}
-        <div className="cas-list-actions">
+        <div className="cas-directory-actions">
           <Button type="submit" name="intent" value="save" isDisabled={busy}>
             Save directory
           </Button>
