@@ -57,46 +57,121 @@ const dn = (label: string) =>
     .max(500, 'At most 500 characters.')
     .regex(/^[^=,]+=[^=]+/, `${label} is a distinguished name such as dc=example,dc=edu.`);
 
-/** The connection as the form sends it. An empty bind password keeps the saved one. */
-export const DirectoryConnectionSchema = z
+/** An LDAP filter: what a form field holds, in parentheses. */
+const filter = (example: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(1000, 'At most 1,000 characters.')
+    .regex(/^\(.*\)$/, `An LDAP filter in parentheses, such as ${example}.`);
+
+/**
+ * Where an entry's groups are read: not at all, from the entry's `memberOf` (Active Directory, OpenLDAP with the
+ * memberof overlay), or by searching the groups whose member attribute holds the entry's DN.
+ */
+export const DIRECTORY_GROUP_SOURCES = ['none', 'memberOf', 'search'] as const;
+export type DirectoryGroupSource = (typeof DIRECTORY_GROUP_SOURCES)[number];
+export const DIRECTORY_GROUP_SOURCE_LABELS: Readonly<Record<DirectoryGroupSource, string>> = {
+  none: 'No group mapping',
+  memberOf: "The entry's memberOf attribute (Active Directory, OpenLDAP memberof)",
+  search: 'A group search (groups whose member attribute holds the entry)',
+};
+
+/** Directory group → IAM roles: a member of the group holds the roles. */
+export const DirectoryGroupRuleSchema = z.object({
+  groupDn: dn('The group'),
+  roleIds: z
+    .array(z.string().uuid('Choose a role from the list.'))
+    .min(1, 'Choose at least one role.')
+    .max(50, 'At most 50 roles.'),
+});
+export type DirectoryGroupRule = z.infer<typeof DirectoryGroupRuleSchema>;
+
+/** The two spellings of one DN compare equal: attribute types and values without case, no spaces around , and =. */
+export function normalDn(value: string): string {
+  return value
+    .split(/(?<!\\),/)
+    .map((rdn) =>
+      rdn
+        .split(/(?<!\\)=/)
+        .map((part) => part.trim())
+        .join('='),
+    )
+    .join(',')
+    .toLowerCase();
+}
+
+/** How the directory's groups grant IAM roles (decision 0064, amended): the source, where to search, the rules. */
+export const DirectoryGroupsSchema = z
   .object({
-    enabled: z.boolean(),
-    url: z
-      .string()
-      .trim()
-      .max(300, 'At most 300 characters.')
-      .regex(
-        /^ldaps?:\/\/[^\s/]+(:\d{1,5})?\/?$/i,
-        'An address such as ldaps://ad.example.edu or ldap://ldap.example.edu:389.',
-      ),
-    tls: z.enum(DIRECTORY_TLS_MODES),
-    caCertificate: z
-      .string()
-      .trim()
-      .max(20_000, 'At most 20,000 characters.')
-      .refine(
-        (v) => v === '' || /-----BEGIN CERTIFICATE-----/.test(v),
-        'A PEM certificate (-----BEGIN CERTIFICATE-----…).',
-      )
-      .default(''),
-    bindDn: dn('The bind DN'),
-    bindPassword: z.string().max(500, 'At most 500 characters.').default(''),
-    baseDn: dn('The base DN'),
-    userFilter: z
-      .string()
-      .trim()
-      .min(1, 'Required')
-      .max(1000, 'At most 1,000 characters.')
-      .regex(/^\(.*\)$/, 'An LDAP filter in parentheses, such as (objectClass=inetOrgPerson).'),
-    mapping: DirectoryMappingSchema,
+    source: z.enum(DIRECTORY_GROUP_SOURCES).default('none'),
+    /** For a group search: where groups are (empty: the base DN), which entries are groups, and their member attribute. */
+    baseDn: z.union([dn('The group base DN'), z.literal('')]).default(''),
+    filter: filter('(objectClass=groupOfNames)').default('(objectClass=groupOfNames)'),
+    memberAttribute: attribute.default('member'),
+    rules: z.array(DirectoryGroupRuleSchema).max(100, 'At most 100 group mappings.').default([]),
   })
   .superRefine((v, ctx) => {
-    const secure = v.url.toLowerCase().startsWith('ldaps://');
-    if (v.tls === 'ldaps' && !secure)
-      ctx.addIssue({ code: 'custom', path: ['url'], message: 'LDAPS needs an ldaps:// address.' });
-    if (v.tls !== 'ldaps' && secure)
-      ctx.addIssue({ code: 'custom', path: ['tls'], message: 'An ldaps:// address is LDAPS.' });
+    if (v.source === 'none' && v.rules.length)
+      ctx.addIssue({ code: 'custom', path: ['source'], message: "Choose where the entries' groups are read." });
+    const seen = new Set<string>();
+    v.rules.forEach((rule, i) => {
+      const key = normalDn(rule.groupDn);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['rules', i, 'groupDn'], message: 'This group is mapped above already.' });
+      seen.add(key);
+    });
   });
+export type DirectoryGroups = z.infer<typeof DirectoryGroupsSchema>;
+
+export const DEFAULT_DIRECTORY_GROUPS: DirectoryGroups = {
+  source: 'none',
+  baseDn: '',
+  filter: '(objectClass=groupOfNames)',
+  memberAttribute: 'member',
+  rules: [],
+};
+
+/** The connection's fields, before the checks across fields (`refineDirectoryConnection`). */
+export const DirectoryConnectionFieldsSchema = z.object({
+  enabled: z.boolean(),
+  url: z
+    .string()
+    .trim()
+    .max(300, 'At most 300 characters.')
+    .regex(
+      /^ldaps?:\/\/[^\s/]+(:\d{1,5})?\/?$/i,
+      'An address such as ldaps://ad.example.edu or ldap://ldap.example.edu:389.',
+    ),
+  tls: z.enum(DIRECTORY_TLS_MODES),
+  caCertificate: z
+    .string()
+    .trim()
+    .max(20_000, 'At most 20,000 characters.')
+    .refine(
+      (v) => v === '' || /-----BEGIN CERTIFICATE-----/.test(v),
+      'A PEM certificate (-----BEGIN CERTIFICATE-----…).',
+    )
+    .default(''),
+  bindDn: dn('The bind DN'),
+  bindPassword: z.string().max(500, 'At most 500 characters.').default(''),
+  baseDn: dn('The base DN'),
+  userFilter: filter('(objectClass=inetOrgPerson)'),
+  mapping: DirectoryMappingSchema,
+  groups: DirectoryGroupsSchema.default(DEFAULT_DIRECTORY_GROUPS),
+});
+
+/** The transport and the address agree: LDAPS is an ldaps:// address and an ldaps:// address is LDAPS. */
+export function refineDirectoryConnection(v: { url: string; tls: DirectoryTlsMode }, ctx: z.RefinementCtx): void {
+  const secure = v.url.toLowerCase().startsWith('ldaps://');
+  if (v.tls === 'ldaps' && !secure)
+    ctx.addIssue({ code: 'custom', path: ['url'], message: 'LDAPS needs an ldaps:// address.' });
+  if (v.tls !== 'ldaps' && secure)
+    ctx.addIssue({ code: 'custom', path: ['tls'], message: 'An ldaps:// address is LDAPS.' });
+}
+
+/** The connection as the form sends it. An empty bind password keeps the saved one. */
+export const DirectoryConnectionSchema = DirectoryConnectionFieldsSchema.superRefine(refineDirectoryConnection);
 export type DirectoryConnection = z.infer<typeof DirectoryConnectionSchema>;
 
 /** The last directory sync: its batch (Batch Management's view shows it) and how it stands. */
@@ -120,6 +195,7 @@ export const DirectoryViewSchema = z.object({
     baseDn: z.string(),
     userFilter: z.string(),
     mapping: DirectoryMappingSchema,
+    groups: DirectoryGroupsSchema,
   }),
   hasBindPassword: z.boolean(),
   updatedAt: z.string().nullable(),
@@ -137,7 +213,14 @@ export const DirectoryTestResultSchema = z.object({
   entries: z.number().int(),
   /** A few of them as the mapping reads them, to check the mapping before saving. */
   sample: z.array(
-    z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), type: z.string() }),
+    z.object({
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      type: z.string(),
+      /** The IAM roles the group mapping gives the entry, by name. */
+      roles: z.array(z.string()),
+    }),
   ),
 });
 export type DirectoryTestResult = z.infer<typeof DirectoryTestResultSchema>;

@@ -97,7 +97,7 @@ describe('directory federation (LDAP) against OpenLDAP', () => {
     const right = await api.call('POST', '/core/v1.0/directory/test', { token: admin, body: connection() });
     expect(right.body.data.ok).toBe(true);
     expect(right.body.data.entries).toBe(3);
-    expect(right.body.data.sample).toContainEqual({ email: JUAN.mail, firstName: 'Juan', lastName: 'Dela Cruz', type: 'faculty' });
+    expect(right.body.data.sample).toContainEqual({ email: JUAN.mail, firstName: 'Juan', lastName: 'Dela Cruz', type: 'faculty', roles: [] });
   });
 
   it('refuses an ldaps:// address without LDAPS, and a filter outside parentheses', async () => {

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  DEFAULT_DIRECTORY_GROUPS,
   DEFAULT_DIRECTORY_MAPPING,
   type DirectoryConnection,
+  type DirectoryGroups,
   type DirectoryMapping,
   type DirectoryTlsMode,
   type DirectoryView,
@@ -16,7 +18,7 @@ import { rows, type Db } from '../../../platform/db/client.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { defineJobType } from '../../../platform/jobs/types.js';
 import { ssoSealer } from '../sso/keys.js';
-import { deactivateMissing, linkedAccount, upsertAccount } from './accounts.js';
+import { deactivateMissing, directoryRoleIds, linkedAccount, upsertAccount } from './accounts.js';
 import { allPeople, explain, findPerson, passwordMatches, sampleEntries, type DirectorySettings } from './ldap.js';
 
 export const DIRECTORY_IAM_ADMIN_ONLY = 'Only an IAM administrator may read or change the directory connection.';
@@ -46,6 +48,7 @@ interface ConnectionRow {
   base_dn: string;
   user_filter: string;
   mapping: DirectoryMapping | string;
+  groups: DirectoryGroups | string;
   updated_at: string | Date;
 }
 
@@ -58,6 +61,7 @@ const EMPTY_CONNECTION: DirectoryView['connection'] = {
   baseDn: '',
   userFilter: '(objectClass=inetOrgPerson)',
   mapping: DEFAULT_DIRECTORY_MAPPING,
+  groups: DEFAULT_DIRECTORY_GROUPS,
 };
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
@@ -86,6 +90,7 @@ export function directoryArea(ctx: AppContext) {
       baseDn: row.base_dn,
       userFilter: row.user_filter,
       mapping: typeof row.mapping === 'string' ? (JSON.parse(row.mapping) as DirectoryMapping) : row.mapping,
+      groups: typeof row.groups === 'string' ? (JSON.parse(row.groups) as DirectoryGroups) : row.groups,
     };
   }
 
@@ -133,6 +138,31 @@ export function directoryArea(ctx: AppContext) {
     return { ...body, bindPassword };
   }
 
+  /** Refuses a group mapping that names a role that is not here (400, on the rule's roles). */
+  async function requireRoles(groups: DirectoryGroups) {
+    const ids = [...new Set(groups.rules.flatMap((r) => r.roleIds))];
+    if (!ids.length) return;
+    const known = new Set(
+      (await rows<{ id: string }>(db, sql`select id::text as id from roles where id = any(${`{${ids.join(',')}}`}::uuid[])`)).map((r) => r.id),
+    );
+    const fieldErrors: Record<string, string[]> = {};
+    groups.rules.forEach((rule, i) => {
+      if (rule.roleIds.some((id) => !known.has(id))) fieldErrors[`groups.rules.${i}.roleIds`] = ['A chosen role does not exist (any more).'];
+    });
+    if (Object.keys(fieldErrors).length) throw new HttpError(400, 'A chosen role does not exist (any more).', fieldErrors);
+  }
+
+  /** The names of the roles the group mapping grants, by id ("Registrar (CAMPUS)"). */
+  async function roleNames(groups: DirectoryGroups): Promise<Map<string, string>> {
+    const ids = [...new Set(groups.rules.flatMap((r) => r.roleIds))];
+    if (!ids.length) return new Map();
+    const found = await rows<{ id: string; name: string; application_code: string }>(
+      db,
+      sql`select id::text as id, name, application_code from roles where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    );
+    return new Map(found.map((r) => [r.id, `${r.name} (${r.application_code})`]));
+  }
+
   /** Queues a sync as a batch of one job, unless one is queued or running. */
   async function startSync(requestedById: string | null): Promise<string | null> {
     const [running] = await rows<{ id: string }>(
@@ -164,16 +194,17 @@ export function directoryArea(ctx: AppContext) {
       const row = await connectionRow();
       const sealed = body.bindPassword ? box.sealText(body.bindPassword) : (row?.bind_password_sealed ?? null);
       if (!sealed) throw new HttpError(400, 'Enter the bind password.', { bindPassword: ['Enter the bind password.'] });
+      await requireRoles(body.groups);
       const at = actor.now.toISOString();
       await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         await tx.execute(
-          sql`insert into directory_connections (id, enabled, url, tls, ca_certificate, bind_dn, bind_password_sealed, base_dn, user_filter, mapping, updated_at, updated_by)
+          sql`insert into directory_connections (id, enabled, url, tls, ca_certificate, bind_dn, bind_password_sealed, base_dn, user_filter, mapping, groups, updated_at, updated_by)
               values (1, ${body.enabled}, ${body.url}, ${body.tls}, ${body.caCertificate || null}, ${body.bindDn}, ${sealed}, ${body.baseDn},
-                      ${body.userFilter}, ${JSON.stringify(body.mapping)}::jsonb, ${at}, ${actor.id})
+                      ${body.userFilter}, ${JSON.stringify(body.mapping)}::jsonb, ${JSON.stringify(body.groups)}::jsonb, ${at}, ${actor.id})
               on conflict (id) do update set enabled = excluded.enabled, url = excluded.url, tls = excluded.tls,
                 ca_certificate = excluded.ca_certificate, bind_dn = excluded.bind_dn, bind_password_sealed = excluded.bind_password_sealed,
-                base_dn = excluded.base_dn, user_filter = excluded.user_filter, mapping = excluded.mapping,
+                base_dn = excluded.base_dn, user_filter = excluded.user_filter, mapping = excluded.mapping, groups = excluded.groups,
                 updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
         );
         const { bindPassword, ...after } = body;
@@ -192,15 +223,21 @@ export function directoryArea(ctx: AppContext) {
     async test(body: DirectoryConnection, request: FastifyRequest) {
       requireIamAdmin(request, area);
       const settings = await typed(body);
+      await requireRoles(settings.groups);
       try {
         const { entries, people } = await sampleEntries(settings, SAMPLE_SIZE);
+        const names = await roleNames(settings.groups);
         const message = entries
           ? `Connected and bound as ${settings.bindDn}. The user filter matches ${entries === SAMPLE_SIZE ? `at least ${entries}` : entries} ${entries === 1 ? 'entry' : 'entries'}.`
           : `Connected and bound as ${settings.bindDn}, but the user filter matches no entry under ${settings.baseDn}.`;
-        return {
-          status: 200 as const,
-          body: { data: { ok: true, message, entries, sample: people.map((p) => ({ email: p.email, firstName: p.firstName, lastName: p.lastName, type: p.type ?? '' })) } },
-        };
+        const sample = people.map((p) => ({
+          email: p.email,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          type: p.type ?? '',
+          roles: directoryRoleIds(p, settings.groups).flatMap((id) => names.get(id) ?? []),
+        }));
+        return { status: 200 as const, body: { data: { ok: true, message, entries, sample } } };
       } catch (error) {
         return { status: 200 as const, body: { data: { ok: false, message: explain(error, settings), entries: 0, sample: [] } } };
       }
@@ -251,7 +288,8 @@ export function directoryArea(ctx: AppContext) {
     if (!matches) return refused;
     const now = config.now();
     const actor = { id: linked?.userId ?? null, email, ip: request.ip };
-    const { outcome } = await db.transaction((tx) => upsertAccount(tx as unknown as Db, person, now, actor));
+    const roles = directoryRoleIds(person, settings.groups);
+    const { outcome } = await db.transaction((tx) => upsertAccount(tx as unknown as Db, person, now, roles, actor));
     return outcome === 'kept-local' ? refused : { matches: true };
   }
 
@@ -276,8 +314,9 @@ export function directoryArea(ctx: AppContext) {
       } catch (error) {
         throw new Error(explain(error, settings));
       }
-      const { people, skipped } = found;
+      const { people, skipped, missingGroups } = found;
       await job.log(`The directory has ${people.length} ${people.length === 1 ? 'entry' : 'entries'} under the user filter.`);
+      for (const dn of missingGroups.slice(0, 20)) await job.log(`The mapped group ${dn} is not in the directory (under the group base, matching the group filter): it grants no role.`, 'warn');
       for (const dn of skipped.slice(0, 20)) await job.log(`Skipped ${dn}: it lacks the id or the email attribute.`, 'warn');
       await job.once(async (tx, log) => {
         const [{ linked } = { linked: 0 }] = await rows<{ linked: number }>(tx, sql`select count(*)::int as linked from directory_accounts where removed_at is null`);
@@ -289,7 +328,7 @@ export function directoryArea(ctx: AppContext) {
         const counts = { created: 0, updated: 0, unchanged: 0, 'kept-local': 0 };
         const now = job.now();
         for (const person of people) {
-          const { outcome } = await upsertAccount(tx, person, now);
+          const { outcome } = await upsertAccount(tx, person, now, directoryRoleIds(person, settings.groups));
           counts[outcome]++;
           if (outcome === 'kept-local') await log(`${person.email} is a local account here: left as it is.`, 'warn');
         }

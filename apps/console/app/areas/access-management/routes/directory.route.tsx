@@ -20,9 +20,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DirectoryRoute() {
-  const view = useLoaderData<typeof loader>();
+  const { view, roles } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return <DirectorySettings view={view} answer={answer} />;
+  return <DirectorySettings view={view} roles={roles} answer={answer} />;
 }
 
 export const ErrorBoundary = RouteError;
