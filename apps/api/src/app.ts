@@ -172,9 +172,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     getCurrentUser: async ({ request }) => auth.currentUser(authOf(request)),
     signOut: async ({ params, request }) => {
-      const result = await auth.signOut(authOf(request), params.userId, request);
-      for (const step of sessionSteps) await step.afterSignOut?.(params.userId);
-      return result;
+      const signedOut = authOf(request);
+      const result = await auth.signOut(signedOut, params.userId, request);
+      let continueTo: string | undefined;
+      for (const step of sessionSteps) {
+        const after = await step.afterSignOut?.({ userId: params.userId, sessionId: signedOut.sessionId });
+        continueTo ??= after?.continueTo;
+      }
+      return continueTo ? { ...result, body: { data: { ...result.body.data, continueTo } } } : result;
     },
     signOutEverywhere: async ({ params, request }) => signOutEverywhere(ctx, authOf(request), params.userId, request),
     changePassword: async ({ body, request }) => auth.changePassword(authOf(request), body, request),

@@ -85,6 +85,11 @@ export type AuditTrailQuery = z.infer<typeof AuditTrailQuerySchema>;
 export const AUDIT_READ_APPLICATIONS = ['REPORTS', 'IAM'] as const;
 
 const MessageDataSchema = z.object({ message: z.string() });
+/**
+ * A sign-out's answer: when the session had signed in to applications that must be told through the browser (single
+ * logout), the address the browser goes to next; it comes back to the console's root path.
+ */
+export const SignedOutSchema = MessageDataSchema.extend({ continueTo: z.string().url().optional() });
 /** How many sessions a sign-out everywhere ended. */
 export const SignedOutEverywhereSchema = MessageDataSchema.extend({ sessionsEnded: z.number().int() });
 
@@ -111,7 +116,7 @@ export const coreContract = c.router(
     path: `${CORE_BASE}/auth/logout/:userId`,
     pathParams: z.object({ userId: z.string().max(64) }),
     body: c.noBody(),
-    responses: { 200: dataBody(MessageDataSchema), 401: ErrorBodySchema, 403: ErrorBodySchema },
+    responses: { 200: dataBody(SignedOutSchema), 401: ErrorBodySchema, 403: ErrorBodySchema },
     summary: 'Sign out: revokes the calling token',
     metadata: { signedIn: true, temporaryPassword: true, secondFactorSteps: ['verify', 'enrol'] },
   },

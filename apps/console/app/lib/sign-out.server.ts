@@ -19,18 +19,27 @@ export const SIGNED_OUT_EVERYWHERE: FlashNotice = {
   description: 'Every session of your account has ended, this one included.',
 };
 
+/** A sign-out the API took; `continueTo`: where the browser goes next to sign out of other applications (single logout). */
+export interface SignedOut {
+  readonly continueTo?: string;
+}
+
 /**
- * Asks the API to end the session (`everywhere`: every session of the user). True when the token is dead
+ * Asks the API to end the session (`everywhere`: every session of the user). Truthy when the token is dead
  * afterwards — revoked now, or already expired or revoked (401); false when the API could not be reached or
  * refused, in which case the token may still work and the sign-out is retried in the background (`retrySignOut`).
  */
-export async function revokeAtApi(token: string, userId: string, everywhere = false, request?: Request): Promise<boolean> {
+export async function revokeAtApi(token: string, userId: string, everywhere = false, request?: Request): Promise<SignedOut | false> {
   const api = apiWithToken(token, request);
   try {
-    const result = everywhere
-      ? await api.signOutEverywhere({ params: { userId } })
-      : await api.signOut({ params: { userId } });
-    if (result.status === 200 || result.status === 401) return true;
+    if (everywhere) {
+      const result = await api.signOutEverywhere({ params: { userId } });
+      if (result.status === 200 || result.status === 401) return {};
+    } else {
+      const result = await api.signOut({ params: { userId } });
+      if (result.status === 200) return { continueTo: webAddress(result.body.data.continueTo) };
+      if (result.status === 401) return {};
+    }
   } catch (error) {
     // An outage arrives as the thrown 503 page (http.server.ts).
     if (!(error instanceof Response)) throw error;
@@ -38,6 +47,17 @@ export async function revokeAtApi(token: string, userId: string, everywhere = fa
   // The user asked for it: the console keeps telling the API until the token is dead.
   retrySignOut(token, userId, everywhere);
   return false;
+}
+
+/** An absolute http(s) address, or undefined. */
+function webAddress(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** First wait before telling the API again, doubled after each failure up to `RETRY_MAX_MS`. */
@@ -114,12 +134,19 @@ async function tellApi(token: string, userId: string, everywhere: boolean): Prom
   }
 }
 
-/** The redirect that clears the session and client-token cookies, with an optional notice for the next page. */
-export async function signedOutRedirect(request: Request, location: string, notice?: FlashNotice): Promise<Response> {
+/** The headers that clear the session and client-token cookies, with an optional notice for the next page. */
+export async function signedOutHeaders(request: Request, notice?: FlashNotice): Promise<Headers> {
   const { session } = cookiesFor(request);
-  const headers = new Headers({ Location: location });
+  const headers = new Headers();
   headers.append('Set-Cookie', await session.destroySession(await session.getSession()));
   for (const clientId of clientIdsInRequest(request)) headers.append('Set-Cookie', clientTokenCookie(request, clientId, null));
   if (notice) headers.append('Set-Cookie', await noticeCookie(request, notice));
+  return headers;
+}
+
+/** The redirect that clears the session and client-token cookies, with an optional notice for the next page. */
+export async function signedOutRedirect(request: Request, location: string, notice?: FlashNotice): Promise<Response> {
+  const headers = await signedOutHeaders(request, notice);
+  headers.set('Location', location);
   return new Response(null, { status: 302, headers });
 }

@@ -1,12 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useActionData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { Button, DefaultLayout } from '@campus/ui';
 import { LOGOUT_QUESTION, LOGOUT_TITLE } from '../components/LogoutControl';
 import { FormNotice } from '../components/FormNotice';
 import { APP_TITLE } from '../lib/constants';
 import { readSession } from '../lib/cookies.server';
 import { assertSameOrigin } from '../lib/security.server';
-import { revokeAtApi, SIGN_OUT_FAILED, signedOutRedirect } from '../lib/sign-out.server';
+import { revokeAtApi, SIGN_OUT_FAILED, signedOutHeaders, signedOutRedirect } from '../lib/sign-out.server';
 
 /** Logout: open with or without a session (without one there is nothing to end). */
 export const publicPage = true;
@@ -24,26 +25,71 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Logout (spec §4): the API is told first, and only once the token is dead — revoked, or already expired — are the
  * session cookie and the current user cleared and the user sent to the root path. When the API cannot be reached
  * the user stays signed in and is told so, with the same question to try again, instead of a sign-out that only
- * looks done.
+ * looks done. When the session had signed in to applications that are told through the browser (SAML single
+ * logout), the browser goes to the API's address for that first, and comes back to the root path from there.
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const { token, userId } = await readSession(request);
-  if (token && userId && !(await revokeAtApi(token, userId, false, request))) {
-    return data({ notice: SIGN_OUT_FAILED }, { status: 503 });
+  if (token && userId) {
+    const signedOut = await revokeAtApi(token, userId, false, request);
+    if (!signedOut) return data({ notice: SIGN_OUT_FAILED }, { status: 503 });
+    // A page, not a redirect: the page's form-action policy does not let a posted form be redirected elsewhere.
+    if (signedOut.continueTo) return data({ continueTo: signedOut.continueTo }, { headers: await signedOutHeaders(request) });
   }
   throw await signedOutRedirect(request, '/');
 }
 
+/**
+ * Sends the browser on to sign out of the other applications, once: with JavaScript one `location.replace`, without
+ * it a refresh inside `noscript`; the link is there for either.
+ */
+function ContinueSigningOut({ to }: { readonly to: string }) {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    window.location.replace(to);
+  }, [to]);
+  return (
+    <section className="cas-panel" style={{ maxWidth: 440, margin: '10vh auto' }} aria-labelledby="signing-out-title">
+      <noscript>
+        <meta httpEquiv="refresh" content={`0;url=${to}`} />
+      </noscript>
+      <h1 id="signing-out-title" className="cas-dialog__title">
+        Signing out
+      </h1>
+      <p className="cas-dialog__description">You are signed out here. Signing you out of the applications you used with this account…</p>
+      <p>
+        <a href={to}>Continue signing out</a>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Not after a sign-out that continues elsewhere: the loader of a signed-out browser sends it to /auth, and the page
+ * must stay to send it on to the applications first.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && typeof actionResult === 'object' && 'continueTo' in actionResult ? false : defaultShouldRevalidate;
+
 export default function LogoutPage() {
   const result = useActionData<typeof action>();
+  if (result && 'continueTo' in result) {
+    return (
+      <DefaultLayout title={APP_TITLE}>
+        <ContinueSigningOut to={result.continueTo} />
+      </DefaultLayout>
+    );
+  }
   return (
     <DefaultLayout title={APP_TITLE}>
       <section className="cas-panel" style={{ maxWidth: 440, margin: '10vh auto' }} aria-labelledby="logout-title">
         <h1 id="logout-title" className="cas-dialog__title">
           {LOGOUT_TITLE}
         </h1>
-        <FormNotice notice={result?.notice} />
+        <FormNotice notice={result && 'notice' in result ? result.notice : undefined} />
         <p className="cas-dialog__description">{LOGOUT_QUESTION}</p>
         <div className="cas-dialog__actions">
           <Link to="/app" className="cas-button cas-button--secondary">

@@ -51,8 +51,22 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   return { cdp, authenticatorId };
 }
 
-async function signInWithPassword(page: Page, user: { email: string; password: string }, expectedPath: string) {
+/**
+ * Waits until a page running scripts has hydrated: Remix's router is there and idle, then two frames for React to
+ * commit. (The pages here are outside the areas: they have no shortcuts button for the suite's `settled` to wait for.)
+ */
+async function hydrated(page: Page) {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter;
+    return Boolean(router) && router!.state.navigation.state === 'idle' && router!.state.revalidation === 'idle';
+  });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+async function signInWithPassword(page: Page, user: { email: string; password: string }, expectedPath: string, javaScript = true) {
   await page.goto(at('/auth'));
+  if (javaScript) await hydrated(page);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel(/^Password\*?$/).fill(user.password);
   await Promise.all([page.waitForURL((u) => u.pathname === expectedPath), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
@@ -131,12 +145,62 @@ describe('passkeys', () => {
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
 
+  it('when IAM administrators must have a passkey, one without adds it after signing in and then signs in with it', async () => {
+    const page = await (await context()).newPage();
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const admin = DEMO_USERS.admin;
+    await signInWithPassword(page, admin, '/app');
+    await page.goto(at('/app/settings'));
+    await hydrated(page);
+    // A React Aria checkbox: its input is visually hidden, so the label is what a person clicks.
+    const required = page.getByRole('checkbox', { name: /^IAM administrators must sign in with a passkey/ });
+    await page.getByText(/^IAM administrators must sign in with a passkey/).click();
+    await expect.poll(() => required.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('The new settings are in force.').waitFor();
+
+    // The next sign-in with the password alone is not whole: the only page open is the one to add a passkey.
+    await signOut(page);
+    await signInWithPassword(page, admin, '/profile/two-factor');
+    await page.getByText('IAM administrators must sign in with a passkey: add one to continue.').waitFor();
+    await page.goto(at('/app'));
+    expect(new URL(page.url()).pathname).toBe('/profile/two-factor');
+    await hydrated(page);
+    await shoot(page, 'passkey-owed');
+    const panel = page.getByRole('region', { name: 'Passkeys' });
+    await panel.getByLabel(/^Passkey name/).fill('Security key');
+    await panel.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('Passkey "Security key" added.').waitFor();
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+    await page.goto(at('/app'));
+    expect(new URL(page.url()).pathname).toBe('/app');
+
+    // From now on the password is followed by the passkey, and the last passkey cannot be removed.
+    await signOut(page);
+    await signInWithPassword(page, admin, '/auth/second-factor');
+    await expect.poll(() => page.getByRole('heading', { name: 'Use your passkey' }).count()).toBe(1);
+    await hydrated(page);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/app'), page.getByRole('button', { name: 'Use a passkey' }).click()]);
+    await page.goto(at('/profile/two-factor'));
+    await page.getByText('IAM administrators must sign in with a passkey: keep at least one.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The requirement lifted, the account keeps its passkey as its second step.
+    await page.goto(at('/app/settings'));
+    await hydrated(page);
+    await page.getByText(/^IAM administrators must sign in with a passkey/).click();
+    await expect.poll(() => required.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('The new settings are in force.').waitFor();
+  });
+
   it('without JavaScript the sign-in page says passkeys need it and the password form still signs in', async () => {
     const page = await (await context({ javaScriptEnabled: false })).newPage();
     await page.goto(at('/auth'));
     expect(await page.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
     await expect.poll(() => page.getByText('Signing in with a passkey needs JavaScript').count()).toBe(1);
-    await signInWithPassword(page, DEMO_USERS.admin, '/app');
+    // The registrar: the administrator keeps the passkey the test above added, so a password alone no longer signs them in.
+    await signInWithPassword(page, DEMO_USERS.registrar, '/app', false);
     await page.goto(at('/profile/two-factor'));
     await expect.poll(() => page.getByText('Adding a passkey needs JavaScript').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Add a passkey' }).count()).toBe(0);

@@ -40,7 +40,13 @@ interface Runtime {
 const runtimes = new WeakMap<AppContext, Runtime>();
 function runtimeOf(ctx: AppContext) {
   let found = runtimes.get(ctx);
-  if (!found) runtimes.set(ctx, (found = { sso: ssoArea(ctx), totp: totpArea(ctx), passkeys: passkeyArea(ctx), saml: samlArea(ctx), directory: directoryArea(ctx), scim: scimArea(ctx) }));
+  if (!found) {
+    const sso = ssoArea(ctx);
+    // Single logout from a SAML service provider ends the console session; its OpenID Connect relying parties are
+    // then treated as at a console sign-out.
+    const saml = samlArea(ctx, { afterConsoleSessionsEnded: (userId) => sso.endCentralSessions(userId) });
+    runtimes.set(ctx, (found = { sso, totp: totpArea(ctx), passkeys: passkeyArea(ctx), saml, directory: directoryArea(ctx), scim: scimArea(ctx) }));
+  }
   return found;
 }
 
@@ -85,9 +91,11 @@ export const area: AreaManifest = {
         const secondFactor = await totp.afterPassword(token, userId, request);
         return secondFactor ? { secondFactor } : undefined;
       },
-      afterSignOut: async (userId) => {
+      afterSignOut: async ({ userId, sessionId }) => {
         await sso.endCentralSessions(userId);
-        await saml.endUserSessions(userId);
+        // The SAML service providers of this session are told through the browser (single logout), from there.
+        const continueTo = await saml.afterConsoleSignOut(userId, sessionId);
+        return continueTo ? { continueTo } : undefined;
       },
       checkPassword: (credentials, request) => runtimeOf(ctx).directory.checkPassword(credentials, request),
     };

@@ -81,3 +81,54 @@ export function responseXml(input: AssertionInput): string {
     `</saml:Assertion></samlp:Response>`
   );
 }
+
+export interface LogoutRequestInput {
+  readonly id: string;
+  readonly issuer: string;
+  readonly destination: string;
+  readonly audience: string;
+  readonly nameIdFormat: SamlNameIdFormat;
+  readonly nameId: string;
+  readonly sessionIndex: string;
+  readonly now: Date;
+  /** How long the service provider may act on it (NotOnOrAfter). */
+  readonly validForMs: number;
+}
+
+/**
+ * The LogoutRequest the identity provider sends a service provider during single logout (SAML core §3.7.1): the
+ * NameID as the assertion gave it and the SessionIndex of that sign-in, so the provider ends exactly that session.
+ */
+export function logoutRequestXml(input: LogoutRequestInput): string {
+  const e = xmlEscape;
+  const until = new Date(input.now.getTime() + input.validForMs).toISOString();
+  return (
+    `<samlp:LogoutRequest xmlns:samlp="${PROTOCOL_NS}" xmlns:saml="${ASSERTION_NS}" ID="${e(input.id)}" Version="2.0" IssueInstant="${input.now.toISOString()}" Destination="${e(input.destination)}" NotOnOrAfter="${until}">` +
+    `<saml:Issuer>${e(input.issuer)}</saml:Issuer>` +
+    `<saml:NameID Format="${SAML_NAME_ID_FORMATS[input.nameIdFormat]}" SPNameQualifier="${e(input.audience)}">${e(input.nameId)}</saml:NameID>` +
+    `<samlp:SessionIndex>${e(input.sessionIndex)}</samlp:SessionIndex>` +
+    `</samlp:LogoutRequest>`
+  );
+}
+
+export interface LogoutResponseInput {
+  readonly id: string;
+  readonly issuer: string;
+  readonly destination: string;
+  readonly inResponseTo: string;
+  readonly now: Date;
+  /** Some other service provider could not be reached or refused: the SAML `PartialLogout` second-level status. */
+  readonly partial: boolean;
+}
+
+/** The LogoutResponse to the service provider that started single logout (SAML core §3.7.2). */
+export function logoutResponseXml(input: LogoutResponseInput): string {
+  const e = xmlEscape;
+  const status = input.partial
+    ? `<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:PartialLogout"/></samlp:StatusCode>`
+    : `<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/>`;
+  return (
+    `<samlp:LogoutResponse xmlns:samlp="${PROTOCOL_NS}" xmlns:saml="${ASSERTION_NS}" ID="${e(input.id)}" Version="2.0" IssueInstant="${input.now.toISOString()}" Destination="${e(input.destination)}" InResponseTo="${e(input.inResponseTo)}">` +
+    `<saml:Issuer>${e(input.issuer)}</saml:Issuer><samlp:Status>${status}</samlp:Status></samlp:LogoutResponse>`
+  );
+}

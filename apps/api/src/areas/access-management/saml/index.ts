@@ -20,9 +20,9 @@ import { HttpError } from '../../../platform/http/errors.js';
 import { ssoSealer } from '../sso/keys.js';
 import { escape, page } from '../sso/pages.js';
 import { applicationAccess } from '../sso/access.js';
-import { nameIdFor, responseXml } from './assertion.js';
+import { logoutRequestXml, logoutResponseXml, nameIdFor, responseXml } from './assertion.js';
 import { samlSigningKey } from './keys.js';
-import { BAD_REQUEST, decodeSamlParameter, readSamlMessage, redirectOctetString, type SamlMessage } from './xml.js';
+import { BAD_REQUEST, decodeSamlParameter, PROTOCOL_NS, readSamlMessage, redirectOctetString, type SamlMessage } from './xml.js';
 
 // Every message is checked against the SAML schemas before samlify reads it (the package ships no types).
 samlify.setSchemaValidator(
@@ -48,6 +48,13 @@ const REQUEST_AGE_MS = 5 * 60 * 1000;
 const ASSERTION_TTL_MS = 5 * 60 * 1000;
 /** A sign-in at a service provider is remembered for single logout this long (the console session's longest). */
 const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** Single logout in progress has ids of its own shape (a RelayState the service providers echo). */
+const LOGOUT_PREFIX = 'slo_';
+/** How long single logout waits for the browser to come back from the service providers. */
+const LOGOUT_TTL_MS = 10 * 60 * 1000;
+/** How long a service provider may act on a LogoutRequest (its NotOnOrAfter). */
+const LOGOUT_REQUEST_TTL_MS = 5 * 60 * 1000;
+const LOGOUT_GONE = 'This sign-out has already finished or has expired. You are signed out of the central account.';
 const BROWSER_COOKIE = 'msc.saml.browser';
 const POST = samlify.Constants.namespace.binding.post;
 const REDIRECT = samlify.Constants.namespace.binding.redirect;
@@ -65,6 +72,36 @@ interface SpRow {
   app_active?: boolean;
   app_name?: string;
 }
+
+/** A session at a service provider still to be ended by single logout. */
+interface PendingLogout {
+  readonly sessionIndex: string;
+  readonly applicationId: string;
+  readonly nameId: string;
+}
+
+/** Single logout on its way through the service providers (decision 0073). */
+interface LogoutRow {
+  uid: string;
+  user_id: string;
+  initiator_application_id: string | null;
+  initiator_request_id: string | null;
+  relay_state: string | null;
+  pending: PendingLogout[];
+  current_application_id: string | null;
+  current_request_id: string | null;
+  partial: boolean;
+}
+
+/** The service provider whose LogoutRequest started single logout, answered with a LogoutResponse at the end. */
+interface LogoutInitiator {
+  readonly applicationId: string;
+  readonly requestId: string;
+  readonly relayState: string | null;
+}
+
+/** What samlify's parsers take: the query (and the signed octet string) of a Redirect, or the body of a POST. */
+type SamlHttpRequest = Parameters<samlify.IdentityProviderInstance['parseLogoutRequest']>[2];
 
 interface RequestRow {
   uid: string;
@@ -90,7 +127,7 @@ const newId = () => `_${randomBytes(20).toString('hex')}`;
  * second factor and No Access included); the answer goes back to the browser that brought the request, which posts
  * the signed (and, when the provider gave a certificate, encrypted) assertion to the registered ACS URL.
  */
-export function samlArea(ctx: AppContext) {
+export function samlArea(ctx: AppContext, hooks: { readonly afterConsoleSessionsEnded?: (userId: string) => Promise<void> } = {}) {
   const { db, config } = ctx;
   const box = ssoSealer(config);
   const issuer = config.ssoIssuer ?? `http://${config.host}:${config.port}`;
@@ -116,6 +153,9 @@ export function samlArea(ctx: AppContext) {
       signingCert: certificate,
       requestSignatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
       wantAuthnRequestsSigned: Boolean(sp?.requires_signed_requests),
+      // Checked when the identity provider reads a provider's LogoutRequest or LogoutResponse.
+      wantLogoutRequestSigned: Boolean(sp?.requires_signed_requests),
+      wantLogoutResponseSigned: Boolean(sp?.requires_signed_requests),
       isAssertionEncrypted: Boolean(sp?.encryption_certificate),
       dataEncryptionAlgorithm: 'http://www.w3.org/2009/xmlenc11#aes256-gcm',
       keyEncryptionAlgorithm: 'http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p',
@@ -142,6 +182,9 @@ export function samlArea(ctx: AppContext) {
       authnRequestsSigned: row.requires_signed_requests,
       wantAssertionsSigned: true,
       wantMessageSigned: true,
+      // What the identity provider sends during single logout is signed (the Redirect binding's query signature).
+      wantLogoutRequestSigned: true,
+      wantLogoutResponseSigned: true,
       nameIDFormat: [SAML_NAME_ID_FORMATS[row.name_id_format]],
     });
 
@@ -179,29 +222,39 @@ export function samlArea(ctx: AppContext) {
     return value;
   }
 
-  /** Verifies a message's signature through samlify (schema validation included) for the provider that sent it. */
-  async function verified(sp: SpRow, message: SamlMessage, binding: 'redirect' | 'post', request: FastifyRequest, kind: 'login' | 'logout') {
-    const mustCheck = sp.requires_signed_requests || (message.isSigned && Boolean(sp.signing_certificate));
-    if (sp.requires_signed_requests) {
-      const query = request.query as Record<string, unknown>;
-      const signed = binding === 'redirect' ? typeof query.Signature === 'string' && typeof query.SigAlg === 'string' : message.isSigned;
-      if (!signed) throw new HttpError(403, UNSIGNED);
-    }
+  /**
+   * Verifies a message's signature through samlify (schema validation included) for the provider that sent it. A
+   * provider that must sign is refused an unsigned message; a signed message from a provider with a certificate is
+   * always checked. True when a signature was checked and held.
+   */
+  async function verified(
+    sp: SpRow,
+    message: SamlMessage,
+    binding: 'redirect' | 'post',
+    request: FastifyRequest,
+    kind: 'login' | 'logout' | 'logout-response',
+  ): Promise<boolean> {
+    const query = request.query as Record<string, unknown>;
+    const signed = binding === 'redirect' ? typeof query.Signature === 'string' && typeof query.SigAlg === 'string' : message.isSigned;
+    if (sp.requires_signed_requests && !signed) throw new HttpError(403, UNSIGNED);
+    const mustCheck = sp.requires_signed_requests || (signed && Boolean(sp.signing_certificate));
     const idp = await identityProvider({ ...sp, requires_signed_requests: mustCheck });
     const spEntity = serviceProvider(sp);
-    const field = 'SAMLRequest';
-    const req =
+    const field = kind === 'logout-response' ? 'SAMLResponse' : 'SAMLRequest';
+    const req: SamlHttpRequest =
       binding === 'redirect'
-        ? { query: request.query as Record<string, string>, octetString: redirectOctetString(request.url) }
-        : { body: { [field]: (request.body as Record<string, string>)[field] } };
+        ? { query, octetString: redirectOctetString(request.url, field) }
+        : { body: { [field]: (request.body as Record<string, unknown>)[field] } };
     try {
-      if (kind === 'login') await idp.parseLoginRequest(spEntity, binding, req as never);
-      else await idp.parseLogoutRequest(spEntity, binding, req as never);
+      if (kind === 'login') await idp.parseLoginRequest(spEntity, binding, req);
+      else if (kind === 'logout') await idp.parseLogoutRequest(spEntity, binding, req);
+      else await idp.parseLogoutResponse(spEntity, binding, req);
     } catch (error) {
       const reason = String((error as Error)?.message ?? error);
       if (mustCheck && /SIGNATURE|SIG_ALG/i.test(reason)) throw new HttpError(403, UNSIGNED);
       throw new HttpError(400, BAD_REQUEST);
     }
+    return mustCheck;
   }
 
   /** A message's parameters from the binding it came by. */
@@ -394,64 +447,249 @@ export function samlArea(ctx: AppContext) {
     return postPage(reply, sp.acs_url, { SAMLResponse: made.context, RelayState: row.relay_state });
   }
 
-  /** Ends the console sessions a set of SAML sessions belong to, and those SAML sessions, with an audit row each. */
-  async function endSessions(sessionIndexes: string[], ip: string) {
+  /**
+   * Starts single logout for console sessions that just ended (decision 0073): their SAML sessions are removed, and
+   * those at service providers with a single logout URL, other than the one that started the logout, are listed to be
+   * sent a LogoutRequest one after another through the browser. Undefined when there is nobody to tell.
+   */
+  async function beginLogout(tx: Db, userId: string, consoleSessionIds: readonly string[], initiator: LogoutInitiator | null) {
+    const now = config.now();
+    const consoles = `{${consoleSessionIds.join(',')}}`;
+    const except = initiator?.applicationId ?? null;
+    const others = await rows<{ session_index: string; application_id: string; name_id: string }>(
+      tx,
+      sql`select x.session_index, x.application_id, x.name_id
+            from saml_sessions x join saml_service_providers p on p.application_id = x.application_id
+           where x.console_session_id = any(${consoles}::uuid[]) and p.slo_url is not null and x.expires_at > ${now.toISOString()}
+             and (${except}::uuid is null or x.application_id <> ${except}::uuid)
+           order by x.created_at, x.session_index`,
+    );
+    await tx.execute(sql`delete from saml_sessions where console_session_id = any(${consoles}::uuid[])`);
+    if (!others.length) return undefined;
+    const uid = `${LOGOUT_PREFIX}${randomBytes(24).toString('base64url')}`;
+    const pending: PendingLogout[] = others.map((o) => ({ sessionIndex: o.session_index, applicationId: o.application_id, nameId: o.name_id }));
+    await tx.execute(
+      sql`insert into saml_logouts (uid, user_id, initiator_application_id, initiator_request_id, relay_state, pending, created_at, expires_at)
+          values (${uid}, ${userId}, ${initiator?.applicationId ?? null}, ${initiator?.requestId ?? null}, ${initiator?.relayState ?? null},
+                  ${JSON.stringify(pending)}::jsonb, ${now.toISOString()}, ${new Date(now.getTime() + LOGOUT_TTL_MS).toISOString()})`,
+    );
+    return uid;
+  }
+
+  /**
+   * Ends the console sessions a service provider's LogoutRequest names (through their SAML sessions), with an audit
+   * row each, and starts single logout of that user's other service providers. Answers the logout's id, if any.
+   */
+  async function endSessions(sessionIndexes: string[], ip: string, initiator: LogoutInitiator) {
     const at = config.now();
-    await db.transaction(async (txRaw) => {
+    const indexes = `{${sessionIndexes.join(',')}}`;
+    const ended = await db.transaction(async (txRaw) => {
       const tx = asTx(txRaw);
       const consoles = await rows<{ console_session_id: string | null; user_id: string }>(
         tx,
-        sql`select distinct console_session_id, user_id from saml_sessions where session_index = any(${`{${sessionIndexes.join(',')}}`}::text[])`,
+        sql`select distinct console_session_id, user_id from saml_sessions where session_index = any(${indexes}::text[])`,
       );
-      for (const { console_session_id: consoleSession, user_id: userId } of consoles) {
-        if (consoleSession) {
-          await tx.execute(sql`update sessions set revoked_at = ${at.toISOString()} where id = ${consoleSession} and revoked_at is null`);
-          await tx.execute(sql`delete from saml_sessions where console_session_id = ${consoleSession}`);
-        }
+      const users = [...new Set(consoles.map((c) => c.user_id))];
+      await tx.execute(sql`delete from saml_sessions where session_index = any(${indexes}::text[])`);
+      let uid: string | undefined;
+      for (const userId of users) {
+        const sessions = consoles.filter((c) => c.user_id === userId && c.console_session_id).map((c) => c.console_session_id!);
+        if (sessions.length)
+          await tx.execute(
+            sql`update sessions set revoked_at = ${at.toISOString()} where id = any(${`{${sessions.join(',')}}`}::uuid[]) and revoked_at is null`,
+          );
         const [user] = await rows<{ email: string }>(tx, sql`select email from users where id = ${userId}`);
         await writeAudit(
           tx,
           { actor: { id: userId, email: user?.email ?? '', ip }, activity: 'Signed out (single logout, SAML)', resource: 'users', recordId: userId },
           at,
         );
+        const started = sessions.length ? await beginLogout(tx, userId, sessions, initiator) : undefined;
+        uid ??= started;
       }
-      await tx.execute(sql`delete from saml_sessions where session_index = any(${`{${sessionIndexes.join(',')}}`}::text[])`);
+      return { users, uid };
+    });
+    // Its OpenID Connect relying parties are treated as at a console sign-out: the central sessions end.
+    for (const userId of ended.users) await hooks.afterConsoleSessionsEnded?.(userId);
+    return ended.uid;
+  }
+
+  /**
+   * Takes the next session off a logout in progress and records the LogoutRequest about to be sent for it. Undefined
+   * when the logout is unknown, expired, or waiting for a provider's answer; `next` undefined when none is left (the
+   * row is then removed).
+   */
+  async function takeNext(uid: string, requestId: string) {
+    return db.transaction(async (txRaw) => {
+      const tx = asTx(txRaw);
+      const [row] = await rows<LogoutRow>(
+        tx,
+        sql`select * from saml_logouts where uid = ${uid} and current_request_id is null and expires_at > ${config.now().toISOString()} for update`,
+      );
+      if (!row) return undefined;
+      const [next, ...rest] = row.pending;
+      if (!next) {
+        await tx.execute(sql`delete from saml_logouts where uid = ${uid}`);
+        return { row, next: undefined };
+      }
+      await tx.execute(
+        sql`update saml_logouts set pending = ${JSON.stringify(rest)}::jsonb, current_application_id = ${next.applicationId},
+              current_request_id = ${requestId} where uid = ${uid}`,
+      );
+      return { row, next };
     });
   }
 
-  /** `GET|POST /saml/slo`: a LogoutRequest from a service provider ends the user's console session there. */
+  /**
+   * Sends the browser on to the next service provider with a signed LogoutRequest (HTTP-Redirect), or, when none is
+   * left, back to where the logout started: the provider that asked, with its LogoutResponse, or the console.
+   */
+  async function advance(uid: string, reply: FastifyReply): Promise<FastifyReply> {
+    for (;;) {
+      const requestId = newId();
+      const taken = await takeNext(uid, requestId);
+      if (!taken) throw new HttpError(404, LOGOUT_GONE);
+      const { row, next } = taken;
+      if (!next) {
+        if (!row.initiator_application_id) return reply.redirect(`${consoleUrl}/`, 303);
+        return answerLogout(reply, await spByApplication(row.initiator_application_id), row.initiator_request_id, row.relay_state, row.partial);
+      }
+      const sp = await spByApplication(next.applicationId);
+      if (!sp?.slo_url) {
+        // The provider was removed or lost its logout address meanwhile: the logout is partial.
+        await db.execute(
+          sql`update saml_logouts set current_request_id = null, current_application_id = null, partial = true where uid = ${uid}`,
+        );
+        continue;
+      }
+      const idp = await identityProvider(sp);
+      const sloUrl = sp.slo_url;
+      const made = idp.createLogoutRequest(
+        serviceProvider(sp),
+        'redirect',
+        { logoutNameID: next.nameId, sessionIndex: next.sessionIndex },
+        {
+          relayState: uid,
+          customTagReplacement: () => ({
+            id: requestId,
+            context: logoutRequestXml({
+              id: requestId,
+              issuer: idpEntityId,
+              destination: sloUrl,
+              audience: sp.entity_id,
+              nameIdFormat: sp.name_id_format,
+              nameId: next.nameId,
+              sessionIndex: next.sessionIndex,
+              now: config.now(),
+              validForMs: LOGOUT_REQUEST_TTL_MS,
+            }),
+          }),
+        },
+      );
+      return reply.redirect(made.context, 303);
+    }
+  }
+
+  /** The LogoutResponse to the provider that started single logout (signed, HTTP-Redirect), or a page when it has no address. */
+  async function answerLogout(reply: FastifyReply, sp: SpRow | undefined, requestId: string | null, relayState: string | null, partial: boolean) {
+    if (!sp?.slo_url || !requestId)
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(page('Signed out', '<h1>Signed out</h1><p>You have signed out of the central account.</p>'));
+    const idp = await identityProvider(sp);
+    const sloUrl = sp.slo_url;
+    const answer = idp.createLogoutResponse(serviceProvider(sp), { extract: { request: { id: requestId } } }, 'redirect', {
+      ...(relayState ? { relayState } : {}),
+      customTagReplacement: () => {
+        const id = newId();
+        return { id, context: logoutResponseXml({ id, issuer: idpEntityId, destination: sloUrl, inResponseTo: requestId, now: config.now(), partial }) };
+      },
+    });
+    return reply.redirect(answer.context, 303);
+  }
+
+  /**
+   * `GET|POST /saml/slo` with a `SAMLRequest`: a provider's LogoutRequest ends the user's console session there, and
+   * single logout goes on to that session's other providers before the LogoutResponse. With a `SAMLResponse`: a
+   * provider's answer to our LogoutRequest, and on to the next.
+   */
   async function receiveLogoutRequest(request: FastifyRequest, reply: FastifyReply) {
     await countAttempt(request);
     const { binding, values } = parameters(request);
+    if (values.SAMLRequest === undefined && values.SAMLResponse !== undefined) return receiveLogoutResponse(request, reply, binding, values);
     const message = readSamlMessage(decodeSamlParameter(values.SAMLRequest, binding), ['LogoutRequest']);
     const sp = await spByEntity(message.issuer);
     if (!sp) throw new HttpError(400, UNKNOWN_SP);
-    await verified(sp, message, binding, request, 'logout');
+    const signed = await verified(sp, message, binding, request, 'logout');
     const nameId = message.childText('NameID');
-    const sessionIndex = message.childText('SessionIndex', 'urn:oasis:names:tc:SAML:2.0:protocol');
-    const found = await rows<{ session_index: string }>(
-      db,
-      sql`select session_index from saml_sessions
-           where application_id = ${sp.application_id} and name_id = ${nameId ?? ''}
-             and (${sessionIndex}::text is null or session_index = ${sessionIndex})`,
-    );
-    if (found.length) await endSessions(found.map((f) => f.session_index), request.ip);
+    const sessionIndex = message.childText('SessionIndex', PROTOCOL_NS);
     const relayState = relayStateOf(values.RelayState);
-    if (!sp.slo_url)
-      return reply.type('text/html; charset=utf-8').send(page('Signed out', '<h1>Signed out</h1><p>You have signed out of the central account.</p>'));
-    const idp = await identityProvider(sp);
-    const answer = idp.createLogoutResponse(
-      serviceProvider(sp),
-      { extract: { request: { id: message.id } } },
-      'redirect',
-      relayState ? { relayState } : {},
-    ) as { context: string };
-    return reply.redirect(answer.context, 303);
+    // An unsigned request must name the sign-in it ends by its SessionIndex, which only that provider was given; a
+    // NameID alone (an email address) would let any page sign anyone out.
+    const found =
+      signed || sessionIndex
+        ? await rows<{ session_index: string }>(
+            db,
+            sql`select session_index from saml_sessions
+                 where application_id = ${sp.application_id} and name_id = ${nameId ?? ''}
+                   and (${sessionIndex}::text is null or session_index = ${sessionIndex})`,
+          )
+        : [];
+    const uid = found.length
+      ? await endSessions(
+          found.map((f) => f.session_index),
+          request.ip,
+          { applicationId: sp.application_id, requestId: message.id, relayState },
+        )
+      : undefined;
+    if (uid) return advance(uid, reply);
+    return answerLogout(reply, sp, message.id, relayState, false);
+  }
+
+  /** A provider's LogoutResponse to the LogoutRequest single logout sent it: matched once, then on to the next provider. */
+  async function receiveLogoutResponse(request: FastifyRequest, reply: FastifyReply, binding: 'redirect' | 'post', values: Record<string, unknown>) {
+    const message = readSamlMessage(decodeSamlParameter(values.SAMLResponse, binding), ['LogoutResponse']);
+    const inResponseTo = message.attribute('InResponseTo');
+    const [row] = inResponseTo
+      ? await rows<LogoutRow>(
+          db,
+          sql`select * from saml_logouts where current_request_id = ${inResponseTo} and expires_at > ${config.now().toISOString()}`,
+        )
+      : [];
+    if (!row) throw new HttpError(400, LOGOUT_GONE);
+    const sp = row.current_application_id ? await spByApplication(row.current_application_id) : undefined;
+    // A provider that refused (a status other than Success), answered unsigned when it must sign, or is not who the
+    // request went to, leaves the logout partial; the others are still told.
+    let done = false;
+    if (sp && sp.entity_id === message.issuer) {
+      try {
+        await verified(sp, message, binding, request, 'logout-response');
+        done = true;
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+      }
+    }
+    const [cleared] = await rows<{ uid: string }>(
+      db,
+      sql`update saml_logouts set current_request_id = null, current_application_id = null, partial = partial or ${!done}
+           where uid = ${row.uid} and current_request_id = ${inResponseTo} returning uid`,
+    );
+    if (!cleared) throw new HttpError(400, LOGOUT_GONE);
+    return advance(row.uid, reply);
+  }
+
+  /** `GET /saml/logout/{uid}`: the console signed the user out; the browser goes through the providers from here. */
+  async function continueLogout(request: FastifyRequest, reply: FastifyReply) {
+    await countAttempt(request);
+    const uid = (request.params as { uid: string }).uid;
+    if (!uid.startsWith(LOGOUT_PREFIX)) throw new HttpError(404, LOGOUT_GONE);
+    return advance(uid, reply);
   }
 
   /** Browser-facing routes answer with a page, not JSON. */
   const asPage =
-    (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, heading = 'Sign-in failed') =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         return await handler(request, reply);
@@ -460,7 +698,7 @@ export function samlArea(ctx: AppContext) {
         return reply
           .code(error.statusCode)
           .type('text/html; charset=utf-8')
-          .send(page('Sign-in failed', `<h1>Sign-in failed</h1><p>${escape(error.message)}</p>`));
+          .send(page(heading, `<h1>${escape(heading)}</h1><p>${escape(error.message)}</p>`));
       }
     };
 
@@ -482,14 +720,19 @@ export function samlArea(ctx: AppContext) {
       scope.post(`${SAML_PATH}/sso`, asPage(receiveAuthnRequest));
       scope.get(`${SAML_PATH}/start`, asPage(startIdpInitiated));
       scope.get(`${SAML_PATH}/continue/:uid`, asPage(deliver));
-      scope.get(`${SAML_PATH}/slo`, asPage(receiveLogoutRequest));
-      scope.post(`${SAML_PATH}/slo`, asPage(receiveLogoutRequest));
+      scope.get(`${SAML_PATH}/slo`, asPage(receiveLogoutRequest, 'Sign-out failed'));
+      scope.post(`${SAML_PATH}/slo`, asPage(receiveLogoutRequest, 'Sign-out failed'));
+      scope.get(`${SAML_PATH}/logout/:uid`, asPage(continueLogout, 'Sign-out failed'));
     });
   }
 
-  /** Console sign-out ends the user's SAML sessions too (no single logout can reach them afterwards). */
-  async function endUserSessions(userId: string) {
-    await db.execute(sql`delete from saml_sessions where user_id = ${userId}`);
+  /**
+   * Console sign-out: the SAML sessions that console session answered are ended at their service providers. Answers
+   * where the browser goes to be taken through them (`/saml/logout/{uid}`), when any has a single logout URL.
+   */
+  async function afterConsoleSignOut(userId: string, consoleSessionId: string): Promise<string | undefined> {
+    const uid = await db.transaction(async (tx) => beginLogout(asTx(tx), userId, [consoleSessionId], null));
+    return uid ? `${base}/logout/${uid}` : undefined;
   }
 
   const toProvider = (row: SpRow): SamlServiceProvider => ({
@@ -583,7 +826,7 @@ export function samlArea(ctx: AppContext) {
 
   return {
     mount,
-    endUserSessions,
+    afterConsoleSignOut,
     signInRequests: { getSignInRequest, completeSignInRequest },
     handlers: { getProvider, saveProvider },
   };

@@ -1,5 +1,5 @@
-import { deflateRawSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.js';
@@ -216,6 +216,219 @@ describe('SAML identity provider', () => {
       sql`select revoked_at is not null as revoked from sessions where user_id = (select id from users where email = 'apolinario@example.edu')`,
     );
     expect(ended.every((s) => s.revoked)).toBe(true);
+  });
+});
+
+describe('SAML single logout to every service provider', () => {
+  // A second application with its own service provider: the learning platform, signed in to from the same console
+  // session as the library.
+  const LEARNING_ENTITY = 'https://learning.example.edu/sp';
+  const LEARNING_ACS = 'http://localhost:8600/saml/acs';
+  const LEARNING_SLO = 'http://localhost:8600/saml/slo';
+
+  async function learningPlatform() {
+    const {
+      applicationId: id,
+      roleIds: [learnerRole],
+    } = await registerApplication(api, admin, {
+      code: 'LEARNING',
+      name: 'Learning Platform',
+      description: 'Courses and assignments.',
+      url: 'https://learning.example.edu',
+      module: { code: 'LEARNING-COURSES', name: 'Courses' },
+      roles: ['Learner'],
+    });
+    const signing = await selfSignedKey('learning sp signing', new Date());
+    const saved = await api.call('PUT', `/core/v1.0/applications/${id}/saml-sp`, {
+      token: admin,
+      body: {
+        entityId: LEARNING_ENTITY,
+        acsUrl: LEARNING_ACS,
+        sloUrl: LEARNING_SLO,
+        signingCertificate: signing.certificate,
+        encryptionCertificate: null,
+        requiresSignedRequests: true,
+        nameIdFormat: 'persistent',
+        releasedAttributes: ['mail'],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const sp = new SAML({
+      issuer: LEARNING_ENTITY,
+      callbackUrl: LEARNING_ACS,
+      entryPoint: `${issuer}/saml/sso`,
+      logoutUrl: `${issuer}/saml/slo`,
+      idpCert,
+      idpIssuer: `${issuer}/saml/metadata`,
+      audience: LEARNING_ENTITY,
+      privateKey: signing.privateKey,
+      signatureAlgorithm: 'sha256',
+      identifierFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+      wantAssertionsSigned: true,
+      wantAuthnResponseSigned: true,
+      validateInResponseTo: ValidateInResponseTo.ifPresent,
+      acceptedClockSkewMs: 0,
+    });
+    return { learnerRole, sp };
+  }
+  let learning: Awaited<ReturnType<typeof learningPlatform>>;
+  beforeAll(async () => {
+    learning = await learningPlatform();
+  });
+
+  /** A user with a role in both applications. */
+  async function member(email: string) {
+    const id = await insertAccount(
+      api.database.db,
+      { email, password: TEST_PASSWORD, firstName: 'Josefa', lastName: 'Llanes', adminScopes: [] },
+      api.config.argon2,
+    );
+    await api.call('PUT', `/core/v1.0/users/${id}`, { token: admin, body: { roleIds: [roleId, learning.learnerRole] } });
+    return id;
+  }
+
+  /** One browser, one console session (`token`), signed in to `sp` through it; the provider's profile. */
+  async function signInWith(sp: SAML, browser: CookieBrowser, token: string) {
+    const uid = pendingId(await browser.get(await sp.getAuthorizeUrlAsync('', undefined, {})));
+    const finished = await api.call('POST', `/core/v1.0/sso/sign-in-requests/${uid}`, { token });
+    expect(finished.status).toBe(200);
+    const form = await postedForm(await browser.get(finished.body.data.redirectTo));
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse! });
+    return profile!;
+  }
+
+  /** Where a redirect sends the browser, split into the address and its query as a service provider reads them. */
+  function redirected(response: Response) {
+    expect(response.status).toBe(303);
+    const to = new URL(response.headers.get('location')!);
+    return { address: `${to.origin}${to.pathname}`, query: Object.fromEntries(to.searchParams), raw: to.search.slice(1), href: to.href };
+  }
+
+  const consoleSessionRevoked = async (email: string) =>
+    (
+      await rows<{ revoked: boolean }>(
+        api.database.db,
+        sql`select bool_and(revoked_at is not null) as revoked from sessions where user_id = (select id from users where email = ${email})`,
+      )
+    )[0]?.revoked;
+
+  it('a LogoutRequest from one provider sends a signed LogoutRequest for the right NameID and SessionIndex to the other, then answers the first', async () => {
+    await member('josefa@example.edu');
+    const token = await api.signIn('josefa@example.edu');
+    const browser = new CookieBrowser();
+    const atLibrary = await signInWith(library, browser, token);
+    const atLearning = await signInWith(learning.sp, browser, token);
+    expect(atLearning.nameID).not.toBe(atLibrary.nameID);
+
+    // The library logs out: the browser is sent to the learning platform first, with a signed LogoutRequest.
+    const toLearning = redirected(await browser.get(await library.getLogoutUrlAsync(atLibrary, 'library-bye', {})));
+    expect(toLearning.address).toBe(LEARNING_SLO);
+    expect(toLearning.query.Signature).toEqual(expect.any(String));
+    expect(toLearning.query.SigAlg).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+    // node-saml checks the query signature against the identity provider's certificate, the issuer and the times.
+    const received = await learning.sp.validateRedirectAsync(toLearning.query, toLearning.raw);
+    expect(received.loggedOut).toBe(true);
+    expect(received.profile?.nameID).toBe(atLearning.nameID);
+    expect(received.profile?.nameIDFormat).toBe('urn:oasis:names:tc:SAML:2.0:nameid-format:persistent');
+    expect(received.profile?.sessionIndex).toBe(atLearning.sessionIndex);
+    // A tampered query is refused by the provider: the signature covers it.
+    const tampered = toLearning.raw.replace(/RelayState=[^&]+/, 'RelayState=elsewhere');
+    await expect(learning.sp.validateRedirectAsync({ ...toLearning.query, RelayState: 'elsewhere' }, tampered)).rejects.toThrow(/signature/i);
+
+    // The learning platform answers; the browser goes back to the library with its LogoutResponse.
+    const answer = await learning.sp.getLogoutResponseUrlAsync(received.profile!, toLearning.query.RelayState!, {}, true);
+    const toLibrary = redirected(await browser.get(answer));
+    expect(toLibrary.address).toBe(SLO);
+    expect(toLibrary.query.RelayState).toBe('library-bye');
+    expect(toLibrary.query.Signature).toEqual(expect.any(String));
+    expect((await library.validateRedirectAsync(toLibrary.query, toLibrary.raw)).loggedOut).toBe(true);
+
+    expect(await consoleSessionRevoked('josefa@example.edu')).toBe(true);
+    const left = await rows<{ n: number }>(
+      api.database.db,
+      sql`select (select count(*) from saml_sessions where user_id = (select id from users where email = 'josefa@example.edu'))::int
+               + (select count(*) from saml_logouts where user_id = (select id from users where email = 'josefa@example.edu'))::int as n`,
+    );
+    expect(left[0]?.n).toBe(0);
+    // The same answer again matches no logout in progress.
+    const again = await browser.get(answer);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('already finished');
+  });
+
+  it('signing out of the console takes the browser through every provider of that session, then back to the console', async () => {
+    const userId = await member('macario@example.edu');
+    const token = await api.signIn('macario@example.edu');
+    const browser = new CookieBrowser();
+    const atLibrary = await signInWith(library, browser, token);
+    const atLearning = await signInWith(learning.sp, browser, token);
+    // Another console session of the same user (another browser) keeps its own sign-in at the library.
+    const elsewhere = await api.signIn('macario@example.edu');
+    const atLibraryElsewhere = await signInWith(library, new CookieBrowser(), elsewhere);
+
+    const signedOut = await api.call('POST', `/core/v1.0/auth/logout/${userId}`, { token });
+    expect(signedOut.status).toBe(200);
+    const continueTo: string = signedOut.body.data.continueTo;
+    expect(continueTo).toMatch(new RegExp(`^${issuer}/saml/logout/slo_[A-Za-z0-9_-]+$`));
+
+    // Each provider in turn gets a signed LogoutRequest for its own session and answers it.
+    const providers = new Map([
+      [SLO, { sp: library, session: atLibrary }],
+      [LEARNING_SLO, { sp: learning.sp, session: atLearning }],
+    ]);
+    const told: string[] = [];
+    let step = redirected(await browser.get(continueTo));
+    for (let i = 0; i < providers.size; i++) {
+      const provider = providers.get(step.address);
+      expect(provider).toBeDefined();
+      expect(step.query.Signature).toEqual(expect.any(String));
+      const received = await provider!.sp.validateRedirectAsync(step.query, step.raw);
+      expect(received.profile?.nameID).toBe(provider!.session.nameID);
+      expect(received.profile?.sessionIndex).toBe(provider!.session.sessionIndex);
+      told.push(step.address);
+      step = redirected(await browser.get(await provider!.sp.getLogoutResponseUrlAsync(received.profile!, step.query.RelayState!, {}, true)));
+    }
+    expect(told.sort()).toEqual([SLO, LEARNING_SLO].sort());
+    // Then back to the console's root path.
+    expect(step.href).toBe(`${CONSOLE}/`);
+
+    // The other console session and its sign-in at the library are untouched.
+    const kept = await rows<{ session_index: string }>(
+      api.database.db,
+      sql`select session_index from saml_sessions where user_id = ${userId}`,
+    );
+    expect(kept.map((k) => k.session_index)).toEqual([atLibraryElsewhere.sessionIndex]);
+    // The link to continue signing out is used once.
+    const reused = await browser.get(continueTo);
+    expect(reused.status).toBe(404);
+  });
+
+  it('a provider that refuses the LogoutRequest leaves the logout partial, and the others are still told', async () => {
+    await member('teresa@example.edu');
+    const token = await api.signIn('teresa@example.edu');
+    const browser = new CookieBrowser();
+    const atLibrary = await signInWith(library, browser, token);
+    await signInWith(learning.sp, browser, token);
+    const toLearning = redirected(await browser.get(await library.getLogoutUrlAsync(atLibrary, '', {})));
+    const received = await learning.sp.validateRedirectAsync(toLearning.query, toLearning.raw);
+    const refused = await learning.sp.getLogoutResponseUrlAsync(received.profile!, toLearning.query.RelayState!, {}, false);
+    const toLibrary = redirected(await browser.get(refused));
+    expect(toLibrary.address).toBe(SLO);
+    const xml = inflateRawSync(Buffer.from(toLibrary.query.SAMLResponse!, 'base64')).toString();
+    expect(xml).toContain('urn:oasis:names:tc:SAML:2.0:status:PartialLogout');
+    expect((await library.validateRedirectAsync(toLibrary.query, toLibrary.raw)).loggedOut).toBe(true);
+  });
+
+  it('an unsigned LogoutRequest naming only the NameID ends nobody’s session', async () => {
+    await register({ requiresSignedRequests: false });
+    await member('leona@example.edu');
+    const token = await api.signIn('leona@example.edu');
+    const atLibrary = await signInWith(library, new CookieBrowser(), token);
+    const forged = `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_forged${Date.now()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${issuer}/saml/slo"><saml:Issuer>${SP_ENTITY}</saml:Issuer><saml:NameID>${atLibrary.nameID}</saml:NameID></samlp:LogoutRequest>`;
+    const response = await new CookieBrowser().get(`${issuer}/saml/slo?SAMLRequest=${encodeURIComponent(deflateRawSync(Buffer.from(forged)).toString('base64'))}`);
+    expect(response.status).toBe(303);
+    expect(await consoleSessionRevoked('leona@example.edu')).toBe(false);
+    await register();
   });
 });
 
