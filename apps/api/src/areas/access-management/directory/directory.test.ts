@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BASE_DN, SERVICE_DN, SERVICE_PASSWORD, startSlapd, type Slapd } from '../../../../../../tools/slapd-kit/slapd-kit.mjs';
+import { SERVICE_DN, SERVICE_PASSWORD, startSlapd, type Slapd } from '../../../../../../tools/slapd-kit/slapd-kit.mjs';
 import { rows } from '../../../platform/db/client.js';
 import { startTestApi, TEST_PASSWORD } from '../../../test/harness.js';
 import { until } from '../../../test/until.js';
 import { DIRECTORY_IAM_ADMIN_ONLY } from './index.js';
+import { connectionTo } from './test/kit.js';
 
 // Every log line the API writes, to prove no directory password ever reaches one.
 const logged: string[] = [];
@@ -25,18 +26,7 @@ let slapd: Slapd;
 const api = await startTestApi({}, { logger: { level: 'info', stream: logStream } });
 let admin: string;
 
-const connection = (overrides: Record<string, unknown> = {}) => ({
-  enabled: true,
-  url: slapd.url,
-  tls: 'none',
-  caCertificate: '',
-  bindDn: SERVICE_DN,
-  bindPassword: SERVICE_PASSWORD,
-  baseDn: BASE_DN,
-  userFilter: '(objectClass=inetOrgPerson)',
-  mapping: { id: 'entryUUID', email: 'mail', firstName: 'givenName', lastName: 'sn', type: 'employeeType' },
-  ...overrides,
-});
+const connection = (overrides: Record<string, unknown> = {}) => connectionTo(slapd.url, overrides);
 
 const account = async (email: string) =>
   (
