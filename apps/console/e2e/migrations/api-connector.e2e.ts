@@ -80,14 +80,18 @@ describe('API sources and the API connector (issue 14)', () => {
     expect(await seriousA11yViolations(p)).toEqual([]);
 
     // No host is listed yet: refused, and nothing is asked of the source.
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('button', { name: `Test source ${name}` }).click();
     await expect.poll(() => p.getByRole('status').filter({ hasText: 'The host 127.0.0.1 is not on the list of hosts data sources may reach' }).count()).toBe(1);
     expect(asked).toEqual([]);
 
     await allowHosts(p, '127.0.0.1');
     await p.goto(url('/app/migrations/apis'));
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('button', { name: `Test source ${name}` }).click();
     await expect.poll(() => p.getByRole('status').filter({ hasText: 'Connected: 10 rows on the first page.' }).count()).toBe(1);
+
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
 
     await p.getByRole('link', { name: `Read from ${name}` }).click();
     await p.getByRole('button', { name: 'Preview' }).click();
@@ -171,12 +175,14 @@ describe('API sources and the API connector (issue 14)', () => {
     await p.getByLabel('Paging').selectOption('link');
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('New record created').waitFor();
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('link', { name: `Edit ${name}` }).click();
     expect(await p.getByLabel('Address').inputValue()).toBe('https://sis.example.edu/api/students');
     await p.getByLabel('Rows at').fill('items');
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('New record updated').first().waitFor();
     expect(await p.getByRole('row').filter({ has: p.getByRole('rowheader', { name, exact: true }) }).textContent()).toContain('items');
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('button', { name: `Delete ${name}` }).click();
     await p.getByText('API source deleted.').waitFor();
   });
