@@ -273,11 +273,13 @@ export default function BroadcastDetailRoute() {
   const exportQuery = new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'page')).toString();
   const link = (p: number) => `?${new URLSearchParams({ ...query, page: String(p) })}`;
   const editable = (EDITABLE_BROADCAST_STATUSES as readonly string[]).includes(b.status);
-  if (answered && 'confirm' in answered) {
-    const { intent, count, fields } = answered.confirm;
+  // A retry or cancel posted without JavaScript: its question as a page.
+  const confirmation: BroadcastConfirmation | undefined = answered && 'confirm' in answered ? (answered.confirm as BroadcastConfirmation) : undefined;
+  if (confirmation) {
+    const { intent, count, fields } = confirmation;
     return <ConfirmPage {...QUESTIONS[intent](count)} variant={intent === 'cancel' ? 'danger' : 'primary'} fields={fields} cancelHref={`${BROADCASTS_PATH}/${b._id}`} />;
   }
-  const answer: (ScheduleResult & { notice?: FormNoticeData }) | undefined = answered;
+  const answer: (ScheduleResult & { notice?: FormNoticeData }) | undefined = answered && !('confirm' in answered) ? answered : undefined;
   return (
     <>
       <h1 className="cas-page-title">{b.subject}</h1>

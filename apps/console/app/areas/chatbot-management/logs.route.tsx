@@ -7,7 +7,7 @@ import { answerOf, queryOf } from '../../lib/answers.server';
 import { signedIn } from '../../lib/request.server';
 import { logQueryOf, personaChoices, type TranscriptRow } from './logs.server';
 import { when } from './broadcast-labels';
-import { Button, DateField, Select, TextField } from '@campus/ui';
+import { Button, DateField, RowTable, Select, TextField } from '@campus/ui';
 import '../../features/resources/resources.css';
 import './chatbot.css';
 
@@ -65,32 +65,26 @@ export default function LogsRoute() {
           <Link to={`?${new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'subscriber' && k !== 'page'))}`}>Every subscriber's conversations</Link>
         </p>
       ) : null}
-      <table className="cas-table">
-        <thead>
-          <tr>
-            <th scope="col">Last message</th>
-            <th scope="col">First question</th>
-            <th scope="col">Persona</th>
-            <th scope="col">Subscriber</th>
-            <th scope="col">Messages</th>
-            <th scope="col">Unanswered</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r._id}>
-              <td>
-                <Link to={r._id}>{when(r.lastAt)}</Link>
-              </td>
-              <td>{r.preview}</td>
-              <td>{r.persona ?? '—'}</td>
-              <td>{r.subscriber && r.subscriberId ? <Link to={`?subscriber=${r.subscriberId}`}>{r.subscriber}</Link> : '—'}</td>
-              <td>{r.messageCount}</td>
-              <td>{r.unanswered}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowTable
+        caption="Conversations"
+        isCaptionHidden
+        hasRowHeader
+        rows={rows}
+        rowKey={(r) => r._id}
+        emptyMessage="No conversations."
+        columns={[
+          { key: 'last', header: 'Last message', noWrap: true, cell: (r) => <Link to={r._id}>{when(r.lastAt)}</Link> },
+          { key: 'preview', header: 'First question', cell: (r) => r.preview },
+          { key: 'persona', header: 'Persona', cell: (r) => r.persona ?? '—' },
+          {
+            key: 'subscriber',
+            header: 'Subscriber',
+            cell: (r) => (r.subscriber && r.subscriberId ? <Link to={`?subscriber=${r.subscriberId}`}>{r.subscriber}</Link> : '—'),
+          },
+          { key: 'messages', header: 'Messages', isNumeric: true, cell: (r) => r.messageCount },
+          { key: 'unanswered', header: 'Unanswered', isNumeric: true, cell: (r) => r.unanswered },
+        ]}
+      />
       <nav aria-label="Pages" className="cas-tabs">
         {page > 1 ? <Link to={`?${new URLSearchParams({ ...query, page: String(page - 1) })}`}>Previous page</Link> : null}
         {page * 20 < count ? <Link to={`?${new URLSearchParams({ ...query, page: String(page + 1) })}`}>Next page</Link> : null}
