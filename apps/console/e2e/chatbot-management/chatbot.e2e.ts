@@ -104,9 +104,9 @@ describe('campus chatbot (issue 12)', () => {
     await Promise.all([p.waitForURL(/\/broadcasts\/[0-9a-f-]{36}$/), p.getByRole('button', { name: 'Save draft' }).click()]);
     await p.getByRole('heading', { name: 'Enrolment reminder' }).waitFor();
     // The schedule picker previews the next runs in the time zone it shows.
-    await p.getByLabel('Send', { exact: true }).selectOption('WEEKLY');
+    await p.getByLabel(/^Send\*?$/).selectOption('WEEKLY');
     await p.getByLabel('Day of the week (weekly)').selectOption('1');
-    await p.getByLabel('Time', { exact: true }).fill('07:30');
+    await p.getByLabel(/^Time\*?$/).fill('07:30');
     await p.getByRole('button', { name: 'Preview next runs' }).click();
     await expect.poll(() => p.getByRole('list', { name: 'Next runs of this schedule' }).locator('li').count()).toBe(5);
     await expect.poll(() => p.getByRole('status').filter({ hasText: 'Every Monday at 07:30 (Asia/Manila)' }).count()).toBe(1);

@@ -60,7 +60,7 @@ describe('API sources and the API connector (issue 14)', () => {
 
     await p.goto(url('/app/migrations/apis'));
     const name = `Old SIS API ${suffix}`;
-    await p.getByLabel('Name', { exact: true }).fill(name);
+    await p.getByLabel(/^Name\*?$/).fill(name);
     await p.getByLabel('Address').fill(`${origin}/api/students`);
     await p.getByLabel('Sign in with').selectOption('bearer');
     await p.getByLabel('Secret').fill(TOKEN);
@@ -162,7 +162,7 @@ describe('API sources and the API connector (issue 14)', () => {
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('Validation Error').first().waitFor();
     await expect.poll(() => p.getByText('Enter an http:// or https:// address.').count()).toBeGreaterThan(0);
-    expect(await p.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await p.getByLabel(/^Name\*?$/).getAttribute('aria-invalid')).toBe('true');
     expect(await p.getByLabel('Next cursor at').getAttribute('aria-invalid')).toBe('true');
     // What was typed stays, but the secret is never sent back.
     expect(await p.getByLabel('Address').inputValue()).toBe('ftp://sis.example.edu/students');
@@ -170,7 +170,7 @@ describe('API sources and the API connector (issue 14)', () => {
     expect(await p.content()).not.toContain(`typed-${suffix}`);
 
     const name = `No script API ${suffix}`;
-    await p.getByLabel('Name', { exact: true }).fill(name);
+    await p.getByLabel(/^Name\*?$/).fill(name);
     await p.getByLabel('Address').fill('https://sis.example.edu/api/students');
     await p.getByLabel('Paging').selectOption('link');
     await p.getByRole('button', { name: 'Save' }).click();
