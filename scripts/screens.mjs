@@ -49,7 +49,7 @@ function freePort() {
 
 async function waitFor(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !stopping) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -87,7 +87,9 @@ const slug = (url) => (url.pathname + url.search).replace(/^\//, '').replace(/[^
 
 try {
   console.log(`Starting the console with the demo data (${dataDir})…`);
-  await waitFor(`${consoleUrl}/healthz`, 180_000);
+  // scripts/start.mjs gives the API API_START_TIMEOUT (600 s by default) and the console 120 s, and stops both with a
+  // message if either is not ready; the walk waits as long (the app's exit ends this script sooner).
+  await waitFor(`${consoleUrl}/readyz`, (Number(process.env.API_START_TIMEOUT ?? 600) + 150) * 1000);
   const screens = await consoleScreens(join(root, 'apps/console'));
   const seeds = screens.filter((s) => !s.hasParameters).map((s) => s.path);
   rmSync(out, { recursive: true, force: true });

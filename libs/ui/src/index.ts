@@ -38,3 +38,4 @@ export * from './components/DateField.js';
 export * from './components/Confirm.js';
 export * from './components/PrintLayout.js';
 export * from './components/RowMenu.js';
+export * from './components/RadioGroup.js';

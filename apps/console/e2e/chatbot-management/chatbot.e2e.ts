@@ -104,9 +104,9 @@ describe('campus chatbot (issue 12)', () => {
     await Promise.all([p.waitForURL(/\/broadcasts\/[0-9a-f-]{36}$/), p.getByRole('button', { name: 'Save draft' }).click()]);
     await p.getByRole('heading', { name: 'Enrolment reminder' }).waitFor();
     // The schedule picker previews the next runs in the time zone it shows.
-    await p.getByLabel('Send (required)').selectOption('WEEKLY');
+    await p.getByLabel(/^Send\*?$/).selectOption('WEEKLY');
     await p.getByLabel('Day of the week (weekly)').selectOption('1');
-    await p.getByLabel('Time (required)').fill('07:30');
+    await p.getByLabel(/^Time\*?$/).fill('07:30');
     await p.getByRole('button', { name: 'Preview next runs' }).click();
     await expect.poll(() => p.getByRole('list', { name: 'Next runs of this schedule' }).locator('li').count()).toBe(5);
     await expect.poll(() => p.getByRole('status').filter({ hasText: 'Every Monday at 07:30 (Asia/Manila)' }).count()).toBe(1);
@@ -114,7 +114,7 @@ describe('campus chatbot (issue 12)', () => {
     const deliveries = p.getByRole('table');
     await expect.poll(async () => {
       await p.reload();
-      return deliveries.locator('tbody tr[data-status="SENT"]').count();
+      return deliveries.locator('tbody td[data-label="Status"]').filter({ hasText: /^Sent$/ }).count();
     }, { timeout: 30_000 }).toBe(2);
     expect(await deliveries.textContent()).toContain('Web chat inbox');
     await p.getByRole('definition').filter({ hasText: 'Sent' }).first().waitFor();

@@ -60,7 +60,7 @@ describe('API sources and the API connector (issue 14)', () => {
 
     await p.goto(url('/app/migrations/apis'));
     const name = `Old SIS API ${suffix}`;
-    await p.getByLabel('Name', { exact: true }).fill(name);
+    await p.getByLabel(/^Name\*?$/).fill(name);
     await p.getByLabel('Address').fill(`${origin}/api/students`);
     await p.getByLabel('Sign in with').selectOption('bearer');
     await p.getByLabel('Secret').fill(TOKEN);
@@ -80,14 +80,18 @@ describe('API sources and the API connector (issue 14)', () => {
     expect(await seriousA11yViolations(p)).toEqual([]);
 
     // No host is listed yet: refused, and nothing is asked of the source.
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('button', { name: `Test source ${name}` }).click();
     await expect.poll(() => p.getByRole('status').filter({ hasText: 'The host 127.0.0.1 is not on the list of hosts data sources may reach' }).count()).toBe(1);
     expect(asked).toEqual([]);
 
     await allowHosts(p, '127.0.0.1');
     await p.goto(url('/app/migrations/apis'));
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('button', { name: `Test source ${name}` }).click();
     await expect.poll(() => p.getByRole('status').filter({ hasText: 'Connected: 10 rows on the first page.' }).count()).toBe(1);
+
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
 
     await p.getByRole('link', { name: `Read from ${name}` }).click();
     await p.getByRole('button', { name: 'Preview' }).click();
@@ -158,7 +162,7 @@ describe('API sources and the API connector (issue 14)', () => {
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('Validation Error').first().waitFor();
     await expect.poll(() => p.getByText('Enter an http:// or https:// address.').count()).toBeGreaterThan(0);
-    expect(await p.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await p.getByLabel(/^Name\*?$/).getAttribute('aria-invalid')).toBe('true');
     expect(await p.getByLabel('Next cursor at').getAttribute('aria-invalid')).toBe('true');
     // What was typed stays, but the secret is never sent back.
     expect(await p.getByLabel('Address').inputValue()).toBe('ftp://sis.example.edu/students');
@@ -166,17 +170,19 @@ describe('API sources and the API connector (issue 14)', () => {
     expect(await p.content()).not.toContain(`typed-${suffix}`);
 
     const name = `No script API ${suffix}`;
-    await p.getByLabel('Name', { exact: true }).fill(name);
+    await p.getByLabel(/^Name\*?$/).fill(name);
     await p.getByLabel('Address').fill('https://sis.example.edu/api/students');
     await p.getByLabel('Paging').selectOption('link');
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('New record created').waitFor();
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('link', { name: `Edit ${name}` }).click();
     expect(await p.getByLabel('Address').inputValue()).toBe('https://sis.example.edu/api/students');
     await p.getByLabel('Rows at').fill('items');
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('New record updated').first().waitFor();
     expect(await p.getByRole('row').filter({ has: p.getByRole('rowheader', { name, exact: true }) }).textContent()).toContain('items');
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('button', { name: `Delete ${name}` }).click();
     await p.getByText('API source deleted.').waitFor();
   });

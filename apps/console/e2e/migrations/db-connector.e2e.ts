@@ -40,7 +40,7 @@ describe('database connector (issue 14)', () => {
     await p.getByLabel('Type').selectOption('postgresql');
     await p.getByLabel('Host').fill('127.0.0.1');
     await p.getByLabel('Port').fill('5432');
-    await p.getByLabel('Database', { exact: true }).fill('test');
+    await p.getByLabel(/^Database\*?$/).fill('test');
     await p.getByLabel('User').fill('postgres');
     await p.getByLabel('Password').fill(`secret-${suffix}`);
     await p.getByRole('button', { name: 'Save' }).click();
@@ -50,6 +50,7 @@ describe('database connector (issue 14)', () => {
     expect(await p.content()).not.toContain(`secret-${suffix}`);
 
     // No host is listed yet: the machine's own PostgreSQL, on loopback, is not reached.
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('button', { name: `Test connection ${name}` }).click();
     await expect
       .poll(() => p.getByRole('status').filter({ hasText: 'Could not connect: The host 127.0.0.1 is not on the list of hosts data sources may reach' }).count())
@@ -57,8 +58,11 @@ describe('database connector (issue 14)', () => {
     expect(await p.getByText('Connected').count()).toBe(0);
     await allowHosts(p, '127.0.0.1');
     await p.goto(url('/app/migrations/databases'));
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('button', { name: `Test connection ${name}` }).click();
     await expect.poll(() => p.getByRole('status').filter({ hasText: 'Connected' }).count()).toBe(1);
+
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
 
     await p.getByRole('link', { name: `Read from ${name}` }).click();
     await p.getByLabel('Table').selectOption(TABLE);
@@ -82,10 +86,12 @@ describe('database connector (issue 14)', () => {
     expect(await p.getByRole('row').filter({ has: p.getByRole('rowheader', { name, exact: true }) }).textContent()).toMatch(new RegExp(`${TABLE}: id up to 3`));
 
     // A scheduled read of the same table: refused with the field's message, saved, changed, cancelled.
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('link', { name: `Read from ${name}` }).click();
     await p.getByLabel('Table').selectOption(TABLE);
     await p.getByLabel('Cursor column (optional)').fill('id');
-    await p.getByLabel('Only rows newer than the last read').check();
+    await p.getByText('Only rows newer than the last read', { exact: true }).click(); // the design system's check box
+    expect(await p.getByLabel('Only rows newer than the last read').isChecked()).toBe(true);
     await p.getByLabel('Import into').selectOption('students');
     await p.getByLabel('Cron').fill('every night');
     await p.getByRole('button', { name: 'Schedule', exact: true }).click();
@@ -116,11 +122,12 @@ describe('database connector (issue 14)', () => {
     await p.getByLabel('Type').selectOption('mariadb');
     await p.getByLabel('Host').fill('127.0.0.1');
     await p.getByLabel('Port').fill('3306');
-    await p.getByLabel('Database', { exact: true }).fill('test');
+    await p.getByLabel(/^Database\*?$/).fill('test');
     await p.getByLabel('User').fill('root');
     await p.getByLabel('Password').fill(`wrong-${suffix}`);
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('New record created').waitFor();
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
     await p.getByRole('button', { name: `Test connection ${name}` }).click();
     await p.getByRole('status').filter({ hasText: "Could not connect: Access denied for user 'root'" }).waitFor({ timeout: 12_000 });
     expect(await p.content()).not.toContain(`wrong-${suffix}`);
@@ -133,26 +140,28 @@ describe('database connector (issue 14)', () => {
     await signIn(p, DEMO_USERS.admin);
     await allowHosts(p, '127.0.0.1');
     await p.goto(url('/app/migrations/databases'));
-    await p.getByLabel('Database', { exact: true }).fill('test');
+    await p.getByLabel(/^Database\*?$/).fill('test');
     await p.getByLabel('Password', { exact: true }).fill(`typed-${suffix}`);
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('Validation Error').first().waitFor();
     // The notice comes first in the page; the fields' marks follow as the rest of it arrives.
-    await expect.poll(() => p.locator('#name-error').textContent()).toBe('Required');
+    await expect.poll(() => p.locator('#connection-name-error').textContent()).toBe('Required');
     expect(await p.getByRole('alert').filter({ hasText: 'Validation Error' }).first().textContent()).toContain('Please fillup required fields.');
     expect(await p.getByLabel('Host').getAttribute('aria-invalid')).toBe('true');
     // What was typed stays, but the password is never sent back.
-    expect(await p.getByLabel('Database', { exact: true }).inputValue()).toBe('test');
+    expect(await p.getByLabel(/^Database\*?$/).inputValue()).toBe('test');
     expect(await p.content()).not.toContain(`typed-${suffix}`);
 
     const name = `No script ${suffix}`;
     await p.getByLabel('Name').fill(name);
     await p.getByLabel('Host').fill('127.0.0.1');
     await p.getByLabel('Port').fill('5432');
-    await p.getByLabel('Database', { exact: true }).fill('test');
+    await p.getByLabel(/^Database\*?$/).fill('test');
     await p.getByLabel('User').fill('postgres');
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByText('New record created').waitFor();
+
+    await p.getByLabel(`Actions for ${name}`).click(); // the row's menu
 
     await p.getByRole('link', { name: `Read from ${name}` }).click();
     await p.getByLabel('Read-only SELECT').fill(`delete from ${TABLE}`);

@@ -12,7 +12,8 @@ export interface RowMenuProps {
 
 /**
  * A row's actions folded behind one compact toggle, so a table row stays one line tall. It is a `<details>`: it
- * opens and its links and forms work without JavaScript; with JavaScript a click outside or Escape closes it.
+ * opens and its links and forms work without JavaScript; with JavaScript a click outside, Escape or a form posted
+ * from it closes it.
  */
 export function RowMenu({ label, text = 'Actions', children }: RowMenuProps) {
   const ref = useRef<HTMLDetailsElement | null>(null);
@@ -29,11 +30,17 @@ export function RowMenu({ label, text = 'Actions', children }: RowMenuProps) {
       }
       if (!details.contains(e.target as Node)) details.open = false;
     };
+    // An action taken from the menu (a form posted, which may leave the page as it is) closes it.
+    const done = () => {
+      details.open = false;
+    };
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);
+    details.addEventListener('submit', done);
     return () => {
       document.removeEventListener('click', close);
       document.removeEventListener('keydown', close);
+      details.removeEventListener('submit', done);
     };
   }, []);
   return (

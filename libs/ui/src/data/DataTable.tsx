@@ -125,7 +125,8 @@ export function DataTable({
                   {columns.map((name, index) => {
                     const text = cellText(entity, name, row);
                     return index === 0 ? (
-                      <th key={name} scope="row">
+                      // A one-word value (a reference such as EMP-2011-0042) never breaks at its hyphens.
+                      <th key={name} scope="row" data-nowrap={(text !== '' && !/\s/.test(text)) || undefined}>
                         {accent ? (
                           <span className="cas-row-accent" title={accent.label}>
                             <span

@@ -1,10 +1,10 @@
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { JOB_STATE_LABELS, MISSED_RUN_POLICIES, MISSED_RUN_LABELS, type JobState } from '@campus/domain-batch';
-import { buttonClassName, Checkbox, DataFormProvider, Pagination, Select, TextField } from '@campus/ui';
+import { Button, Checkbox, ConfirmPage, ConfirmSubmit, DataFormProvider, Pagination, Select, TextField } from '@campus/ui';
 import { RouterForm } from '../../components/RouterForm';
-import type { BatchViewData } from './batch.server';
+import type { BatchConfirmation, BatchViewData } from './batch.server';
 import { BATCH_LIST, BATCH_VIEW } from './paths';
-import { figure, ProgressBar, StalledBadge, StateBadge, took, typeTitle, useLiveData, when } from './parts';
+import { batchQuestion, figure, ProgressBar, StalledBadge, StateBadge, took, typeTitle, useLiveData, when } from './parts';
 import './batch.css';
 
 /**
@@ -13,8 +13,17 @@ import './batch.css';
  */
 export function BatchView() {
   const data = useLoaderData<BatchViewData>();
+  const answer = useActionData<{ confirm?: BatchConfirmation }>();
   const { batch } = data;
-  useLiveData(Boolean(batch && (batch.state === 'queued' || batch.state === 'running')));
+  useLiveData(Boolean(!answer?.confirm && batch && (batch.state === 'queued' || batch.state === 'running')));
+  // A cancel or retry posted without JavaScript asks its question as a page first.
+  if (answer?.confirm) {
+    return (
+      <DataFormProvider form={RouterForm}>
+        <ConfirmPage {...answer.confirm} variant={answer.confirm.intent === 'cancel' ? 'danger' : 'primary'} />
+      </DataFormProvider>
+    );
+  }
   return (
     <DataFormProvider form={RouterForm}>
       <section aria-labelledby="batch-title" className="cas-batch">
@@ -31,7 +40,8 @@ export function BatchView() {
 function OneBatch({ data }: { data: BatchViewData }) {
   const batch = data.batch!;
   const isOpen = batch.state === 'queued' || batch.state === 'running';
-  const hasFailures = (batch.counts['failed'] ?? 0) + (batch.counts['dead-letter'] ?? 0) > 0;
+  const failedJobs = (batch.counts['failed'] ?? 0) + (batch.counts['dead-letter'] ?? 0);
+  const jobsToRun = (batch.counts['created'] ?? 0) + (batch.counts['retrying'] ?? 0) + (batch.counts['active'] ?? 0);
   const file = batch.result && typeof batch.result.fileName === 'string' ? batch.result.fileName : null;
   return (
     <>
@@ -75,26 +85,28 @@ function OneBatch({ data }: { data: BatchViewData }) {
           {isOpen ? (
             <Form method="post">
               <input type="hidden" name="id" value={batch._id} />
-              <button type="submit" name="intent" value="cancel" className="cas-button cas-button--danger">
+              <input type="hidden" name="count" value={String(jobsToRun)} />
+              <ConfirmSubmit name="intent" value="cancel" variant="danger" cancelLabel="Keep it" {...batchQuestion('cancel', jobsToRun)}>
                 Cancel batch
-              </button>
+              </ConfirmSubmit>
             </Form>
           ) : null}
-          {data.canSteer && hasFailures ? (
+          {data.canSteer && failedJobs > 0 ? (
             <Form method="post">
               <input type="hidden" name="id" value={batch._id} />
-              <button type="submit" name="intent" value="retry-failed" className="cas-button cas-button--secondary">
-                Retry failed only
-              </button>
+              <input type="hidden" name="count" value={String(failedJobs)} />
+              <ConfirmSubmit name="intent" value="retry-failed" {...batchQuestion('retry-failed', failedJobs)}>
+                Retry failed only ({figure(failedJobs)})
+              </ConfirmSubmit>
             </Form>
           ) : null}
           {data.canSteer && data.queue ? (
             <Form method="post">
               <input type="hidden" name="id" value={batch._id} />
               <input type="hidden" name="queue" value={data.queue.name} />
-              <button type="submit" name="intent" value={data.queue.isPaused ? 'resume' : 'pause'} className="cas-button cas-button--secondary">
+              <Button type="submit" name="intent" value={data.queue.isPaused ? 'resume' : 'pause'} variant="secondary">
                 {data.queue.isPaused ? 'Resume queue' : 'Pause queue'} ({typeTitle(data.typeTitles, data.queue.name)})
-              </button>
+              </Button>
             </Form>
           ) : null}
         </div>
@@ -183,11 +195,11 @@ function Schedules({ data }: { data: BatchViewData }) {
           <Checkbox name="isActive" defaultSelected={s.isActive} className="cas-batch-check">
             Active
           </Checkbox>
-          <button type="submit" className={buttonClassName('secondary')}>
+          <Button type="submit" variant="secondary">
             Save schedule
-          </button>
+          </Button>
           <p>
-            Last run: {when(s.lastRunAt)}. Next runs: {s.nextRuns.length ? s.nextRuns.map((r) => when(r)).join(', ') : 'none (off)'}
+            Last run: {when(s.lastRunAt, s.timeZone)}. Next runs: {s.nextRuns.length ? s.nextRuns.map((r) => when(r, s.timeZone)).join(', ') : 'none (off)'}
           </p>
         </Form>
       ))}

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { answerOf, problemOf } from '../../lib/answers.server';
 import { redirectWithNotice } from '../../lib/notice.server';
 import { signedIn } from '../../lib/request.server';
+import { isConfirmed } from '@campus/ui';
+import { batchQuestion } from './parts';
 
 export { BATCH_VIEW } from './paths';
 import { BATCH_VIEW } from './paths';
@@ -131,11 +133,42 @@ const BatchViewForm = z.discriminatedUnion('intent', [
   }),
 ]);
 
-/** The batch view's buttons: cancel, retry failed, pause or resume the queue, save a schedule. */
-export async function batchViewAction(request: Request): Promise<Response> {
+/** A cancel or retry posted without `confirmed=yes` (no JavaScript): the question the view then asks as a page. */
+export interface BatchConfirmation {
+  readonly intent: 'cancel' | 'retry-failed';
+  readonly title: string;
+  readonly description: string;
+  readonly confirmLabel: string;
+  readonly cancelLabel?: string;
+  readonly fields: (readonly [string, string])[];
+  readonly cancelHref: string;
+}
+
+/**
+ * The batch view's buttons: cancel, retry failed, pause or resume the queue, save a schedule. Cancel and retry ask
+ * first, with the number of jobs the page showed (posted as `count`).
+ */
+export async function batchViewAction(request: Request): Promise<Response | { confirm: BatchConfirmation }> {
   const { api } = await signedIn(request);
+  const posted = await request.formData();
+  const intent = posted.get('intent');
+  if ((intent === 'cancel' || intent === 'retry-failed') && !isConfirmed(posted)) {
+    const count = Number(posted.get('count'));
+    const id = String(posted.get('id') ?? '');
+    const fields = [...posted.entries()].filter((e): e is [string, string] => typeof e[1] === 'string');
+    const question = batchQuestion(intent, Number.isInteger(count) && count >= 0 ? count : 0);
+    return {
+      confirm: {
+        intent,
+        ...question,
+        ...(intent === 'cancel' ? { cancelLabel: 'Keep it' } : {}),
+        fields,
+        cancelHref: /^[0-9a-f-]{36}$/i.test(id) ? `${BATCH_VIEW}?id=${id}` : BATCH_VIEW,
+      },
+    };
+  }
   // The fields go to the API as typed (the schedule's own schema checks them as the API does).
-  const submission = parseWithZod(await request.formData(), { schema: BatchViewForm, disableAutoCoercion: true });
+  const submission = parseWithZod(posted, { schema: BatchViewForm, disableAutoCoercion: true });
   const typedId = typeof submission.payload.id === 'string' ? submission.payload.id : '';
   const backTo = (id: string) => (/^[0-9a-f-]{36}$/i.test(id) ? `${BATCH_VIEW}?id=${id}` : BATCH_VIEW);
   const failedWith = (description: string) => redirectWithNotice(request, backTo(typedId), { tone: 'error', title: 'Error', description });

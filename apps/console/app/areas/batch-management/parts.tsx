@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Form, useRevalidator } from '@remix-run/react';
-import { buttonClassName, DataFormProvider, Pagination, Select, StatusPill, type StatusTone } from '@campus/ui';
+import { Button, DataFormProvider, Pagination, Select, StatusPill, type StatusTone } from '@campus/ui';
 import { RouterForm } from '../../components/RouterForm';
-import { formatCount, formatDate, formatDuration } from '@campus/formatters';
+import { formatCount, formatDuration, formatZonedTime } from '@campus/formatters';
 import { BATCH_STATE_LABELS, JOB_STATE_LABELS, type BatchState, type JobState } from '@campus/domain-batch';
 
 /**
@@ -46,7 +46,8 @@ export function StalledBadge() {
   return <StatusPill tone="warning">Stalled</StatusPill>;
 }
 
-export const when = (iso: string | null) => (iso ? formatDate(iso, { style: 'short', time: 'short' }) : '—');
+/** A moment with its date, time and zone (`Tue, Dec 1, 10:00 PHT`); a schedule's runs in the schedule's own zone. */
+export const when = (iso: string | null, timeZone?: string) => (iso ? formatZonedTime(iso, { withDate: true, ...(timeZone ? { timeZone } : {}) }) : '—');
 export const took = (ms: number | null) => (ms === null ? '—' : formatDuration(Math.round(ms / 1000)));
 export const figure = formatCount;
 
@@ -100,9 +101,9 @@ export function FilteredList(props: {
         </h1>
         <Form method="get" className="cas-batch-filters" aria-label={`Filter ${props.title.toLowerCase()}`}>
           {props.filters}
-          <button type="submit" className={buttonClassName('secondary')}>
+          <Button type="submit" variant="secondary">
             Filter
-          </button>
+          </Button>
         </Form>
         {props.problem ? <p role="alert">{props.problem}</p> : null}
         <div className="cas-data-table">
@@ -133,4 +134,20 @@ export function FilteredList(props: {
       </section>
     </DataFormProvider>
   );
+}
+
+/** What the batch view's steering buttons ask first, with the number of jobs they act on (dialog and page alike). */
+export function batchQuestion(intent: 'cancel' | 'retry-failed', count: number): { title: string; description: string; confirmLabel: string } {
+  const jobs = `${formatCount(count)} ${count === 1 ? 'job' : 'jobs'}`;
+  return intent === 'cancel'
+    ? {
+        title: `Cancel this batch and its ${jobs} still to run?`,
+        description: `The ${jobs} still queued are cancelled and a running job stops before its next unit of work. What is done stays done.`,
+        confirmLabel: 'Cancel batch',
+      }
+    : {
+        title: `Retry the ${jobs} that failed?`,
+        description: `The ${jobs} that failed are queued again for one more attempt each; the jobs that succeeded are not run again.`,
+        confirmLabel: 'Retry failed only',
+      };
 }

@@ -15,7 +15,7 @@ import {
   WEEKDAYS,
 } from '@campus/domain-chatbot';
 import { formatCount } from '@campus/formatters';
-import { deliverySegments, ProgressBar } from '@campus/ui';
+import { Button, ConfirmPage, ConfirmSubmit, DateField, deliverySegments, FormField, isConfirmed, ProgressBar, RowTable, Select, TextField } from '@campus/ui';
 import { RouteError } from '../../features/resources/RouteError';
 import { APP_TITLE } from '../../lib/constants';
 import { redirectWithNotice } from '../../lib/notice.server';
@@ -98,10 +98,47 @@ function scheduleOf(form: z.output<typeof ScheduleFields>) {
   };
 }
 
+/** The buttons that ask first, and what they ask, with the number of deliveries they act on. */
+const QUESTIONS = {
+  retry: (count: number) => ({
+    title: `Send the ${formatCount(count)} failed ${count === 1 ? 'delivery' : 'deliveries'} again?`,
+    description: 'Only the deliveries that failed are sent again; those already sent or skipped are left alone.',
+    confirmLabel: 'Retry failed only',
+    cancelLabel: 'Cancel',
+  }),
+  cancel: (count: number) => ({
+    title: 'Cancel this broadcast?',
+    description:
+      count > 0
+        ? `The ${formatCount(count)} ${count === 1 ? 'delivery' : 'deliveries'} still queued are not sent. It cannot be started again.`
+        : 'It will not be sent. It cannot be started again.',
+    confirmLabel: 'Cancel broadcast',
+    cancelLabel: 'Keep it',
+  }),
+} as const;
+
+/** A retry or cancel posted without `confirmed=yes` (no JavaScript): the question the page then asks instead. */
+interface BroadcastConfirmation {
+  readonly intent: keyof typeof QUESTIONS;
+  readonly count: number;
+  readonly fields: (readonly [string, string])[];
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const api = (await signedIn(request)).client(chatbotContract); // the route guard, before the form is read
-  const submission = parseWithZod(await request.formData(), { schema: BroadcastForm });
+  const posted = await request.formData();
+  const asked = posted.get('intent');
+  if ((asked === 'retry' || asked === 'cancel') && !isConfirmed(posted)) {
+    const count = Number(posted.get('count'));
+    const confirm: BroadcastConfirmation = {
+      intent: asked,
+      count: Number.isInteger(count) && count >= 0 ? count : 0,
+      fields: [...posted.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'),
+    };
+    return { confirm };
+  }
+  const submission = parseWithZod(posted, { schema: BroadcastForm });
   if (submission.status !== 'success') return invalidForm(submission);
   const form = submission.value;
   const id = params.id ?? '';
@@ -133,15 +170,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
 function ActionButton({ intent, label, secondary = false }: { intent: keyof typeof ACTIONS | 'test'; label: string; secondary?: boolean }) {
   return (
     <Form method="post">
-      <button type="submit" name="intent" value={intent} className={secondary ? 'cas-button cas-button--secondary' : 'cas-button'}>
+      <Button type="submit" name="intent" value={intent} variant={secondary ? 'secondary' : 'primary'}>
         {label}
-      </button>
+      </Button>
     </Form>
   );
 }
 
-/** A moment in a named time zone, with the zone shown. */
-const inZone = (iso: string, timeZone: string) => `${new Date(iso).toLocaleString('en-PH', { timeZone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })} (${timeZone})`;
+/** A button that asks first (a dialog, or without JavaScript the same question as a page), with the count it acts on. */
+function AskingButton({ intent, count, label }: { intent: keyof typeof QUESTIONS; count: number; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="count" value={String(count)} />
+      <ConfirmSubmit name="intent" value={intent} variant={intent === 'cancel' ? 'danger' : 'primary'} {...QUESTIONS[intent](count)}>
+        {label}
+      </ConfirmSubmit>
+    </Form>
+  );
+}
+
+/** A moment in a named time zone, with the zone shown (`Tue, Dec 1, 08:00 PHT`). */
+const inZone = (iso: string, timeZone: string) => when(iso, timeZone);
 
 /** What the schedule form answers: Conform's reply (what was typed, each field's problem) and the next runs previewed. */
 interface ScheduleResult {
@@ -156,12 +205,7 @@ function ScheduleSection({ b, answer }: { b: Broadcast; answer: ScheduleResult |
   const typed = (answer?.result.initialValue ?? {}) as Record<string, unknown>;
   const values = { ...(b.schedule ?? {}), ...typed } as Record<string, string | number | null | undefined>;
   const zone = String(values.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE);
-  const err = (name: string) =>
-    form.allErrors[name]?.[0] ? (
-      <span id={`${name}-error`} className="cas-error">
-        {form.allErrors[name][0]}
-      </span>
-    ) : null;
+  const err = (name: string) => form.allErrors[name]?.[0];
   return (
     <section className="cas-chatbot-panel" aria-labelledby="schedule-title">
       <h2 id="schedule-title">Scheduled broadcast</h2>
@@ -179,55 +223,34 @@ function ScheduleSection({ b, answer }: { b: Broadcast; answer: ScheduleResult |
       ) : (
         <p>Not scheduled: it sends when you press Send.</p>
       )}
-      <Form method="post" className="cas-chatbot-actions">
-        <label>
-          Send (required)
-          <select name="kind" defaultValue={String(values.kind ?? 'ONCE')}>
-            {scheduleKindOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Date (once)
-          <input type="date" name="date" defaultValue={String(values.date ?? '')} />
-          {err('date')}
-        </label>
-        <label>
-          Day of the week (weekly)
-          <select name="weekday" defaultValue={values.weekday == null ? '' : String(values.weekday)}>
-            <option value="">—</option>
-            {WEEKDAYS.map((d, i) => (
-              <option key={d} value={i}>
-                {d}
-              </option>
-            ))}
-          </select>
-          {err('weekday')}
-        </label>
-        <label>
-          Day of the month (monthly)
-          <input type="number" name="dayOfMonth" min={1} max={28} defaultValue={values.dayOfMonth == null ? '' : String(values.dayOfMonth)} />
-          {err('dayOfMonth')}
-        </label>
-        <label>
-          Time (required)
-          <input type="time" name="time" required defaultValue={String(values.time ?? '08:00')} />
-          {err('time')}
-        </label>
-        <label>
-          Time zone (required)
-          <input name="timeZone" required defaultValue={zone} />
-          {err('timeZone')}
-        </label>
-        <button type="submit" name="intent" value="schedule-preview" className="cas-button cas-button--secondary">
-          Preview next runs
-        </button>
-        <button type="submit" name="intent" value="schedule" className="cas-button">
-          Schedule
-        </button>
+      <Form method="post" className="cas-chatbot-schedule" aria-label="Schedule">
+        <Select label="Send" name="kind" isRequired defaultValue={String(values.kind ?? 'ONCE')} options={scheduleKindOptions} />
+        <DateField label="Date (once)" name="date" defaultValue={String(values.date ?? '')} error={err('date')} />
+        <Select
+          label="Day of the week (weekly)"
+          name="weekday"
+          placeholder="—"
+          defaultValue={values.weekday == null ? '' : String(values.weekday)}
+          options={WEEKDAYS.map((d, i) => ({ value: String(i), label: d }))}
+          error={err('weekday')}
+        />
+        <FormField label="Day of the month (monthly)" error={err('dayOfMonth')}>
+          {(p) => (
+            <input {...p} type="number" className="cas-input" name="dayOfMonth" min={1} max={28} defaultValue={values.dayOfMonth == null ? '' : String(values.dayOfMonth)} />
+          )}
+        </FormField>
+        <FormField label="Time" isRequired error={err('time')}>
+          {(p) => <input {...p} type="time" className="cas-input" name="time" required defaultValue={String(values.time ?? '08:00')} />}
+        </FormField>
+        <TextField label="Time zone" name="timeZone" isRequired defaultValue={zone} error={err('timeZone')} />
+        <div className="cas-chatbot-actions">
+          <Button type="submit" name="intent" value="schedule-preview" variant="secondary">
+            Preview next runs
+          </Button>
+          <Button type="submit" name="intent" value="schedule">
+            Schedule
+          </Button>
+        </div>
       </Form>
       {answer?.preview ? (
         <div role="status">
@@ -245,11 +268,18 @@ function ScheduleSection({ b, answer }: { b: Broadcast; answer: ScheduleResult |
 
 export default function BroadcastDetailRoute() {
   const { broadcast: b, rows, count, query, userId } = useLoaderData<typeof loader>();
-  const answer: (ScheduleResult & { notice?: FormNoticeData }) | undefined = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
   const page = Number(query.page ?? 1);
   const exportQuery = new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'page')).toString();
   const link = (p: number) => `?${new URLSearchParams({ ...query, page: String(p) })}`;
   const editable = (EDITABLE_BROADCAST_STATUSES as readonly string[]).includes(b.status);
+  // A retry or cancel posted without JavaScript: its question as a page.
+  const confirmation: BroadcastConfirmation | undefined = answered && 'confirm' in answered ? (answered.confirm as BroadcastConfirmation) : undefined;
+  if (confirmation) {
+    const { intent, count, fields } = confirmation;
+    return <ConfirmPage {...QUESTIONS[intent](count)} variant={intent === 'cancel' ? 'danger' : 'primary'} fields={fields} cancelHref={`${BROADCASTS_PATH}/${b._id}`} />;
+  }
+  const answer: (ScheduleResult & { notice?: FormNoticeData }) | undefined = answered && !('confirm' in answered) ? answered : undefined;
   return (
     <>
       <h1 className="cas-page-title">{b.subject}</h1>
@@ -299,8 +329,8 @@ export default function BroadcastDetailRoute() {
             </Link>
           ) : null}
           {b.status !== 'SENT' && b.status !== 'CANCELLED' ? <ActionButton intent="test" label="Send a test to yourself" secondary /> : null}
-          {b.status === 'SENT' && b.counts.failed > 0 ? <ActionButton intent="retry" label="Retry failed only" /> : null}
-          {b.status !== 'SENT' && b.status !== 'CANCELLED' ? <ActionButton intent="cancel" label="Cancel broadcast" secondary /> : null}
+          {b.status === 'SENT' && b.counts.failed > 0 ? <AskingButton intent="retry" count={b.counts.failed} label={`Retry failed only (${formatCount(b.counts.failed)})`} /> : null}
+          {b.status !== 'SENT' && b.status !== 'CANCELLED' ? <AskingButton intent="cancel" count={b.counts.queued} label="Cancel broadcast" /> : null}
         </div>
       </section>
       {editable ? <ScheduleSection b={b} answer={answer} /> : null}
@@ -314,16 +344,13 @@ export default function BroadcastDetailRoute() {
         {b.counts.queued > 0 ? <p>{formatCount(b.counts.queued)} still queued.</p> : null}
       </section>
       <h2>Deliveries</h2>
-      <Form method="get" className="cas-chatbot-panel" aria-label="Filter deliveries">
-        <label>
-          Recipient
-          <input name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} />
-        </label>
+      <Form method="get" className="cas-chatbot-panel cas-chatbot-filters" aria-label="Filter deliveries">
+        <TextField label="Recipient" name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} />
         <CodedSelect label="Status" name="status" options={deliveryStatusOptions} value={query.status ?? ''} />
         <CodedSelect label="Channel" name="channel" options={broadcastChannelOptions} value={query.channel ?? ''} />
-        <button type="submit" className="cas-button cas-button--secondary">
+        <Button type="submit" variant="secondary">
           Filter
-        </button>
+        </Button>
         <a className="cas-button cas-button--secondary" href={`${b._id}/deliveries.csv${exportQuery ? `?${exportQuery}` : ''}`} download>
           Export CSV
         </a>
@@ -331,30 +358,21 @@ export default function BroadcastDetailRoute() {
       <p role="status">
         {count} {count === 1 ? 'delivery' : 'deliveries'}
       </p>
-      <table className="cas-table">
-        <thead>
-          <tr>
-            <th scope="col">Recipient</th>
-            <th scope="col">Email</th>
-            <th scope="col">Channel</th>
-            <th scope="col">Status</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Sent</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <tr key={d._id} data-status={d.status}>
-              <td>{d.name}</td>
-              <td>{d.email ?? '—'}</td>
-              <td>{labelOf(broadcastChannelOptions, d.channel)}</td>
-              <td>{labelOf(deliveryStatusOptions, d.status)}</td>
-              <td>{d.reason ?? ''}</td>
-              <td>{when(d.sentAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowTable
+        caption="Deliveries"
+        isCaptionHidden
+        rows={rows}
+        rowKey={(d) => d._id}
+        emptyMessage="No deliveries."
+        columns={[
+          { key: 'name', header: 'Recipient', cell: (d) => d.name },
+          { key: 'email', header: 'Email', cell: (d) => <span className="cas-chatbot-address">{d.email ?? '—'}</span> },
+          { key: 'channel', header: 'Channel', cell: (d) => labelOf(broadcastChannelOptions, d.channel) },
+          { key: 'status', header: 'Status', cell: (d) => labelOf(deliveryStatusOptions, d.status) },
+          { key: 'reason', header: 'Reason', cell: (d) => d.reason ?? '' },
+          { key: 'sent', header: 'Sent', noWrap: true, cell: (d) => when(d.sentAt) },
+        ]}
+      />
       <nav aria-label="Pages" className="cas-tabs">
         {page > 1 ? <Link to={link(page - 1)}>Previous page</Link> : null}
         {page * PAGE < count ? <Link to={link(page + 1)}>Next page</Link> : null}

@@ -1,10 +1,12 @@
+import { formatZonedTime } from '@campus/formatters';
+
 /** The label of a coded value (spec §4) for display. */
 export function labelOf(options: readonly { value: string; label: string }[], value: string | null | undefined): string {
   return options.find((o) => o.value === value)?.label ?? value ?? '—';
 }
 
-/** A moment as Manila reads it. */
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' }) : '—');
+/** A moment with its date, time and zone (`Tue, Dec 1, 10:00 PHT`), in Manila's time unless a zone is given. */
+export const when = (iso: string | null, timeZone?: string) => (iso ? formatZonedTime(iso, { withDate: true, ...(timeZone ? { timeZone } : {}) }) : '—');
 
 /** The filters of a broadcast's delivery list, from the address. */
 export function deliveryQueryOf(url: URL): Record<string, string> {

@@ -8,6 +8,7 @@ import { answerOf, queryOrThrow } from '../../lib/answers.server';
 import { signedIn } from '../../lib/request.server';
 import { labelOf, when } from './broadcast-labels';
 import { CodedSelect } from './CodedSelect';
+import { Button, RowTable } from '@campus/ui';
 import '../../features/resources/resources.css';
 import './chatbot.css';
 
@@ -30,11 +31,11 @@ export default function BroadcastsRoute() {
   return (
     <>
       <h1 className="cas-page-title">Broadcasts</h1>
-      <Form method="get" className="cas-chatbot-panel" aria-label="Filter broadcasts">
+      <Form method="get" className="cas-chatbot-panel cas-chatbot-filters" aria-label="Filter broadcasts">
         <CodedSelect label="Status" name="status" options={broadcastStatusOptions} value={status} />
-        <button type="submit" className="cas-button cas-button--secondary">
+        <Button type="submit" variant="secondary">
           Filter
-        </button>
+        </Button>
         <Link to="/app/chatbot-management/broadcast" className="cas-button">
           New broadcast
         </Link>
@@ -42,37 +43,31 @@ export default function BroadcastsRoute() {
       <p role="status">
         {count} {count === 1 ? 'broadcast' : 'broadcasts'}
       </p>
-      <table className="cas-table">
-        <thead>
-          <tr>
-            <th scope="col">Subject</th>
-            <th scope="col">Audience</th>
-            <th scope="col">Status</th>
-            <th scope="col">Sent</th>
-            <th scope="col">Failed</th>
-            <th scope="col">Skipped</th>
-            <th scope="col">Written</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((b) => (
-            <tr key={b._id}>
-              <td>
-                <Link to={b._id}>{b.subject}</Link>
-              </td>
-              <td>{labelOf(broadcastAudienceOptions, b.audience)}</td>
-              <td>{labelOf(broadcastStatusOptions, b.status)}</td>
-              <td>{b.counts.sent}</td>
-              <td>{b.counts.failed}</td>
-              <td>{b.counts.skipped}</td>
-              <td>
-                {when(b.createdAt)}
+      <RowTable
+        caption="Broadcasts"
+        isCaptionHidden
+        rows={rows}
+        rowKey={(b) => b._id}
+        emptyMessage="No broadcasts."
+        columns={[
+          { key: 'subject', header: 'Subject', cell: (b) => <Link to={b._id}>{b.subject}</Link> },
+          { key: 'audience', header: 'Audience', cell: (b) => labelOf(broadcastAudienceOptions, b.audience) },
+          { key: 'status', header: 'Status', cell: (b) => labelOf(broadcastStatusOptions, b.status) },
+          { key: 'sent', header: 'Sent', isNumeric: true, cell: (b) => b.counts.sent },
+          { key: 'failed', header: 'Failed', isNumeric: true, cell: (b) => b.counts.failed },
+          { key: 'skipped', header: 'Skipped', isNumeric: true, cell: (b) => b.counts.skipped },
+          {
+            key: 'written',
+            header: 'Written',
+            cell: (b) => (
+              <>
+                <span className="cas-chatbot-nowrap">{when(b.createdAt)}</span>
                 {b.createdBy ? ` by ${b.createdBy}` : ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
       <nav aria-label="Pages" className="cas-tabs">
         {page > 1 ? <Link to={link(page - 1)}>Previous page</Link> : null}
         {page * 20 < count ? <Link to={link(page + 1)}>Next page</Link> : null}

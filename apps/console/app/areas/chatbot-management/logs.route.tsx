@@ -6,6 +6,8 @@ import { chatbotContract, TranscriptQuerySchema } from '@campus/api-contract';
 import { answerOf, queryOf } from '../../lib/answers.server';
 import { signedIn } from '../../lib/request.server';
 import { logQueryOf, personaChoices, type TranscriptRow } from './logs.server';
+import { when } from './broadcast-labels';
+import { Button, DateField, RowTable, Select, TextField } from '@campus/ui';
 import '../../features/resources/resources.css';
 import './chatbot.css';
 
@@ -24,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...list, query, personas, error: null };
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
+const OUTCOMES = [
+  { value: 'matched', label: 'Every question answered' },
+  { value: 'unanswered', label: 'With unanswered questions' },
+];
 
 export default function LogsRoute() {
   const { rows, count, query, personas, error } = useLoaderData<typeof loader>();
@@ -34,42 +39,14 @@ export default function LogsRoute() {
   return (
     <>
       <h1 className="cas-page-title">Chat Audit Logs</h1>
-      <Form method="get" className="cas-chatbot-panel" aria-label="Filter conversations">
-        <label>
-          Search the messages
-          <input name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} />
-        </label>
-        <label>
-          Persona
-          <select name="persona" defaultValue={query.persona ?? ''}>
-            <option value="">All</option>
-            {personas.map((p) => (
-              <option key={p._id} value={p._id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
+      <Form method="get" className="cas-chatbot-panel cas-chatbot-filters" aria-label="Filter conversations">
+        <TextField label="Search the messages" name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} />
+        <Select label="Persona" name="persona" placeholder="All" defaultValue={query.persona ?? ''} options={personas.map((p) => ({ value: p._id, label: p.label }))} />
         {query.subscriber ? <input type="hidden" name="subscriber" value={query.subscriber} /> : null}
-        <label>
-          From
-          <input name="from" type="date" defaultValue={query.from ?? ''} />
-        </label>
-        <label>
-          To
-          <input name="to" type="date" defaultValue={query.to ?? ''} />
-        </label>
-        <label>
-          Outcome
-          <select name="outcome" defaultValue={query.outcome ?? ''}>
-            <option value="">All</option>
-            <option value="matched">Every question answered</option>
-            <option value="unanswered">With unanswered questions</option>
-          </select>
-        </label>
-        <button type="submit" className="cas-button">
-          Filter
-        </button>
+        <DateField label="From" name="from" defaultValue={query.from ?? ''} />
+        <DateField label="To" name="to" defaultValue={query.to ?? ''} />
+        <Select label="Outcome" name="outcome" placeholder="All" defaultValue={query.outcome ?? ''} options={OUTCOMES} />
+        <Button type="submit">Filter</Button>
         <a className="cas-button cas-button--secondary" href={`logs/export.csv${exportQuery ? `?${exportQuery}` : ''}`} download>
           Export CSV
         </a>
@@ -88,32 +65,26 @@ export default function LogsRoute() {
           <Link to={`?${new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'subscriber' && k !== 'page'))}`}>Every subscriber's conversations</Link>
         </p>
       ) : null}
-      <table className="cas-table">
-        <thead>
-          <tr>
-            <th scope="col">Last message</th>
-            <th scope="col">First question</th>
-            <th scope="col">Persona</th>
-            <th scope="col">Subscriber</th>
-            <th scope="col">Messages</th>
-            <th scope="col">Unanswered</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r._id}>
-              <td>
-                <Link to={r._id}>{when(r.lastAt)}</Link>
-              </td>
-              <td>{r.preview}</td>
-              <td>{r.persona ?? '—'}</td>
-              <td>{r.subscriber && r.subscriberId ? <Link to={`?subscriber=${r.subscriberId}`}>{r.subscriber}</Link> : '—'}</td>
-              <td>{r.messageCount}</td>
-              <td>{r.unanswered}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowTable
+        caption="Conversations"
+        isCaptionHidden
+        hasRowHeader
+        rows={rows}
+        rowKey={(r) => r._id}
+        emptyMessage="No conversations."
+        columns={[
+          { key: 'last', header: 'Last message', noWrap: true, cell: (r) => <Link to={r._id}>{when(r.lastAt)}</Link> },
+          { key: 'preview', header: 'First question', cell: (r) => r.preview },
+          { key: 'persona', header: 'Persona', cell: (r) => r.persona ?? '—' },
+          {
+            key: 'subscriber',
+            header: 'Subscriber',
+            cell: (r) => (r.subscriber && r.subscriberId ? <Link to={`?subscriber=${r.subscriberId}`}>{r.subscriber}</Link> : '—'),
+          },
+          { key: 'messages', header: 'Messages', isNumeric: true, cell: (r) => r.messageCount },
+          { key: 'unanswered', header: 'Unanswered', isNumeric: true, cell: (r) => r.unanswered },
+        ]}
+      />
       <nav aria-label="Pages" className="cas-tabs">
         {page > 1 ? <Link to={`?${new URLSearchParams({ ...query, page: String(page - 1) })}`}>Previous page</Link> : null}
         {page * 20 < count ? <Link to={`?${new URLSearchParams({ ...query, page: String(page + 1) })}`}>Next page</Link> : null}

@@ -1,5 +1,6 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
-import { SiteBanner } from '@campus/ui';
+import { Button, SiteBanner } from '@campus/ui';
+import { formatZonedTime } from '@campus/formatters';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -99,8 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** A broadcast's time in the campus time zone, the same on the server and in the browser. */
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string) => formatZonedTime(iso, { withDate: true });
 
 /** The problems of the last form by field (`email`, `code`, `message`). */
 type Problems = Readonly<Record<string, string[] | undefined>>;
@@ -128,9 +128,9 @@ function Identity({ conversation, codeSent, errors, typedEmail }: { conversation
           <p>No messages for you yet.</p>
         )}
         <Form method="post">
-          <button type="submit" name="intent" value="forget" className="cas-button cas-button--secondary">
+          <Button type="submit" name="intent" value="forget" variant="secondary">
             Forget me on this device
-          </button>
+          </Button>
         </Form>
       </section>
     );
@@ -146,6 +146,7 @@ function Identity({ conversation, codeSent, errors, typedEmail }: { conversation
           <div className="cas-chat-row">
             <input
               id="chat-code"
+              className="cas-input"
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -154,9 +155,9 @@ function Identity({ conversation, codeSent, errors, typedEmail }: { conversation
               aria-invalid={codeError ? true : undefined}
               aria-describedby={codeError ? 'chat-code-error' : undefined}
             />
-            <button type="submit" name="intent" value="confirm" className="cas-button">
+            <Button type="submit" name="intent" value="confirm">
               Confirm
-            </button>
+            </Button>
           </div>
           {codeError ? (
             <p id="chat-code-error" role="alert" className="cas-error">
@@ -170,6 +171,7 @@ function Identity({ conversation, codeSent, errors, typedEmail }: { conversation
         <div className="cas-chat-row">
           <input
             id="chat-email"
+            className="cas-input"
             name="email"
             type="email"
             autoComplete="email"
@@ -178,9 +180,9 @@ function Identity({ conversation, codeSent, errors, typedEmail }: { conversation
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? 'chat-email-error' : undefined}
           />
-          <button type="submit" name="intent" value="identify" className="cas-button cas-button--secondary">
+          <Button type="submit" name="intent" value="identify" variant="secondary">
             Send me a code
-          </button>
+          </Button>
         </div>
         {emailError ? (
           <p id="chat-email-error" role="alert" className="cas-error">
@@ -234,6 +236,7 @@ export default function Chat() {
           <div className="cas-chat-row">
             <input
               id="chat-message"
+              className="cas-input"
               name="message"
               autoComplete="off"
               required
@@ -242,9 +245,9 @@ export default function Chat() {
               aria-invalid={errors.message?.[0] ? true : undefined}
               aria-describedby={errors.message?.[0] ? 'chat-error' : 'chat-note'}
             />
-            <button type="submit" className="cas-button" disabled={sending}>
+            <Button type="submit" isDisabled={sending}>
               Send
-            </button>
+            </Button>
           </div>
           {errors.message?.[0] ? (
             <p id="chat-error" role="alert" className="cas-error">

@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { chatbotContract } from '@campus/api-contract';
 import { ChatbotSettingsSchema } from '@campus/domain-chatbot';
-import { NOTICES } from '@campus/ui';
+import { Button, Checkbox, FormField, NOTICES, Select, TextField } from '@campus/ui';
+import { FormNotice } from '../../components/FormNotice';
 import { z } from 'zod';
 import { RouteError } from '../../features/resources/RouteError';
 import { answerOf, formAnswerOf, invalidForm } from '../../lib/answers.server';
@@ -65,75 +66,51 @@ export default function SettingsRoute() {
     quietFrom: settings.quietFrom ?? '',
     quietTo: settings.quietTo ?? '',
   };
-  const err = (name: keyof SettingsFields) =>
-    fields[name].errors?.[0] ? (
-      <span className="cas-error" id={`${name}-error`}>
-        {fields[name].errors[0]}
-      </span>
-    ) : null;
-  const aria = (name: keyof SettingsFields) => (fields[name].errors?.length ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
+  const err = (name: keyof SettingsFields) => fields[name].errors?.[0];
+  /** A number or time setting: the browser's own input in the field style, with label and error. */
+  const input = (name: keyof SettingsFields, label: string, attributes: { type: 'number' | 'time' | 'text'; min?: number; max?: number; step?: number | string; isRequired?: boolean }) => (
+    <FormField label={label} error={err(name)} isRequired={attributes.isRequired}>
+      {(control) => (
+        <input
+          {...control}
+          className="cas-input"
+          name={name}
+          type={attributes.type}
+          min={attributes.min}
+          max={attributes.max}
+          step={attributes.step}
+          required={attributes.isRequired}
+          defaultValue={values[name]}
+        />
+      )}
+    </FormField>
+  );
   return (
     <>
       <h1 className="cas-page-title">Settings</h1>
-      {failed ? (
-        <p role="alert" className="cas-error">
-          {NOTICES.validation.title}: {failed.notice.description}
-        </p>
-      ) : null}
+      <FormNotice notice={failed?.notice} />
       <Form method="post" className="cas-chatbot-panel cas-chatbot-settings">
-        <label>
-          Default persona
-          <select name="defaultPersonaId" defaultValue={values.defaultPersonaId} {...aria('defaultPersonaId')}>
-            <option value="">First active persona</option>
-            {personas.map((p) => (
-              <option key={p._id} value={p._id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-          {err('defaultPersonaId')}
-        </label>
-        <label>
-          Score threshold (required)
-          <input name="scoreThreshold" type="number" min={0} max={1000} step="0.1" required defaultValue={values.scoreThreshold} {...aria('scoreThreshold')} />
-          {err('scoreThreshold')}
-        </label>
-        <label>
-          <input name="approvalRequired" type="checkbox" defaultChecked={values.approvalRequired === 'on'} /> Broadcasts need a second administrator’s approval
-        </label>
-        <label>
-          Emails per minute (required)
-          <input name="emailPerMinute" type="number" min={1} max={100000} step={1} required defaultValue={values.emailPerMinute} {...aria('emailPerMinute')} />
-          {err('emailPerMinute')}
-        </label>
-        <label>
-          Web chat messages per minute (required)
-          <input name="webChatPerMinute" type="number" min={1} max={100000} step={1} required defaultValue={values.webChatPerMinute} {...aria('webChatPerMinute')} />
-          {err('webChatPerMinute')}
-        </label>
-        <label>
-          Keep transcripts for (days, required)
-          <input name="retentionDays" type="number" min={1} max={3650} step={1} required defaultValue={values.retentionDays} {...aria('retentionDays')} />
-          {err('retentionDays')}
-        </label>
-        <label>
-          Time zone (required)
-          <input name="timeZone" required defaultValue={values.timeZone} {...aria('timeZone')} />
-          {err('timeZone')}
-        </label>
-        <label>
-          Quiet hours from
-          <input name="quietFrom" type="time" defaultValue={values.quietFrom} {...aria('quietFrom')} />
-          {err('quietFrom')}
-        </label>
-        <label>
-          Quiet hours to
-          <input name="quietTo" type="time" defaultValue={values.quietTo} {...aria('quietTo')} />
-          {err('quietTo')}
-        </label>
-        <button type="submit" className="cas-button">
-          Save
-        </button>
+        <Select
+          label="Default persona"
+          name="defaultPersonaId"
+          placeholder="First active persona"
+          defaultValue={values.defaultPersonaId}
+          options={personas.map((p) => ({ value: p._id, label: p.name }))}
+          error={err('defaultPersonaId')}
+        />
+        {input('scoreThreshold', 'Score threshold', { type: 'number', min: 0, max: 1000, step: '0.1', isRequired: true })}
+        <Checkbox name="approvalRequired" defaultSelected={values.approvalRequired === 'on'}>
+          Broadcasts need a second administrator’s approval
+        </Checkbox>
+        {input('emailPerMinute', 'Emails per minute', { type: 'number', min: 1, max: 100000, step: 1, isRequired: true })}
+        {input('webChatPerMinute', 'Web chat messages per minute', { type: 'number', min: 1, max: 100000, step: 1, isRequired: true })}
+        {input('retentionDays', 'Keep transcripts for (days)', { type: 'number', min: 1, max: 3650, step: 1, isRequired: true })}
+        <TextField label="Time zone" name="timeZone" isRequired defaultValue={values.timeZone} error={err('timeZone')} />
+        {input('quietFrom', 'Quiet hours from', { type: 'time' })}
+        {input('quietTo', 'Quiet hours to', { type: 'time' })}
+        <div>
+          <Button type="submit">Save</Button>
+        </div>
       </Form>
     </>
   );

@@ -7,6 +7,7 @@ import { answerOf } from '../../lib/answers.server';
 import { signedIn } from '../../lib/request.server';
 import type { TranscriptRow } from './logs.server';
 import './chatbot.css';
+import { when } from './broadcast-labels';
 
 export const meta: MetaFunction = () => [{ title: `Transcript · ${APP_TITLE}` }];
 
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'medium' });
+
 
 /** One conversation as stored: personal data redacted, profanity masked; each reply says whether a response matched. */
 export default function TranscriptRoute() {

@@ -1,7 +1,7 @@
 import { useForm } from '@conform-to/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Button, Notice, TextField } from '@campus/ui';
+import { Button, Checkbox, Notice, TextField } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
 import { APP_TITLE } from '../../lib/constants';
 import type { FormRefusal } from '../../lib/answers.server';
@@ -76,17 +76,9 @@ export default function DevicesScreen() {
             defaultValue={fields.geofenceRadius.initialValue}
             error={fields.geofenceRadius.errors?.[0]}
           />
-          <div className="cas-field">
-            <label className="cas-toggle">
-              <input
-                type="checkbox"
-                name="requireLiveness"
-                value="on"
-                defaultChecked={fields.requireLiveness.initialValue === 'on'}
-              />{' '}
-              Require a liveness check (two photos, turning the head as asked)
-            </label>
-          </div>
+          <Checkbox name="requireLiveness" value="on" defaultSelected={fields.requireLiveness.initialValue === 'on'}>
+            Require a liveness check (two photos, turning the head as asked)
+          </Checkbox>
           <Button type="submit" name="intent" value="create" isDisabled={isSubmitting}>
             Register
           </Button>

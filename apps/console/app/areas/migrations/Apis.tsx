@@ -1,37 +1,27 @@
 import { useForm } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { API_AUTH_KINDS, API_AUTH_LABELS, API_PAGINATION_LABELS, API_PAGINATIONS, API_SOURCE_DEFAULTS, API_SOURCE_FIELDS, PREVIEW_ROWS } from '@campus/domain-migration';
-import { Button, Select } from '@campus/ui';
+import { Button, Checkbox, Select } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
 import { when } from '../batch-management/parts';
-import { Field, FieldError, firstErrors, PreviewTable, ReadButtons, ScheduledRead, TargetChoice, typedIn, type ConnectorAnswer, type SourcesAnswer } from './Connectors';
+import { Field, firstErrors, PreviewTable, ReadButtons, ScheduledRead, TargetChoice, typedIn, type ConnectorAnswer, type SourcesAnswer } from './Connectors';
 import type { loadApiConnector, loadApis } from './apis.server';
 import { API_CONNECTOR, APIS, MIGRATIONS } from './paths';
+import { SavedSources } from './SavedSources';
 import './migration.css';
 
-/** A labelled select of coded values with its field error. */
+/** A labelled select of coded values with its hint and field error. */
 function Choice<T extends string>(props: { name: string; label: string; value: string; options: readonly T[]; labels: Record<T, string>; error: string | undefined; hint?: string }) {
-  const errorId = `${props.name}-error`;
-  const hintId = `${props.name}-hint`;
   return (
-    <div className="cas-migration-field">
-      <label htmlFor={`connection-${props.name}`}>{props.label}</label>
-      <select
-        id={`connection-${props.name}`}
-        name={props.name}
-        defaultValue={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={[props.hint ? hintId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined}
-      >
-        {props.options.map((o) => (
-          <option key={o} value={o}>
-            {props.labels[o]}
-          </option>
-        ))}
-      </select>
-      {props.hint ? <small id={hintId}>{props.hint}</small> : null}
-      <FieldError id={errorId} message={props.error} />
-    </div>
+    <Select
+      id={`connection-${props.name}`}
+      label={props.label}
+      name={props.name}
+      defaultValue={props.value}
+      description={props.hint}
+      error={props.error}
+      options={props.options.map((o) => ({ value: o, label: props.labels[o] }))}
+    />
   );
 }
 
@@ -71,61 +61,31 @@ export function Apis() {
           {tested.test.message}
         </p>
       ) : null}
-      {sources.length ? (
-        <table className="cas-table">
-          <caption className="cas-visually-hidden">Saved API sources</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Address</th>
-              <th scope="col">Authentication</th>
-              <th scope="col">Secret</th>
-              <th scope="col">Paging</th>
-              <th scope="col">Rows at</th>
-              <th scope="col">Incremental cursor</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sources.map((s) => (
-              <tr key={s._id}>
-                <th scope="row">{s.name}</th>
-                <td className="cas-migration-address">{s.baseUrl}</td>
-                <td>{s.authKind === 'header' ? `${API_AUTH_LABELS.header}: ${s.authHeader}` : API_AUTH_LABELS[s.authKind]}</td>
-                <td>{s.hasSecret ? 'Stored' : 'None'}</td>
-                <td>
-                  {API_PAGINATION_LABELS[s.pagination]}
-                  {s.pagination === 'page' || s.pagination === 'offset' || s.pagination === 'cursor' ? ` (${s.pageParam}${s.sizeParam ? `, ${s.sizeParam}=${s.pageSize}` : ''})` : ''}
-                </td>
-                <td>{s.rowsPath || 'the answer'}</td>
-                <td>{s.cursorField ? (s.lastCursor !== null ? `${s.cursorField} up to ${s.lastCursor} (${when(s.cursorUpdatedAt!)})` : `${s.cursorField}, not read yet`) : '—'}</td>
-                <td className="cas-migration-links">
-                  <Form method="post" className="cas-migration-inline">
-                    <input type="hidden" name="id" value={s._id} />
-                    <button type="submit" name="intent" value="test" className="cas-button" aria-label={`Test source ${s.name}`}>
-                      Test
-                    </button>
-                  </Form>{' '}
-                  <Link to={`${APIS}?edit=${s._id}`} aria-label={`Edit ${s.name}`}>
-                    Edit
-                  </Link>{' '}
-                  <Link to={`${API_CONNECTOR}?source=${s._id}`} aria-label={`Read from ${s.name}`}>
-                    Read
-                  </Link>{' '}
-                  <Form method="post" className="cas-migration-inline">
-                    <input type="hidden" name="id" value={s._id} />
-                    <button type="submit" name="intent" value="delete" className="cas-button" aria-label={`Delete ${s.name}`}>
-                      Delete
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p>No API source yet.</p>
-      )}
+      <SavedSources
+        caption="Saved API sources"
+        rows={sources}
+        testLabel="Test source"
+        editHref={(s) => `${APIS}?edit=${s._id}`}
+        readHref={(s) => `${API_CONNECTOR}?source=${s._id}`}
+        emptyMessage="No API source yet."
+        columns={[
+          { key: 'address', header: 'Address', cell: (s) => <span className="cas-migration-address">{s.baseUrl}</span> },
+          { key: 'auth', header: 'Authentication', cell: (s) => (s.authKind === 'header' ? `${API_AUTH_LABELS.header}: ${s.authHeader}` : API_AUTH_LABELS[s.authKind]) },
+          { key: 'secret', header: 'Secret', cell: (s) => (s.hasSecret ? 'Stored' : 'None') },
+          {
+            key: 'paging',
+            header: 'Paging',
+            cell: (s) =>
+              `${API_PAGINATION_LABELS[s.pagination]}${s.pagination === 'page' || s.pagination === 'offset' || s.pagination === 'cursor' ? ` (${s.pageParam}${s.sizeParam ? `, ${s.sizeParam}=${s.pageSize}` : ''})` : ''}`,
+          },
+          { key: 'rows', header: 'Rows at', cell: (s) => s.rowsPath || 'the answer' },
+          {
+            key: 'cursor',
+            header: 'Incremental cursor',
+            cell: (s) => (s.cursorField ? (s.lastCursor !== null ? `${s.cursorField} up to ${s.lastCursor} (${when(s.cursorUpdatedAt)})` : `${s.cursorField}, not read yet`) : '—'),
+          },
+        ]}
+      />
       <h2 id="source-form-title">{editId ? `Edit ${v.name || 'API source'}` : 'New API source'}</h2>
       <FormNotice notice={problem?.notice} />
       <Form method="post" className="cas-migration-connection" aria-labelledby="source-form-title" noValidate>
@@ -170,9 +130,9 @@ export function Apis() {
           {field('sinceParam', 'Since parameter', 'Optional: the query parameter that sends the remembered value, such as updated_since.')}
         </fieldset>
         <div className="cas-migration-actions">
-          <button type="submit" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
+          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
             Save
-          </button>
+          </Button>
           {editId ? <Link to={APIS}>Cancel</Link> : null}
         </div>
       </Form>
@@ -228,21 +188,13 @@ export function ApiConnector() {
           <FormNotice notice={answer && 'notice' in answer ? answer.notice : undefined} />
           <Form method="post" className="cas-migration-connection" aria-label="What to read">
             <input type="hidden" name="source" value={source._id} />
-            <div className="cas-migration-field">
-              <label>
-                <input
-                  type="checkbox"
-                  name="incremental"
-                  defaultChecked={v.incremental === 'on'}
-                  disabled={!source.cursorField}
-                  aria-invalid={errors.incremental ? true : undefined}
-                  aria-describedby={errors.incremental ? 'incremental-error' : 'incremental-hint'}
-                />{' '}
-                Only rows newer than the last read
-              </label>
-              <small id="incremental-hint">{source.cursorField ? `Rows whose ${source.cursorField} is above the remembered value.` : 'Give the source a cursor field under APIs to read only new rows.'}</small>
-              <FieldError id="incremental-error" message={errors.incremental} />
-            </div>
+            <Checkbox name="incremental" defaultSelected={v.incremental === 'on'} isDisabled={!source.cursorField} aria-describedby="incremental-hint">
+              Only rows newer than the last read
+            </Checkbox>
+            <p id="incremental-hint" className="cas-migration-hint">
+              {source.cursorField ? `Rows whose ${source.cursorField} is above the remembered value.` : 'Give the source a cursor field under APIs to read only new rows.'}
+            </p>
+            {errors.incremental ? <p className="cas-field__error">{errors.incremental}</p> : null}
             <TargetChoice targets={targets} value={v.resource} error={errors.resource} />
             <ReadButtons busy={navigation.state === 'submitting'} />
             <ScheduledRead

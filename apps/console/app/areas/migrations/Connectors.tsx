@@ -2,13 +2,14 @@ import { useForm } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { DB_DEFAULT_PORTS, DB_KIND_LABELS, DB_KINDS, PREVIEW_ROWS } from '@campus/domain-migration';
 import type { SourcePreview } from '@campus/api-contract';
-import { Button, RowTable, Select } from '@campus/ui';
+import { Button, Checkbox, FormField, RowTable, Select } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
 import { when } from '../batch-management/parts';
 import type { FormRefusal } from '../../lib/answers.server';
 import type { loadDatabases, loadDbConnector, Previewed, Tested } from './connectors.server';
 import { targetTitle } from './Migration';
 import { DATABASES, DB_CONNECTOR, MIGRATIONS } from './paths';
+import { SavedSources } from './SavedSources';
 import './migration.css';
 
 /** What an action answers a screen of saved sources: a refused form, or a source tested. */
@@ -35,33 +36,31 @@ export function firstErrors(all: Record<string, string[]>): Record<string, strin
   return Object.fromEntries(Object.entries(all).map(([name, messages]) => [name, messages[0]]));
 }
 
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <span id={id} className="cas-field-error">
-      {message}
-    </span>
-  ) : null;
+/** A labelled text input with its hint and field error (the input's id is `connection-<name>`). */
+export function Field(props: { name: string; label: string; value: string; error: string | undefined; type?: string; required?: boolean; autoComplete?: string; hint?: string }) {
+  return (
+    <FormField id={`connection-${props.name}`} label={props.label} description={props.hint} error={props.error} isRequired={props.required}>
+      {(control) => (
+        <input
+          {...control}
+          className="cas-input"
+          name={props.name}
+          type={props.type ?? 'text'}
+          defaultValue={props.value}
+          required={props.required}
+          autoComplete={props.autoComplete ?? 'off'}
+        />
+      )}
+    </FormField>
+  );
 }
 
-/** A labelled text input with its field error. */
-export function Field(props: { name: string; label: string; value: string; error: string | undefined; type?: string; required?: boolean; autoComplete?: string; hint?: string }) {
-  const errorId = `${props.name}-error`;
+/** A labelled multi-line input with its hint and field error (the id is `connection-<name>`). */
+export function TextAreaField(props: { name: string; label: string; value: string; error: string | undefined; hint?: string; rows?: number }) {
   return (
-    <div className="cas-migration-field">
-      <label htmlFor={`connection-${props.name}`}>{props.label}</label>
-      <input
-        id={`connection-${props.name}`}
-        name={props.name}
-        type={props.type ?? 'text'}
-        defaultValue={props.value}
-        required={props.required}
-        autoComplete={props.autoComplete ?? 'off'}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
-      />
-      {props.hint ? <small>{props.hint}</small> : null}
-      <FieldError id={errorId} message={props.error} />
-    </div>
+    <FormField id={`connection-${props.name}`} label={props.label} description={props.hint} error={props.error}>
+      {(control) => <textarea {...control} className="cas-input" name={props.name} rows={props.rows ?? 4} defaultValue={props.value} spellCheck={false} />}
+    </FormField>
   );
 }
 
@@ -117,87 +116,41 @@ export function Databases() {
           {tested.test.message}
         </p>
       ) : null}
-      {connections.length ? (
-        <table className="cas-table">
-          <caption className="cas-visually-hidden">Saved connections</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Server</th>
-              <th scope="col">Database</th>
-              <th scope="col">User</th>
-              <th scope="col">Password</th>
-              <th scope="col">TLS</th>
-              <th scope="col">Incremental cursors</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {connections.map((c) => (
-              <tr key={c._id}>
-                <th scope="row">{c.name}</th>
-                <td>{DB_KIND_LABELS[c.kind]}</td>
-                <td>
-                  {c.host}:{c.port}
-                </td>
-                <td>{c.database}</td>
-                <td>{c.username}</td>
-                <td>{c.hasPassword ? 'Stored' : 'None'}</td>
-                <td>{c.tls ? 'On' : 'Off'}</td>
-                <td>
-                  {c.cursors.length
-                    ? c.cursors.map((k) => (
-                        <div key={`${k.source}|${k.cursorColumn}`}>
-                          {k.source.startsWith('query:') ? 'SELECT' : k.source}: {k.cursorColumn} up to {k.lastValue} ({when(k.updatedAt)})
-                        </div>
-                      ))
-                    : '—'}
-                </td>
-                <td className="cas-migration-links">
-                  <Form method="post" className="cas-migration-inline">
-                    <input type="hidden" name="id" value={c._id} />
-                    <button type="submit" name="intent" value="test" className="cas-button" aria-label={`Test connection ${c.name}`}>
-                      Test connection
-                    </button>
-                  </Form>{' '}
-                  <Link to={`${DATABASES}?edit=${c._id}`} aria-label={`Edit ${c.name}`}>
-                    Edit
-                  </Link>{' '}
-                  <Link to={`${DB_CONNECTOR}?connection=${c._id}`} aria-label={`Read from ${c.name}`}>
-                    Read
-                  </Link>{' '}
-                  <Form method="post" className="cas-migration-inline">
-                    <input type="hidden" name="id" value={c._id} />
-                    <button type="submit" name="intent" value="delete" className="cas-button" aria-label={`Delete ${c.name}`}>
-                      Delete
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p>No connection yet.</p>
-      )}
+      <SavedSources
+        caption="Saved connections"
+        rows={connections}
+        testLabel="Test connection"
+        editHref={(c) => `${DATABASES}?edit=${c._id}`}
+        readHref={(c) => `${DB_CONNECTOR}?connection=${c._id}`}
+        emptyMessage="No connection yet."
+        columns={[
+          { key: 'kind', header: 'Type', cell: (c) => DB_KIND_LABELS[c.kind] },
+          { key: 'server', header: 'Server', cell: (c) => <span className="cas-migration-address">{`${c.host}:${c.port}`}</span> },
+          { key: 'database', header: 'Database', cell: (c) => c.database },
+          { key: 'user', header: 'User', cell: (c) => c.username },
+          { key: 'password', header: 'Password', cell: (c) => (c.hasPassword ? 'Stored' : 'None') },
+          { key: 'tls', header: 'TLS', cell: (c) => (c.tls ? 'On' : 'Off') },
+          {
+            key: 'cursors',
+            header: 'Incremental cursors',
+            cell: (c) =>
+              c.cursors.length
+                ? c.cursors.map((k) => (
+                    <div key={`${k.source}|${k.cursorColumn}`}>
+                      {k.source.startsWith('query:') ? 'SELECT' : k.source}: {k.cursorColumn} up to {k.lastValue} ({when(k.updatedAt)})
+                    </div>
+                  ))
+                : '—',
+          },
+        ]}
+      />
       <h2 id="connection-form-title">{editId ? `Edit ${v.name || 'connection'}` : 'New connection'}</h2>
       <FormNotice notice={problem?.notice} />
       <Form method="post" className="cas-migration-connection" aria-labelledby="connection-form-title" noValidate>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="id" value={editId} />
         <Field name="name" label="Name" value={v.name ?? ''} error={errors.name} required />
-        <div className="cas-migration-field">
-          <label htmlFor="connection-kind">Type</label>
-          <select id="connection-kind" name="kind" defaultValue={v.kind} aria-invalid={errors.kind ? true : undefined} aria-describedby={errors.kind ? 'kind-error' : undefined}>
-            {DB_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {DB_KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-          <FieldError id="kind-error" message={errors.kind} />
-        </div>
+        <Select id="connection-kind" label="Type" name="kind" defaultValue={v.kind} error={errors.kind} options={DB_KINDS.map((k) => ({ value: k, label: DB_KIND_LABELS[k] }))} />
         <Field name="host" label="Host" value={v.host ?? ''} error={errors.host} required />
         <Field name="port" label="Port" type="number" value={v.port ?? ''} error={errors.port} required hint="PostgreSQL 5432, MySQL and MariaDB 3306." />
         <Field name="database" label="Database" value={v.database ?? ''} error={errors.database} required />
@@ -211,29 +164,20 @@ export function Databases() {
           autoComplete="new-password"
           hint={editId ? 'Leave blank to keep the stored password.' : 'Stored encrypted; never shown again.'}
         />
-        <div className="cas-migration-field">
-          <label>
-            <input type="checkbox" name="tls" defaultChecked={v.tls === 'on'} /> Use TLS
-          </label>
-        </div>
-        <div className="cas-migration-field">
-          <label htmlFor="connection-tlsCa">CA certificate (optional)</label>
-          <textarea
-            id="connection-tlsCa"
-            name="tlsCa"
-            rows={4}
-            defaultValue={v.tlsCa ?? ''}
-            spellCheck={false}
-            aria-invalid={errors.tlsCa ? true : undefined}
-            aria-describedby={errors.tlsCa ? 'tlsCa-error' : undefined}
-          />
-          <small>PEM; for a server whose certificate a private authority signed. Used only with TLS.</small>
-          <FieldError id="tlsCa-error" message={errors.tlsCa} />
-        </div>
+        <Checkbox name="tls" defaultSelected={v.tls === 'on'}>
+          Use TLS
+        </Checkbox>
+        <TextAreaField
+          name="tlsCa"
+          label="CA certificate (optional)"
+          value={v.tlsCa ?? ''}
+          error={errors.tlsCa}
+          hint="PEM; for a server whose certificate a private authority signed. Used only with TLS."
+        />
         <div className="cas-migration-actions">
-          <button type="submit" className="cas-button cas-button--primary" disabled={navigation.state === 'submitting'}>
+          <Button type="submit" isDisabled={navigation.state === 'submitting'}>
             Save
-          </button>
+          </Button>
           {editId ? <Link to={DATABASES}>Cancel</Link> : null}
         </div>
       </Form>
@@ -306,23 +250,24 @@ export function DbConnector() {
               defaultValue={v.table}
               error={errors.table}
             />
-            <div className="cas-migration-field">
-              <label htmlFor="connector-query">Read-only SELECT</label>
-              <textarea id="connector-query" name="query" rows={5} defaultValue={v.query} aria-invalid={errors.query ? true : undefined} aria-describedby={errors.query ? 'query-error' : undefined} />
-              <small>Runs in a read-only transaction with a time limit; anything but one SELECT is refused.</small>
-              <FieldError id="query-error" message={errors.query} />
-            </div>
-            <div className="cas-migration-field">
-              <label htmlFor="connector-cursor">Cursor column (optional)</label>
-              <input id="connector-cursor" name="cursorColumn" defaultValue={v.cursorColumn} aria-invalid={errors.cursorColumn ? true : undefined} aria-describedby={errors.cursorColumn ? 'cursor-error' : undefined} />
-              <small>For example updated_at or id: rows are read in its order and the highest value is remembered.</small>
-              <FieldError id="cursor-error" message={errors.cursorColumn} />
-            </div>
-            <div className="cas-migration-field">
-              <label>
-                <input type="checkbox" name="incremental" defaultChecked={v.incremental === 'on'} /> Only rows newer than the last read
-              </label>
-            </div>
+            <TextAreaField
+              name="query"
+              label="Read-only SELECT"
+              rows={5}
+              value={v.query}
+              error={errors.query}
+              hint="Runs in a read-only transaction with a time limit; anything but one SELECT is refused."
+            />
+            <Field
+              name="cursorColumn"
+              label="Cursor column (optional)"
+              value={v.cursorColumn}
+              error={errors.cursorColumn}
+              hint="For example updated_at or id: rows are read in its order and the highest value is remembered."
+            />
+            <Checkbox name="incremental" defaultSelected={v.incremental === 'on'}>
+              Only rows newer than the last read
+            </Checkbox>
             <TargetChoice targets={targets} value={v.resource} error={errors.resource} />
             <ReadButtons busy={navigation.state === 'submitting'} />
             <ScheduledRead
@@ -375,20 +320,11 @@ export function ScheduledRead(props: {
       <legend>Scheduled read</legend>
       <p id="schedule-state">
         {schedule
-          ? `Reads ${props.reads} on "${schedule.cron}" (${schedule.timeZone}); next: ${schedule.nextRuns[0] ? new Date(schedule.nextRuns[0]).toLocaleString('en-US', { timeZone: schedule.timeZone }) : '—'}. Each read leaves a run to check and start.`
+          ? `Reads ${props.reads} on "${schedule.cron}" (${schedule.timeZone}); next: ${when(schedule.nextRuns[0] ?? null, schedule.timeZone)}. Each read leaves a run to check and start.`
           : `Not scheduled. A scheduled read uses ${props.uses} and leaves a run to check and start.`}
       </p>
-      <div className="cas-migration-field">
-        <label htmlFor="connector-cron">Cron</label>
-        <input id="connector-cron" name="cron" defaultValue={props.values.cron} placeholder="0 2 * * *" aria-invalid={errors.cron ? true : undefined} aria-describedby={errors.cron ? 'cron-error' : 'cron-hint'} />
-        <small id="cron-hint">Minute, hour, day of month, month, day of week: 0 2 * * * is every day at 02:00.</small>
-        <FieldError id="cron-error" message={errors.cron} />
-      </div>
-      <div className="cas-migration-field">
-        <label htmlFor="connector-time-zone">Time zone</label>
-        <input id="connector-time-zone" name="timeZone" defaultValue={props.values.timeZone} aria-invalid={errors.timeZone ? true : undefined} aria-describedby={errors.timeZone ? 'time-zone-error' : undefined} />
-        <FieldError id="time-zone-error" message={errors.timeZone} />
-      </div>
+      <Field name="cron" label="Cron" value={props.values.cron ?? ''} error={errors.cron} hint="Minute, hour, day of month, month, day of week: 0 2 * * * is every day at 02:00." />
+      <Field name="timeZone" label="Time zone" value={props.values.timeZone ?? ''} error={errors.timeZone} />
       <div className="cas-migration-actions">
         <Button type="submit" name="intent" value="schedule" variant="secondary" isDisabled={props.busy}>
           {schedule ? 'Save schedule' : 'Schedule'}

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { RowTable } from '@campus/ui';
 import type { InheritedField } from '@campus/domain-support';
 
 export interface CategoryTreeData {
@@ -40,37 +41,39 @@ export function CategoryTree({ data }: { readonly data: CategoryTreeData }) {
       <h2 id="category-tree" className="cas-panel-title">
         Tree and inherited values
       </h2>
-      <table className="cas-table">
-        <thead>
-          <tr>
-            <th scope="col">Category</th>
-            {SHOWN.map((s) => (
-              <th key={s.field} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ node, depth }) => (
-            <tr key={node._id}>
-              <th scope="row" style={{ paddingInlineStart: `${depth * 1.5 + 0.5}rem` }}>
+      <RowTable
+        caption="Categories with their values in force"
+        isCaptionHidden
+        hasRowHeader
+        rows={rows}
+        rowKey={({ node }) => node._id}
+        emptyMessage="No categories yet."
+        columns={[
+          {
+            key: 'category',
+            header: 'Category',
+            cell: ({ node, depth }) => (
+              <span className="cas-category-node" style={{ paddingInlineStart: `${depth * 1.5}rem` }}>
                 <Link to={`/app/support-management/categoriesV2/${node._id}/edit`}>{node.name}</Link>
-              </th>
-              {SHOWN.map(({ field }) => {
-                const r = node.resolved[field];
-                const inherited = r && r.from && r.from !== node._id;
-                return (
-                  <td key={field}>
-                    {show(r?.value)}
-                    {inherited ? <small> (inherited from {data.labels[r.from!] ?? 'parent'})</small> : r?.from ? <small> (own)</small> : null}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </span>
+            ),
+          },
+          ...SHOWN.map(({ field, label }) => ({
+            key: field,
+            header: label,
+            cell: ({ node }: (typeof rows)[number]) => {
+              const r = node.resolved[field];
+              const inherited = r && r.from && r.from !== node._id;
+              return (
+                <>
+                  {show(r?.value)}
+                  {inherited ? <small> (inherited from {data.labels[r.from!] ?? 'parent'})</small> : r?.from ? <small> (own)</small> : null}
+                </>
+              );
+            },
+          })),
+        ]}
+      />
       {data.unmappedV1.length ? (
         <p>
           Issue categories (v1) not mapped to a v2 category:{' '}

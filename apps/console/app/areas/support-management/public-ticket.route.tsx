@@ -1,5 +1,5 @@
 import { useForm } from '@conform-to/react';
-import { SiteBanner } from '@campus/ui';
+import { Button, FormField, RadioGroup, SiteBanner, Thread, type ThreadItem } from '@campus/ui';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
@@ -71,69 +71,67 @@ export default function PublicTicketPage() {
   // What was typed in a refused form comes back.
   const typed = (refused?.result.initialValue ?? {}) as Record<string, unknown>;
   const typedText = (name: string) => (typeof typed[name] === 'string' ? String(typed[name]) : undefined);
-  const fieldError = (name: string) =>
-    form.allErrors[name]?.[0] ? (
-      <span id={`${name}-error`} className="cas-error">
-        {form.allErrors[name][0]}
-      </span>
-    ) : null;
-  const described = (name: string) => (form.allErrors[name]?.[0] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
+  const errorOf = (name: string) => form.allErrors[name]?.[0];
+  const thread: ThreadItem[] = t.messages.map((m, i) => ({
+    id: String(i),
+    kind: 'message',
+    at: m.at,
+    author: personOf(m.authorName),
+    // The requester's own messages on one side, the university's on the other.
+    isOutgoing: m.kind !== 'requester',
+    body: <p className="cas-ticket-body">{m.body}</p>,
+  }));
   return (
     <>
       <SiteBanner title={APP_TITLE} />
-      <main style={{ margin: '2rem auto', maxWidth: '40rem', padding: '0 1rem' }}>
-        <h1>
-          {t.reference} · {t.subject}
+      <main className="cas-support-public">
+        <h1 className="cas-page-title">
+          <span className="cas-ticket-ref">{t.reference}</span> · {t.subject}
         </h1>
         <p>State: {t.state}</p>
         <FormNotice notice={refused?.notice} />
         {result && 'done' in result ? <p role="status">{result.done}</p> : null}
-        <ol className="cas-thread">
-          {t.messages.map((m, i) => (
-            <li key={i}>
-              <strong>{m.authorName}</strong> · {new Date(m.at).toLocaleString('en-PH', { timeZone: 'Asia/Manila' })}
-              <pre>{m.body}</pre>
-            </li>
-          ))}
-        </ol>
+        <Thread label="Conversation" items={thread} emptyText="No messages yet." />
         {t.canRate ? (
-          <Form method="post" className="cas-support-form">
+          <Form method="post" className="cas-panel cas-support-form" aria-label="Rate the answer">
             <input type="hidden" name="intent" value="rate" />
-            <fieldset>
-              <legend>How did we do?</legend>
-              {[1, 2, 3, 4, 5].map((n) => (
-                <label key={n} style={{ flexDirection: 'row' }}>
-                  <input type="radio" name="rating" value={n} required defaultChecked={typedText('rating') === String(n)} {...described('rating')} /> {n}
-                </label>
-              ))}
-              {fieldError('rating')}
-            </fieldset>
-            <label>
-              Comment
-              <textarea name="comment" rows={3} defaultValue={typedText('comment')} {...described('comment')} />
-              {fieldError('comment')}
-            </label>
-            <button type="submit" className="cas-button">
-              Send rating
-            </button>
+            <RadioGroup
+              label="How did we do?"
+              name="rating"
+              orientation="row"
+              isRequired
+              defaultValue={typedText('rating')}
+              error={errorOf('rating')}
+              options={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: String(n) }))}
+            />
+            <FormField label="Comment" error={errorOf('comment')}>
+              {(p) => <textarea {...p} name="comment" rows={3} defaultValue={typedText('comment')} className="cas-input" />}
+            </FormField>
+            <div>
+              <Button type="submit">Send rating</Button>
+            </div>
           </Form>
         ) : null}
         {t.canReply ? (
-          <Form method="post" className="cas-support-form">
+          <Form method="post" className="cas-panel cas-support-form" aria-label="Reply">
             <input type="hidden" name="intent" value="reply" />
-            <label>
-              Your reply
-              <textarea name="body" rows={5} required defaultValue={typedText('body')} {...described('body')} />
-              {fieldError('body')}
-            </label>
-            <button type="submit" className="cas-button">
-              Send reply
-            </button>
+            <FormField label="Your reply" isRequired error={errorOf('body')}>
+              {(p) => <textarea {...p} name="body" rows={5} required defaultValue={typedText('body')} className="cas-input" />}
+            </FormField>
+            <div>
+              <Button type="submit">Send reply</Button>
+            </div>
           </Form>
         ) : null}
       </main>
     </>
   );
+}
+
+/** The part of a name before its last word, and that word: enough for initials beside an avatar. */
+function personOf(name: string) {
+  const words = name.trim().split(/\s+/);
+  return { firstName: words.slice(0, -1).join(' ') || (words[0] ?? ''), lastName: words.length > 1 ? words[words.length - 1]! : '' };
 }
 
 export const ErrorBoundary = RouteError;

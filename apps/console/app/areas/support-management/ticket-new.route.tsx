@@ -9,7 +9,9 @@ import { APP_TITLE } from '../../lib/constants';
 import { assertSameOrigin } from '../../lib/security.server';
 import { FormNotice } from '../../components/FormNotice';
 import { attachmentErrorsOf } from './attachment-errors';
-import { IntakeFields } from './IntakeFields';
+import { IntakeFieldInputs } from './IntakeFieldInputs';
+import { Button, FileDrop, FormField, Select, TextField, useIsHydrated } from '@campus/ui';
+import { useEffect, useState } from 'react';
 import { leafCategories, ticketFormBody, ticketFormSchema, type TreeNode } from './ticket-files.server';
 import { signedIn } from '../../lib/request.server';
 import { answerOf, formAnswerOf, invalidForm } from '../../lib/answers.server';
@@ -18,11 +20,16 @@ import './support.css';
 
 export const meta: MetaFunction = () => [{ title: `New ticket · ${APP_TITLE}` }];
 
-/** An agent files a ticket for a requester (a call, a walk-in): the categories come from the tree. */
+/**
+ * An agent files a ticket for a requester (a call, a walk-in): the categories come from the tree, and the category
+ * comes first (`?category=` once chosen without JavaScript), so the form asks only for its intake fields.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = (await signedIn(request)).client(supportContract);
   const tree: { data: { nodes: TreeNode[] } } = answerOf(await api.getCategoryTree(), 200);
-  return { categories: leafCategories(tree.data.nodes) };
+  const categories = leafCategories(tree.data.nodes);
+  const asked = new URL(request.url).searchParams.get('category') ?? '';
+  return { categories, category: categories.some((c) => c.value === asked) ? asked : '' };
 }
 
 /** The new-ticket form: the contract's `CreateTicketSchema` with the intake answers given and the attachments. */
@@ -41,16 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
   throw redirect(`/app/support-management/tickets/${created._id}`);
 }
 
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  return errors?.[0] ? (
-    <span id={id} className="cas-error">
-      {errors[0]}
-    </span>
-  ) : null;
-}
-
 export default function NewTicketRoute() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, category } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const [form] = useForm({ lastResult: refused?.result });
   // What was typed comes back with a refused form; the files have to be chosen again.
@@ -59,16 +58,17 @@ export default function NewTicketRoute() {
     const value = values[name];
     return typeof value === 'string' ? value : '';
   };
+  // The category of a refused form, else the one in the address; the select changes it once JavaScript runs.
+  const asked = text('categoryV2Id') || category;
+  const [chosenId, setChosenId] = useState(asked);
+  useEffect(() => setChosenId(asked), [asked, refused]);
+  const isHydrated = useIsHydrated();
+  const chosen = categories.find((c) => c.value === chosenId);
   // The API names a refused file by its place (`attachments[1]`): its message goes with the file input.
   const errors: Record<string, string[]> = { ...form.allErrors, attachments: attachmentErrorsOf(form.allErrors) };
-  const described = (name: string) => (errors[name]?.[0] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
+  const errorOf = (name: string) => errors[name]?.[0];
   const field = (name: string, label: string, type = 'text', required = true) => (
-    <label>
-      {label}
-      {required ? '*' : ''}
-      <input name={name} type={type} defaultValue={text(name)} required={required} {...described(name)} />
-      <FieldError id={`${name}-error`} errors={errors[name]} />
-    </label>
+    <TextField label={label} name={name} type={type} defaultValue={text(name)} isRequired={required} error={errorOf(name)} />
   );
   return (
     <>
@@ -77,56 +77,56 @@ export default function NewTicketRoute() {
       </nav>
       <h1 className="cas-page-title">New ticket</h1>
       <FormNotice notice={refused?.notice} />
-      <Form method="post" encType="multipart/form-data" className="cas-support-form" noValidate>
-        {field('requesterName', 'Requester name')}
-        {field('requesterEmail', 'Requester email', 'email')}
-        {field('requesterNumber', 'Student or employee number', 'text', false)}
-        <label>
-          Category*
-          <select name="categoryV2Id" defaultValue={text('categoryV2Id')} required {...described('categoryV2Id')}>
-            <option value="">Choose a category</option>
-            {categories.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <FieldError id="categoryV2Id-error" errors={errors.categoryV2Id} />
-        </label>
-        <label>
-          Priority
-          <select name="priority" defaultValue={text('priority')}>
-            <option value="">The category’s default</option>
-            {ticketPriorityOptions.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <IntakeFields
-          categories={categories}
-          answers={values.customFields}
-          error={(name) => <FieldError id={`${name}-error`} errors={errors[name]} />}
-          legend="Details the category asks for (fill in those of the chosen category)"
+      {/* Without JavaScript the category is chosen first (a GET to ?category=), then the form asks for its details. */}
+      <Form method="get" className="cas-panel cas-support-form cas-support-choose" aria-label="Choose the ticket's category">
+        <Select
+          label="Category"
+          name="category"
+          placeholder="Choose a category"
+          value={chosenId}
+          onChange={setChosenId}
+          options={categories.map((c) => ({ value: c.value, label: c.label }))}
+          isRequired
+          error={errorOf('categoryV2Id')}
         />
-        {field('subject', 'Subject')}
-        <label>
-          Message*
-          <textarea name="body" rows={6} defaultValue={text('body')} required {...described('body')} />
-          <FieldError id="body-error" errors={errors.body} />
-        </label>
-        <label>
-          Attachments (at most {ATTACHMENT_MAX_COUNT} files of {ATTACHMENT_MAX_BYTES / 1024} KiB)
-          <input name="attachments" type="file" multiple {...described('attachments')} />
-          <FieldError id="attachments-error" errors={errors.attachments} />
-        </label>
-        <p>
-          <button type="submit" className="cas-button">
-            Create ticket
-          </button>
-        </p>
+        {isHydrated ? null : (
+          <Button type="submit" variant="secondary">
+            Continue
+          </Button>
+        )}
       </Form>
+      {chosen ? (
+        <Form method="post" encType="multipart/form-data" className="cas-panel cas-support-form" aria-label="The ticket" noValidate>
+          <input type="hidden" name="categoryV2Id" value={chosen.value} />
+          {field('requesterName', 'Requester name')}
+          {field('requesterEmail', 'Requester email', 'email')}
+          {field('requesterNumber', 'Student or employee number', 'text', false)}
+          <Select label="Priority" name="priority" placeholder="The category’s default" defaultValue={text('priority')} options={ticketPriorityOptions} />
+          <IntakeFieldInputs
+            key={chosen.value}
+            fields={chosen.intakeFields}
+            answers={values.customFields}
+            errorOf={errorOf}
+            legend={`Details of a ${chosen.label} request`}
+          />
+          {field('subject', 'Subject')}
+          <FormField label="Message" error={errorOf('body')} isRequired>
+            {(p) => <textarea {...p} name="body" rows={6} defaultValue={text('body')} className="cas-input" />}
+          </FormField>
+          <FileDrop
+            label={`Attachments (at most ${ATTACHMENT_MAX_COUNT} files of ${ATTACHMENT_MAX_BYTES / 1024} KiB)`}
+            name="attachments"
+            id="attachments"
+            isMultiple
+            error={errorOf('attachments')}
+          />
+          <div>
+            <Button type="submit">Create ticket</Button>
+          </div>
+        </Form>
+      ) : (
+        <p className="cas-support-hint">Choose the ticket's category{isHydrated ? '' : ', then Continue'}: the form asks only for what that category needs.</p>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { KeyValueList, LinkTabs } from '@campus/ui';
+import { KeyValueList, LinkTabs, RowTable } from '@campus/ui';
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
 import { dayStatusOfRecord, TIMESHEET_DAY_STATUSES, timesheetColor, timesheetLabel, type DailyRecordFacts } from '@campus/domain-hr';
@@ -40,39 +40,23 @@ function shown(entity: AnyEntity, name: string, value: unknown): string {
 function RecordsTable({ entity, rows, returnTo, caption }: { entity: AnyEntity; rows: EntityRecord[]; returnTo: string; caption: string }) {
   const columns = entity.listColumns.filter((c) => c !== 'employeeId' && c !== 'recordId');
   return (
-    <table className="cas-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c} scope="col">
-              {entity.fields[c]?.label ?? c}
-            </th>
-          ))}
-          <th scope="col">
-            <span className="cas-visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={columns.length + 1}>No entries yet.</td>
-          </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row._id}>
-              {columns.map((c) => (
-                <td key={c}>{shown(entity, c, (row as Record<string, unknown>)[c])}</td>
-              ))}
-              <td>
-                <a href={`${entity.consolePath}/${row._id}/edit?${new URLSearchParams({ returnTo })}`}>Edit</a>
-              </td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+    <RowTable
+      caption={caption}
+      isCaptionHidden
+      rows={rows}
+      rowKey={(r) => r._id}
+      emptyMessage="No entries yet."
+      columns={[
+        ...columns.map((c) => ({ key: c, header: entity.fields[c]?.label ?? c, cell: (row: EntityRecord) => shown(entity, c, (row as Record<string, unknown>)[c]) })),
+        {
+          key: 'edit',
+          header: <span className="cas-visually-hidden">Actions</span>,
+          cardLabel: 'Actions',
+          noWrap: true,
+          cell: (row: EntityRecord) => <a href={`${entity.consolePath}/${row._id}/edit?${new URLSearchParams({ returnTo })}`}>Edit</a>,
+        },
+      ]}
+    />
   );
 }
 
@@ -98,43 +82,24 @@ function Pds({ employee }: { employee: EntityRecord }) {
 
 function Ledger({ title, rows }: { title: string; rows: EntityRecord[] }) {
   const sorted = [...rows].sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+  const field = (r: EntityRecord, name: string) => (r as Record<string, unknown>)[name];
   return (
-    <table className="cas-table" data-testid={`ledger-${title.toLowerCase().replace(/\s+/g, '-')}`}>
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Type</th>
-          <th scope="col">As of</th>
-          <th scope="col">Credit</th>
-          <th scope="col">Debit</th>
-          <th scope="col">Balance</th>
-          <th scope="col">Remarks</th>
-        </tr>
-      </thead>
-      <tbody>
-        {sorted.length === 0 ? (
-          <tr>
-            <td colSpan={6}>No entries yet.</td>
-          </tr>
-        ) : (
-          sorted.map((r) => {
-            const row = r as Record<string, unknown>;
-            return (
-              <tr key={r._id}>
-                <td>{String(row.typeCode)}</td>
-                <td>{String(row.asOf ?? '—')}</td>
-                <td>{row.credit ? String(row.credit) : ''}</td>
-                <td>{row.debit ? String(row.debit) : ''}</td>
-                <td>
-                  <strong>{String(row.balance ?? 0)}</strong>
-                </td>
-                <td>{String(row.remarks ?? '')}</td>
-              </tr>
-            );
-          })
-        )}
-      </tbody>
-    </table>
+    <div data-testid={`ledger-${title.toLowerCase().replace(/\s+/g, '-')}`}>
+      <RowTable
+        caption={title}
+        rows={sorted}
+        rowKey={(r) => r._id}
+        emptyMessage="No entries yet."
+        columns={[
+          { key: 'type', header: 'Type', cell: (r) => String(field(r, 'typeCode')) },
+          { key: 'asOf', header: 'As of', noWrap: true, cell: (r) => String(field(r, 'asOf') ?? '—') },
+          { key: 'credit', header: 'Credit', isNumeric: true, cell: (r) => (field(r, 'credit') ? String(field(r, 'credit')) : '') },
+          { key: 'debit', header: 'Debit', isNumeric: true, cell: (r) => (field(r, 'debit') ? String(field(r, 'debit')) : '') },
+          { key: 'balance', header: 'Balance', isNumeric: true, cell: (r) => <strong>{String(field(r, 'balance') ?? 0)}</strong> },
+          { key: 'remarks', header: 'Remarks', cell: (r) => String(field(r, 'remarks') ?? '') },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -243,31 +208,24 @@ function Appointment({ employee, designation, appointments }: { employee: Entity
           </>
         ) : null}
       </p>
-      <table className="cas-table">
-        <caption>Appointments of the department</caption>
-        <thead>
-          <tr>
-            <th scope="col">{appointmentEntity.fields.name!.label}</th>
-            <th scope="col">{appointmentEntity.fields.appointmentStatus!.label}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {appointments.length === 0 ? (
-            <tr>
-              <td colSpan={2}>No appointments for this department yet.</td>
-            </tr>
-          ) : (
-            appointments.map((a) => (
-              <tr key={a._id}>
-                <td>
-                  <a href={`${appointmentEntity.consolePath}/${a._id}/edit`}>{String((a as Record<string, unknown>).name)}</a>
-                </td>
-                <td>{shown(appointmentEntity, 'appointmentStatus', (a as Record<string, unknown>).appointmentStatus)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <RowTable
+        caption="Appointments of the department"
+        rows={appointments}
+        rowKey={(a) => a._id}
+        emptyMessage="No appointments for this department yet."
+        columns={[
+          {
+            key: 'name',
+            header: appointmentEntity.fields.name!.label,
+            cell: (a) => <a href={`${appointmentEntity.consolePath}/${a._id}/edit`}>{String((a as Record<string, unknown>).name)}</a>,
+          },
+          {
+            key: 'status',
+            header: appointmentEntity.fields.appointmentStatus!.label,
+            cell: (a) => shown(appointmentEntity, 'appointmentStatus', (a as Record<string, unknown>).appointmentStatus),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { entityRegistry, type EntityRecord } from '@campus/api-contract';
 import type { AnyEntity } from '@campus/domain-core';
-import { cellText, type EntityRow, KeyValueList, PrintLayout, PrintSection, SiteBanner } from '@campus/ui';
+import { cellText, type EntityRow, KeyValueList, PrintLayout, PrintSection, RowTable, SiteBanner } from '@campus/ui';
 import { RouteError } from '../../../features/resources/RouteError';
 import { APP_TITLE } from '../../../lib/constants';
 import { loadPds } from './pds.server';
@@ -33,32 +33,14 @@ function Section({ roman, title, resource, rows }: { roman: string; title: strin
   const columns = Object.keys(entity.fields).filter((f) => f !== 'employeeId');
   return (
     <PrintSection title={`${roman}. ${title}`}>
-      <table className="cas-pds-table">
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c} scope="col">
-                {entity.fields[c]!.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length}>N/A</td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r._id}>
-                {columns.map((c) => (
-                  <td key={c}>{shown(entity, c, r)}</td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <RowTable
+        caption={`${roman}. ${title}`}
+        isCaptionHidden
+        rows={rows}
+        rowKey={(r) => r._id}
+        emptyMessage="N/A"
+        columns={columns.map((c) => ({ key: c, header: entity.fields[c]!.label, cell: (r: EntityRecord) => shown(entity, c, r) }))}
+      />
     </PrintSection>
   );
 }
