@@ -1,6 +1,6 @@
 import { useForm } from '@conform-to/react';
 import { Form } from '@remix-run/react';
-import { Button, Checkbox, Select, TextField } from '@campus/ui';
+import { Button, Checkbox, RadioGroup, Select, TextField } from '@campus/ui';
 import {
   SAML_ATTRIBUTE_LABELS,
   SAML_ATTRIBUTES,
@@ -87,18 +87,16 @@ function OidcClientSection({ panel, result }: SsoClientPanelProps) {
           error={errors.clientId}
           description="3–64 lower-case letters, digits, - or _."
         />
-        <fieldset className="cas-field">
-          <legend className="cas-field__label">Client type</legend>
-          <label>
-            <input type="radio" name="clientType" value="confidential" defaultChecked={isConfidential} />{' '}
-            Confidential (a server that keeps a secret)
-          </label>
-          <br />
-          <label>
-            <input type="radio" name="clientType" value="public" defaultChecked={!isConfidential} /> Public
-            (browser or mobile app, no secret)
-          </label>
-        </fieldset>
+        <RadioGroup
+          label="Client type"
+          name="clientType"
+          defaultValue={isConfidential ? 'confidential' : 'public'}
+          error={errors.clientType}
+          options={[
+            { value: 'confidential', label: 'Confidential (a server that keeps a secret)' },
+            { value: 'public', label: 'Public (browser or mobile app, no secret)' },
+          ]}
+        />
         <AddressList
           name="redirectUris"
           label="Redirect URIs (one per line, matched exactly)"
