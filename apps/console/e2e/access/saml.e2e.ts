@@ -455,6 +455,40 @@ describe('SAML single logout to every service provider', () => {
     expect(new URL(visitor.url()).pathname).toBe('/auth');
   });
 
+  it('signing out everywhere takes the browser that asked through the service providers of every session of the user', async () => {
+    // Two browsers, two console sessions: one signed in to the library, the other to the learning platform.
+    const here = await (await context()).newPage();
+    await here.goto(`${library.url}/login`);
+    await signInThere(here, member, (u) => u.href === `${library.url}/acs`);
+    const atLibrary = library.profiles.at(-1)!;
+    const elsewhere = await (await context()).newPage();
+    await elsewhere.goto(`${learning.url}/login`);
+    await signInThere(elsewhere, member, (u) => u.href === `${learning.url}/acs`);
+    const atLearning = learning.profiles.at(-1)!;
+    expect(atLearning.sessionIndex).not.toBe(atLibrary.sessionIndex);
+    const told = { library: library.logoutRequests.length, learning: learning.logoutRequests.length };
+
+    await here.goto(url('/profile/security'));
+    await settled(here);
+    await Promise.all([
+      here.waitForURL((u) => u.href === url('/') || u.href.startsWith(url('/auth'))),
+      here.getByRole('button', { name: 'Sign out everywhere' }).click(),
+    ]);
+    // Each provider was told of its own session, by a signed LogoutRequest, through the browser that asked.
+    await expect.poll(() => library.logoutRequests.length).toBe(told.library + 1);
+    await expect.poll(() => learning.logoutRequests.length).toBe(told.learning + 1);
+    expect(library.logoutRequests.at(-1)!.profile.sessionIndex).toBe(atLibrary.sessionIndex);
+    expect(library.logoutRequests.at(-1)!.profile.nameID).toBe(atLibrary.nameID);
+    expect(learning.logoutRequests.at(-1)!.profile.sessionIndex).toBe(atLearning.sessionIndex);
+    expect(learning.logoutRequests.at(-1)!.profile.nameID).toBe(atLearning.nameID);
+    expect(library.logoutRequests.at(-1)!.signed && learning.logoutRequests.at(-1)!.signed).toBe(true);
+    expect(library.sessions.has(atLibrary.sessionIndex!)).toBe(false);
+    expect(learning.sessions.has(atLearning.sessionIndex!)).toBe(false);
+    // The other browser's console session has ended too.
+    await elsewhere.goto(url('/app'));
+    expect(new URL(elsewhere.url()).pathname).toBe('/auth');
+  });
+
   it('without JavaScript, the console logout page sends the browser on through the service providers', async () => {
     // Signed in to both with JavaScript (the identity provider's page posts the assertion with a script, or a button
     // without one); the same cookies then go to a browser without it.
