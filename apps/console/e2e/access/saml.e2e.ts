@@ -290,11 +290,29 @@ describe('SAML single sign-on for a registered application', () => {
     expect(new URL(visitor.url()).pathname).toBe('/auth');
   });
 
-  it('shows No Access to a user who holds no role in the application', async () => {
-    const visitor = await (await context(false)).newPage();
-    await visitor.goto(`${library.url}/login`);
-    await signInThere(visitor, DEMO_USERS.registrar, (u) => u.pathname === '/unauthorized', false);
-    expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe('No Access');
+  it('shows No Access to a user who holds no role in the application, naming it, with another account to use', async () => {
+    for (const javaScript of [false, true]) {
+      const visitor = await (await context(javaScript)).newPage();
+      await visitor.goto(`${library.url}/login`);
+      await signInThere(visitor, DEMO_USERS.registrar, (u) => u.pathname === '/unauthorized', javaScript);
+      expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe('No Access');
+      await expect.poll(() => visitor.getByText(/holds no role in Federated Library/).count()).toBe(1);
+      // The accessibility check runs a script in the page: only where scripts run.
+      if (javaScript) expect(await seriousA11yViolations(visitor)).toEqual([]);
+      await shoot(visitor, `sso-no-access${javaScript ? '-js' : ''}`);
+      const another = visitor.getByRole('link', { name: 'Use another account' });
+      expect(await another.getAttribute('href')).toMatch(/^\/auth\?interaction=[A-Za-z0-9_-]+&account=another$/);
+      // Without JavaScript the identity provider's last step is a button; the way there is the same, followed once.
+      if (!javaScript) continue;
+      // Another account, for the same request: the form even though this browser is signed in, then on to the library.
+      await Promise.all([
+        visitor.waitForURL((u) => u.pathname === '/auth'),
+        visitor.getByRole('link', { name: 'Use another account' }).click(),
+      ]);
+      await expect.poll(() => visitor.getByText('to continue to Federated Library').count()).toBe(1);
+      await signInThere(visitor, patron, (u) => u.href === `${library.url}/acs`, javaScript);
+      expect(await visitor.locator('#who').textContent()).toBe(patron.email);
+    }
   });
 
   it('refuses a request naming another ACS URL, and posts nothing there', async () => {
