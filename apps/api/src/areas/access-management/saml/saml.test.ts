@@ -353,7 +353,10 @@ describe('SAML single logout to every service provider', () => {
     // The same answer again matches no logout in progress.
     const again = await browser.get(answer);
     expect(again.status).toBe(400);
-    expect(await again.text()).toContain('already finished');
+    const text = await again.text();
+    expect(text).toContain('already finished');
+    // The identity provider's pages carry the product banner, as every public page does.
+    expect(text).toContain('<header class="cas-site-banner"><span class="cas-site-banner__mark" aria-hidden="true"></span><span class="cas-site-banner__title">Campus Administration System</span></header>');
   });
 
   it('signing out of the console takes the browser through every provider of that session, then back to the console', async () => {
