@@ -161,6 +161,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const area of areas) await area.mount?.(app, ctx);
   const sessionSteps = areas.flatMap((area) => (area.sessionSteps ? [area.sessionSteps(ctx)] : []));
 
+  /** The areas' steps after sessions ended: where the browser goes next to finish signing out, if anywhere. */
+  async function afterSignOut(userId: string, sessionIds: readonly string[]): Promise<string | undefined> {
+    let continueTo: string | undefined;
+    for (const step of sessionSteps) {
+      const after = await step.afterSignOut?.({ userId, sessionIds });
+      continueTo ??= after?.continueTo;
+    }
+    return continueTo;
+  }
+
   const s = initServer();
   const coreImpl = s.router(coreContract, {
     signIn: async ({ body, request }) => {
@@ -174,14 +184,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signOut: async ({ params, request }) => {
       const signedOut = authOf(request);
       const result = await auth.signOut(signedOut, params.userId, request);
-      let continueTo: string | undefined;
-      for (const step of sessionSteps) {
-        const after = await step.afterSignOut?.({ userId: params.userId, sessionId: signedOut.sessionId });
-        continueTo ??= after?.continueTo;
-      }
+      const continueTo = await afterSignOut(params.userId, [signedOut.sessionId]);
       return continueTo ? { ...result, body: { data: { ...result.body.data, continueTo } } } : result;
     },
-    signOutEverywhere: async ({ params, request }) => signOutEverywhere(ctx, authOf(request), params.userId, request),
+    signOutEverywhere: async ({ params, request }) => {
+      const { result, sessionIds } = await signOutEverywhere(ctx, authOf(request), params.userId, request);
+      const continueTo = await afterSignOut(params.userId, sessionIds);
+      return continueTo ? { ...result, body: { data: { ...result.body.data, continueTo } } } : result;
+    },
     changePassword: async ({ body, request }) => auth.changePassword(authOf(request), body, request),
     requestPasswordRecovery: async ({ body, request }) => auth.requestRecovery(body, request),
     verifyPasswordReset: async ({ body }) => auth.verifyReset(body),

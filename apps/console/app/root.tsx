@@ -11,7 +11,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
-import { LinkProvider, LoadingBar } from '@campus/ui';
+import { LinkProvider, LoadingBar, useIsHydrated } from '@campus/ui';
 import stylesUrl from '@campus/ui/styles.css?url';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorPage, ErrorPageGuard } from './components/ErrorPage';
@@ -39,10 +39,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The flash notice can be set by any action or loader, so the root loader runs on every navigation. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
+/**
+ * The document of every page (and of the error page). `data-hydrated` appears on `<html>` once the page has hydrated,
+ * in the same render as the controls that only JavaScript adds (`useIsHydrated`), so a test — or a style — can tell
+ * a page that runs its scripts from one still loading, on any page.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const isHydrated = useIsHydrated();
   return (
-    <html lang="en">
+    <html lang="en" data-hydrated={isHydrated ? 'true' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -68,8 +68,9 @@ export async function settled(page: Page): Promise<void> {
     if (!w.__remixContext) return true;
     const router = w.__remixRouter;
     if (!router || router.state.navigation.state !== 'idle' || router.state.revalidation !== 'idle') return false;
-    // With it, an admin page has hydrated once the controls only JavaScript adds are there (the shortcuts button).
-    return document.querySelector('nav[aria-label="Side menu"]') === null || document.querySelector('button[aria-keyshortcuts="?"]') !== null;
+    // With it, every page (areas or not, error pages too) has hydrated once the root marks the document: that render
+    // is the one that adds the controls only JavaScript adds.
+    return document.documentElement.dataset.hydrated === 'true';
   });
   // React may commit the new page a frame after the router is idle.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

@@ -90,8 +90,8 @@ const MessageDataSchema = z.object({ message: z.string() });
  * logout), the address the browser goes to next; it comes back to the console's root path.
  */
 export const SignedOutSchema = MessageDataSchema.extend({ continueTo: z.string().url().optional() });
-/** How many sessions a sign-out everywhere ended. */
-export const SignedOutEverywhereSchema = MessageDataSchema.extend({ sessionsEnded: z.number().int() });
+/** How many sessions a sign-out everywhere ended, and where the browser goes next to sign out of applications (as above). */
+export const SignedOutEverywhereSchema = SignedOutSchema.extend({ sessionsEnded: z.number().int() });
 
 /** Sign-in, the signed-in user, sign-out, passwords and the audit trail. */
 export const coreContract = c.router(

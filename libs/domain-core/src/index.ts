@@ -5,3 +5,4 @@ export * from './fields.js';
 export * from './lifecycle.js';
 export * from './registry.js';
 export * from './modules.js';
+export * from './product.js';

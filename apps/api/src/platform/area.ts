@@ -47,10 +47,10 @@ export interface SessionSteps {
   /** After a right password: fields to add to the sign-in answer (e.g. `secondFactor: 'verify'`), if any. */
   afterSignIn?(signedIn: { readonly token: string; readonly userId: string }, request: FastifyRequest): Promise<Record<string, unknown> | undefined>;
   /**
-   * After a sign-out of one session of `userId`: where the browser should go next to finish signing out elsewhere
-   * (e.g. the applications it signed in to), if anywhere.
+   * After sessions of `userId` ended (one sign-out, or all of them at once): where the browser that signed out should
+   * go next to finish signing out elsewhere (e.g. the applications those sessions signed in to), if anywhere.
    */
-  afterSignOut?(signedOut: { readonly userId: string; readonly sessionId: string }): Promise<{ readonly continueTo?: string } | undefined>;
+  afterSignOut?(signedOut: { readonly userId: string; readonly sessionIds: readonly string[] }): Promise<{ readonly continueTo?: string } | undefined>;
   /**
    * Checks a password somewhere other than here (a directory) before the account's own hash: undefined when the email
    * is not that place's; else whether the password matched, the account created or updated from there when it did.

@@ -20,6 +20,7 @@ export const REDIRECT_COOKIE_NAME = 'msc.redirect';
 export const MENU_COOKIE_NAME = 'msc.menu';
 export const NOTICE_COOKIE_NAME = 'msc.notice';
 export const RESET_COOKIE_NAME = 'msc.reset';
+export const SIGN_OUT_COOKIE_NAME = 'msc.signout';
 export const CLIENT_TOKEN_COOKIE_PREFIX = 'msc.client.token:';
 
 /** True when the request reached us over HTTPS (directly or through a proxy that says so). */
@@ -35,6 +36,8 @@ interface CookieSet {
   notice: Cookie;
   /** The email and verified code of a password reset in progress (30 minutes, like the code). */
   reset: Cookie;
+  /** Where the browser goes next after a sign-out that ended this session (the applications' single logout). */
+  signOut: Cookie;
 }
 
 const sets = new Map<boolean, CookieSet>();
@@ -55,6 +58,7 @@ export function cookiesFor(request: Request): CookieSet {
       menu: createCookie(MENU_COOKIE_NAME, { ...base, maxAge: 60 * 60 * 24 * 365 }),
       notice: createCookie(NOTICE_COOKIE_NAME, { ...base, maxAge: 60 }),
       reset: createCookie(RESET_COOKIE_NAME, { ...base, maxAge: 30 * 60 }),
+      signOut: createCookie(SIGN_OUT_COOKIE_NAME, { ...base, maxAge: 5 * 60 }),
     };
     sets.set(secure, set);
   }

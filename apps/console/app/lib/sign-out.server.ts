@@ -34,7 +34,8 @@ export async function revokeAtApi(token: string, userId: string, everywhere = fa
   try {
     if (everywhere) {
       const result = await api.signOutEverywhere({ params: { userId } });
-      if (result.status === 200 || result.status === 401) return {};
+      if (result.status === 200) return { continueTo: webAddress(result.body.data.continueTo) };
+      if (result.status === 401) return {};
     } else {
       const result = await api.signOut({ params: { userId } });
       if (result.status === 200) return { continueTo: webAddress(result.body.data.continueTo) };
@@ -149,4 +150,25 @@ export async function signedOutRedirect(request: Request, location: string, noti
   const headers = await signedOutHeaders(request, notice);
   headers.set('Location', location);
   return new Response(null, { status: 302, headers });
+}
+
+/**
+ * After a sign-out whose page is not the logout page (sign out everywhere): clears this browser's cookies and sends it
+ * to the logout page, which sends it on to `continueTo` (the applications' single logout). The address travels in a
+ * signed cookie, so nobody else can make the console send a browser somewhere.
+ */
+export async function continueSigningOutRedirect(request: Request, continueTo: string, notice?: FlashNotice): Promise<Response> {
+  const headers = await signedOutHeaders(request, notice);
+  headers.append('Set-Cookie', await cookiesFor(request).signOut.serialize(continueTo));
+  headers.set('Location', '/logout');
+  return new Response(null, { status: 302, headers });
+}
+
+/** The address a sign-out left for the logout page to send the browser on to, and the header that clears it. */
+export async function takeContinueSigningOut(request: Request): Promise<{ continueTo: string; setCookie: string } | undefined> {
+  const cookie = cookiesFor(request).signOut;
+  const value: unknown = await cookie.parse(request.headers.get('cookie'));
+  const continueTo = typeof value === 'string' ? webAddress(value) : undefined;
+  if (!continueTo) return undefined;
+  return { continueTo, setCookie: await cookie.serialize('', { maxAge: 0, expires: new Date(0) }) };
 }

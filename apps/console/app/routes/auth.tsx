@@ -13,7 +13,13 @@ import { rememberedPath } from '../lib/redirect.server';
 import { assertSameOrigin } from '../lib/security.server';
 import { publicApi, TWO_FACTOR_PATH } from '../lib/request.server';
 import { APP_TITLE } from '../lib/constants';
-import { continueSignInRequest, continueSignInRequestFromForm, describeSignInRequest, signInRequestId } from '../areas/access-management/sign-in-request.server';
+import {
+  ANOTHER_ACCOUNT,
+  continueSignInRequest,
+  continueSignInRequestFromForm,
+  describeSignInRequest,
+  signInRequestId,
+} from '../areas/access-management/sign-in-request.server';
 import { ContinueToApplication } from '../areas/access-management/ContinueToApplication';
 import { rememberedDeviceHeaders } from '../areas/access-management/second-factor.server';
 import { revokeAtApi } from '../lib/sign-out.server';
@@ -38,11 +44,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Already signed in: an application's sign-in request is answered at once (single sign-on).
   if (token && session.get('secondFactor') === 'verify') throw redirect('/auth/second-factor');
   const signInRequest = uid ? await describeSignInRequest(uid) : null;
-  // An application that asks for the password again (prompt=login, max_age) gets the form, signed in or not; the
-  // sign-in it posts replaces this session.
-  const asksForPassword = Boolean(uid && signInRequest?.reauthenticate);
+  // An application that asks for the password again (prompt=login, max_age) gets the form, signed in or not, and so
+  // does a user who chose another account (from No Access); the sign-in it posts replaces this session.
+  const anotherAccount = url.searchParams.get('account') === ANOTHER_ACCOUNT;
+  const asksForPassword = Boolean(uid && signInRequest && (signInRequest.reauthenticate || anotherAccount));
   if (token && uid && !asksForPassword && !session.get('mustChangePassword') && !session.get('secondFactor')) {
-    const answer = await continueSignInRequest(token, uid);
+    const answer = await continueSignInRequest(token, uid, undefined, isValidClientId(clientId) ? clientId : null);
     if (answer) throw answer;
     // The console session has ended (an application logged the user out, or it expired): its cookies go, and the
     // application's request waits for the password here instead of being lost on the way to /app.
@@ -130,7 +137,7 @@ async function startSession(request: Request, signedIn: SignInResult, { clientId
   // The second factor comes before anything else (decision 0015).
   if (secondFactor) throw redirect(secondFactor === 'verify' ? '/auth/second-factor' : TWO_FACTOR_PATH, { headers });
   // An application asked for this sign-in: back to it (or No Access) once the password is not temporary.
-  if (uid && !mustChangePassword) return continueSignInRequestFromForm(token, uid, headers);
+  if (uid && !mustChangePassword) return continueSignInRequestFromForm(token, uid, headers, clientId);
   // A temporary password must be replaced before anything else (issue 4).
   throw redirect(mustChangePassword ? '/reset-password' : await rememberedPath(request), { headers });
 }

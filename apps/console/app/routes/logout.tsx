@@ -1,24 +1,29 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useEffect, useRef } from 'react';
-import { Form, Link, useActionData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { Button, DefaultLayout } from '@campus/ui';
 import { LOGOUT_QUESTION, LOGOUT_TITLE } from '../components/LogoutControl';
+import { ContinueSigningOut } from '../components/ContinueSigningOut';
 import { FormNotice } from '../components/FormNotice';
 import { APP_TITLE } from '../lib/constants';
 import { readSession } from '../lib/cookies.server';
 import { assertSameOrigin } from '../lib/security.server';
-import { revokeAtApi, SIGN_OUT_FAILED, signedOutHeaders, signedOutRedirect } from '../lib/sign-out.server';
+import { revokeAtApi, SIGN_OUT_FAILED, signedOutHeaders, signedOutRedirect, takeContinueSigningOut } from '../lib/sign-out.server';
 
 /** Logout: open with or without a session (without one there is nothing to end). */
 export const publicPage = true;
 
 export const meta: MetaFunction = () => [{ title: `${LOGOUT_TITLE} · ${APP_TITLE}` }];
 
-/** The confirmation page used without JavaScript (with it, the same question is a dialog). */
+/**
+ * The confirmation page used without JavaScript (with it, the same question is a dialog). After a sign-out that
+ * ended sessions elsewhere too (sign out everywhere), the page that sends the browser on to the applications.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const pending = await takeContinueSigningOut(request);
+  if (pending) return data({ continueTo: pending.continueTo }, { headers: { 'Set-Cookie': pending.setCookie } });
   const { token } = await readSession(request);
   if (!token) throw redirect('/auth');
-  return null;
+  return data({ continueTo: undefined });
 }
 
 /**
@@ -41,33 +46,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /**
- * Sends the browser on to sign out of the other applications, once: with JavaScript one `location.replace`, without
- * it a refresh inside `noscript`; the link is there for either.
- */
-function ContinueSigningOut({ to }: { readonly to: string }) {
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    window.location.replace(to);
-  }, [to]);
-  return (
-    <section className="cas-panel" style={{ maxWidth: 440, margin: '10vh auto' }} aria-labelledby="signing-out-title">
-      <noscript>
-        <meta httpEquiv="refresh" content={`0;url=${to}`} />
-      </noscript>
-      <h1 id="signing-out-title" className="cas-dialog__title">
-        Signing out
-      </h1>
-      <p className="cas-dialog__description">You are signed out here. Signing you out of the applications you used with this account…</p>
-      <p>
-        <a href={to}>Continue signing out</a>
-      </p>
-    </section>
-  );
-}
-
-/**
  * Not after a sign-out that continues elsewhere: the loader of a signed-out browser sends it to /auth, and the page
  * must stay to send it on to the applications first.
  */
@@ -76,10 +54,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export default function LogoutPage() {
   const result = useActionData<typeof action>();
-  if (result && 'continueTo' in result) {
+  const loaded = useLoaderData<typeof loader>();
+  const continueTo = result && 'continueTo' in result ? result.continueTo : loaded.continueTo;
+  if (continueTo) {
     return (
       <DefaultLayout title={APP_TITLE}>
-        <ContinueSigningOut to={result.continueTo} />
+        <ContinueSigningOut to={continueTo} />
       </DefaultLayout>
     );
   }

@@ -8,7 +8,7 @@ import { redirectWithNotice } from '../lib/notice.server';
 import { ChangePasswordFormSchema } from '../lib/passwords';
 import { assertSameOrigin } from '../lib/security.server';
 import { signedIn } from '../lib/request.server';
-import { revokeAtApi, SIGN_OUT_FAILED, SIGNED_OUT_EVERYWHERE, signedOutRedirect } from '../lib/sign-out.server';
+import { continueSigningOutRedirect, revokeAtApi, SIGN_OUT_FAILED, SIGNED_OUT_EVERYWHERE, signedOutRedirect } from '../lib/sign-out.server';
 
 export const PASSWORD_CHANGED = { tone: 'success', title: 'Success!', description: 'Your password has been changed.' } as const;
 
@@ -17,14 +17,18 @@ export const SIGN_OUT_EVERYWHERE_INTENT = 'sign-out-everywhere';
 /**
  * Two forms: change password (issue 4: the current password is required and the new one must meet the policy),
  * and sign out everywhere, which ends every session of the account at the API — other browsers and devices and
- * this one — and then clears this browser's cookies.
+ * this one — and then clears this browser's cookies; when those sessions signed in to applications told through
+ * the browser (SAML single logout), this browser is then taken through them from the logout page.
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const { user, token, api } = await signedIn(request);
   const form = await request.formData();
   if (form.get('intent') === SIGN_OUT_EVERYWHERE_INTENT) {
-    if (!(await revokeAtApi(token, user._id, true, request))) return data({ everywhere: SIGN_OUT_FAILED }, { status: 503 });
+    const signedOut = await revokeAtApi(token, user._id, true, request);
+    if (!signedOut) return data({ everywhere: SIGN_OUT_FAILED }, { status: 503 });
+    // The applications the sessions signed in to are told through this browser first (single logout), from the logout page.
+    if (signedOut.continueTo) throw await continueSigningOutRedirect(request, signedOut.continueTo, SIGNED_OUT_EVERYWHERE);
     throw await signedOutRedirect(request, '/auth', SIGNED_OUT_EVERYWHERE);
   }
   const values = formValues(form);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startHarness, type Harness } from '../harness';
-import { browser, DEMO_USERS, seriousA11yViolations } from '../support';
+import { browser, DEMO_USERS, seriousA11yViolations, settled } from '../support';
 
 // Passkeys in Chromium with its virtual authenticator (DevTools protocol `WebAuthn`), decision 0058. A relying party ID
 // must be a host name, never an IP address, so this file runs its own API and console published as `localhost`.
@@ -51,22 +51,9 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   return { cdp, authenticatorId };
 }
 
-/**
- * Waits until a page running scripts has hydrated: Remix's router is there and idle, then two frames for React to
- * commit. (The pages here are outside the areas: they have no shortcuts button for the suite's `settled` to wait for.)
- */
-async function hydrated(page: Page) {
-  await page.waitForLoadState('load');
-  await page.waitForFunction(() => {
-    const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter;
-    return Boolean(router) && router!.state.navigation.state === 'idle' && router!.state.revalidation === 'idle';
-  });
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-}
-
 async function signInWithPassword(page: Page, user: { email: string; password: string }, expectedPath: string, javaScript = true) {
   await page.goto(at('/auth'));
-  if (javaScript) await hydrated(page);
+  if (javaScript) await settled(page);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel(/^Password\*?$/).fill(user.password);
   await Promise.all([page.waitForURL((u) => u.pathname === expectedPath), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
@@ -151,7 +138,7 @@ describe('passkeys', () => {
     const admin = DEMO_USERS.admin;
     await signInWithPassword(page, admin, '/app');
     await page.goto(at('/app/settings'));
-    await hydrated(page);
+    await settled(page);
     // A React Aria checkbox: its input is visually hidden, so the label is what a person clicks.
     const required = page.getByRole('checkbox', { name: /^IAM administrators must sign in with a passkey/ });
     await page.getByText(/^IAM administrators must sign in with a passkey/).click();
@@ -165,7 +152,7 @@ describe('passkeys', () => {
     await page.getByText('IAM administrators must sign in with a passkey: add one to continue.').waitFor();
     await page.goto(at('/app'));
     expect(new URL(page.url()).pathname).toBe('/profile/two-factor');
-    await hydrated(page);
+    await settled(page);
     await shoot(page, 'passkey-owed');
     const panel = page.getByRole('region', { name: 'Passkeys' });
     await panel.getByLabel(/^Passkey name/).fill('Security key');
@@ -179,7 +166,7 @@ describe('passkeys', () => {
     await signOut(page);
     await signInWithPassword(page, admin, '/auth/second-factor');
     await expect.poll(() => page.getByRole('heading', { name: 'Use your passkey' }).count()).toBe(1);
-    await hydrated(page);
+    await settled(page);
     await Promise.all([page.waitForURL((u) => u.pathname === '/app'), page.getByRole('button', { name: 'Use a passkey' }).click()]);
     await page.goto(at('/profile/two-factor'));
     await page.getByText('IAM administrators must sign in with a passkey: keep at least one.').waitFor();
@@ -187,7 +174,7 @@ describe('passkeys', () => {
 
     // The requirement lifted, the account keeps its passkey as its second step.
     await page.goto(at('/app/settings'));
-    await hydrated(page);
+    await settled(page);
     await page.getByText(/^IAM administrators must sign in with a passkey/).click();
     await expect.poll(() => required.isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Save settings' }).click();

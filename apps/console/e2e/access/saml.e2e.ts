@@ -290,11 +290,29 @@ describe('SAML single sign-on for a registered application', () => {
     expect(new URL(visitor.url()).pathname).toBe('/auth');
   });
 
-  it('shows No Access to a user who holds no role in the application', async () => {
-    const visitor = await (await context(false)).newPage();
-    await visitor.goto(`${library.url}/login`);
-    await signInThere(visitor, DEMO_USERS.registrar, (u) => u.pathname === '/unauthorized', false);
-    expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe('No Access');
+  it('shows No Access to a user who holds no role in the application, naming it, with another account to use', async () => {
+    for (const javaScript of [false, true]) {
+      const visitor = await (await context(javaScript)).newPage();
+      await visitor.goto(`${library.url}/login`);
+      await signInThere(visitor, DEMO_USERS.registrar, (u) => u.pathname === '/unauthorized', javaScript);
+      expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe('No Access');
+      await expect.poll(() => visitor.getByText(/holds no role in Federated Library/).count()).toBe(1);
+      // The accessibility check runs a script in the page: only where scripts run.
+      if (javaScript) expect(await seriousA11yViolations(visitor)).toEqual([]);
+      await shoot(visitor, `sso-no-access${javaScript ? '-js' : ''}`);
+      const another = visitor.getByRole('link', { name: 'Use another account' });
+      expect(await another.getAttribute('href')).toMatch(/^\/auth\?interaction=[A-Za-z0-9_-]+&account=another$/);
+      // Without JavaScript the identity provider's last step is a button; the way there is the same, followed once.
+      if (!javaScript) continue;
+      // Another account, for the same request: the form even though this browser is signed in, then on to the library.
+      await Promise.all([
+        visitor.waitForURL((u) => u.pathname === '/auth'),
+        visitor.getByRole('link', { name: 'Use another account' }).click(),
+      ]);
+      await expect.poll(() => visitor.getByText('to continue to Federated Library').count()).toBe(1);
+      await signInThere(visitor, patron, (u) => u.href === `${library.url}/acs`, javaScript);
+      expect(await visitor.locator('#who').textContent()).toBe(patron.email);
+    }
   });
 
   it('refuses a request naming another ACS URL, and posts nothing there', async () => {
@@ -453,6 +471,40 @@ describe('SAML single logout to every service provider', () => {
     expect(learning.sessions.has(atLearning.sessionIndex!)).toBe(false);
     await visitor.goto(url('/app'));
     expect(new URL(visitor.url()).pathname).toBe('/auth');
+  });
+
+  it('signing out everywhere takes the browser that asked through the service providers of every session of the user', async () => {
+    // Two browsers, two console sessions: one signed in to the library, the other to the learning platform.
+    const here = await (await context()).newPage();
+    await here.goto(`${library.url}/login`);
+    await signInThere(here, member, (u) => u.href === `${library.url}/acs`);
+    const atLibrary = library.profiles.at(-1)!;
+    const elsewhere = await (await context()).newPage();
+    await elsewhere.goto(`${learning.url}/login`);
+    await signInThere(elsewhere, member, (u) => u.href === `${learning.url}/acs`);
+    const atLearning = learning.profiles.at(-1)!;
+    expect(atLearning.sessionIndex).not.toBe(atLibrary.sessionIndex);
+    const told = { library: library.logoutRequests.length, learning: learning.logoutRequests.length };
+
+    await here.goto(url('/profile/security'));
+    await settled(here);
+    await Promise.all([
+      here.waitForURL((u) => u.href === url('/') || u.href.startsWith(url('/auth'))),
+      here.getByRole('button', { name: 'Sign out everywhere' }).click(),
+    ]);
+    // Each provider was told of its own session, by a signed LogoutRequest, through the browser that asked.
+    await expect.poll(() => library.logoutRequests.length).toBe(told.library + 1);
+    await expect.poll(() => learning.logoutRequests.length).toBe(told.learning + 1);
+    expect(library.logoutRequests.at(-1)!.profile.sessionIndex).toBe(atLibrary.sessionIndex);
+    expect(library.logoutRequests.at(-1)!.profile.nameID).toBe(atLibrary.nameID);
+    expect(learning.logoutRequests.at(-1)!.profile.sessionIndex).toBe(atLearning.sessionIndex);
+    expect(learning.logoutRequests.at(-1)!.profile.nameID).toBe(atLearning.nameID);
+    expect(library.logoutRequests.at(-1)!.signed && learning.logoutRequests.at(-1)!.signed).toBe(true);
+    expect(library.sessions.has(atLibrary.sessionIndex!)).toBe(false);
+    expect(learning.sessions.has(atLearning.sessionIndex!)).toBe(false);
+    // The other browser's console session has ended too.
+    await elsewhere.goto(url('/app'));
+    expect(new URL(elsewhere.url()).pathname).toBe('/auth');
   });
 
   it('without JavaScript, the console logout page sends the browser on through the service providers', async () => {

@@ -173,6 +173,11 @@ describe('single sign-on for a registered application', () => {
     expect(await visitor.textContent('body')).toContain(
       'You have invalid authentication credentials to view the page requested',
     );
+    // It names the application that asked, and offers the same request's sign-in with another account.
+    expect(await visitor.textContent('body')).toContain('Your account holds no role in Student Portal.');
+    expect(await visitor.getByRole('link', { name: 'Use another account' }).getAttribute('href')).toMatch(
+      /^\/auth\?clientId=demo-portal&interaction=[A-Za-z0-9_-]+&account=another$/,
+    );
   });
 });
 

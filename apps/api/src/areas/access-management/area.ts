@@ -91,10 +91,10 @@ export const area: AreaManifest = {
         const secondFactor = await totp.afterPassword(token, userId, request);
         return secondFactor ? { secondFactor } : undefined;
       },
-      afterSignOut: async ({ userId, sessionId }) => {
+      afterSignOut: async ({ userId, sessionIds }) => {
         await sso.endCentralSessions(userId);
-        // The SAML service providers of this session are told through the browser (single logout), from there.
-        const continueTo = await saml.afterConsoleSignOut(userId, sessionId);
+        // The SAML service providers of these sessions are told through the browser (single logout), from there.
+        const continueTo = await saml.afterConsoleSignOut(userId, sessionIds);
         return continueTo ? { continueTo } : undefined;
       },
       checkPassword: (credentials, request) => runtimeOf(ctx).directory.checkPassword(credentials, request),

@@ -8,7 +8,8 @@ import { HttpError } from '../http/errors.js';
 
 /**
  * `POST /core/v1.0/auth/logout/{userId}/all`: ends every live session of the signed-in user — other browsers,
- * other devices and the calling one — and records how many in the audit trail, in one transaction.
+ * other devices and the calling one — and records how many in the audit trail, in one transaction. `sessionIds`:
+ * the sessions ended, for the areas' sign-out steps (not part of the answer).
  */
 export async function signOutEverywhere(ctx: AppContext, auth: AuthContext, userId: string, request: FastifyRequest) {
   if (userId !== auth.user.id) throw new HttpError(403, 'You can only sign yourself out.');
@@ -30,7 +31,10 @@ export async function signOutEverywhere(ctx: AppContext, auth: AuthContext, user
       },
       now,
     );
-    return revoked.length;
+    return revoked.map((r) => r.id);
   });
-  return { status: 200 as const, body: { data: { message: 'Signed out everywhere.', sessionsEnded: ended } } };
+  return {
+    sessionIds: ended,
+    result: { status: 200 as const, body: { data: { message: 'Signed out everywhere.', sessionsEnded: ended.length } } },
+  };
 }

@@ -7,6 +7,29 @@ export function signInRequestId(value: unknown): string | null {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{10,64}$/.test(value) ? value : null;
 }
 
+/** The query that names an application's pending sign-in (`interaction`, and `clientId` for OpenID Connect). */
+function requestQuery(uid: string, clientId: string | null): URLSearchParams {
+  const query = new URLSearchParams();
+  if (clientId) query.set('clientId', clientId);
+  query.set('interaction', uid);
+  return query;
+}
+
+/** The No Access page for a user without a role in the application that asked: it names it, and offers another account. */
+export function noAccessPath(uid: string, clientId: string | null): string {
+  return `/unauthorized?${requestQuery(uid, clientId).toString()}`;
+}
+
+/** `account=another` on the sign-in page: the form for the same request, signed in or not (its sign-in replaces this session). */
+export const ANOTHER_ACCOUNT = 'another';
+
+/** The sign-in page for the same application's request, with another account. */
+export function anotherAccountPath(uid: string, clientId: string | null): string {
+  const query = requestQuery(uid, clientId);
+  query.set('account', ANOTHER_ACCOUNT);
+  return `/auth?${query.toString()}`;
+}
+
 /** What the sign-in page shows about the application asking (null when the request has expired). */
 export async function describeSignInRequest(uid: string): Promise<SignInRequest | null> {
   const result = await publicApi().sso.getSignInRequest({ params: { uid } });
@@ -22,10 +45,11 @@ export async function continueSignInRequest(
   token: string,
   uid: string,
   headers?: Headers,
+  clientId: string | null = null,
 ): Promise<Response | null> {
   const result = await apiWithToken(token).sso.completeSignInRequest({ params: { uid } });
   if (result.status === 200) return redirect(result.body.data.redirectTo, { headers });
-  if (result.status === 403) return redirect('/unauthorized', { headers });
+  if (result.status === 403) return redirect(noAccessPath(uid, clientId), { headers });
   if (result.status === 401) return null;
   return redirect('/app', { headers });
 }
@@ -35,9 +59,9 @@ export async function continueSignInRequest(
  * a form submission from being redirected to another site, so the page that answers the form sends the browser
  * on itself (a refresh and a link, no script needed); `ContinueToApplication` renders it.
  */
-export async function continueSignInRequestFromForm(token: string, uid: string, headers?: Headers) {
+export async function continueSignInRequestFromForm(token: string, uid: string, headers?: Headers, clientId: string | null = null) {
   const result = await apiWithToken(token).sso.completeSignInRequest({ params: { uid } });
   if (result.status === 200) return data({ continueTo: result.body.data.redirectTo }, { headers });
-  if (result.status === 403) return redirect('/unauthorized', { headers });
+  if (result.status === 403) return redirect(noAccessPath(uid, clientId), { headers });
   return redirect('/app', { headers });
 }

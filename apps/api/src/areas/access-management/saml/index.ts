@@ -727,11 +727,13 @@ export function samlArea(ctx: AppContext, hooks: { readonly afterConsoleSessions
   }
 
   /**
-   * Console sign-out: the SAML sessions that console session answered are ended at their service providers. Answers
-   * where the browser goes to be taken through them (`/saml/logout/{uid}`), when any has a single logout URL.
+   * Console sign-out (one session, or every session of the user at once): the SAML sessions those console sessions
+   * answered are ended at their service providers. Answers where the browser goes to be taken through them
+   * (`/saml/logout/{uid}`), when any has a single logout URL.
    */
-  async function afterConsoleSignOut(userId: string, consoleSessionId: string): Promise<string | undefined> {
-    const uid = await db.transaction(async (tx) => beginLogout(asTx(tx), userId, [consoleSessionId], null));
+  async function afterConsoleSignOut(userId: string, consoleSessionIds: readonly string[]): Promise<string | undefined> {
+    if (!consoleSessionIds.length) return undefined;
+    const uid = await db.transaction(async (tx) => beginLogout(asTx(tx), userId, consoleSessionIds, null));
     return uid ? `${base}/logout/${uid}` : undefined;
   }
 

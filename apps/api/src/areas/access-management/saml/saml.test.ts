@@ -353,7 +353,10 @@ describe('SAML single logout to every service provider', () => {
     // The same answer again matches no logout in progress.
     const again = await browser.get(answer);
     expect(again.status).toBe(400);
-    expect(await again.text()).toContain('already finished');
+    const text = await again.text();
+    expect(text).toContain('already finished');
+    // The identity provider's pages carry the product banner, as every public page does.
+    expect(text).toContain('<header class="cas-site-banner"><span class="cas-site-banner__mark" aria-hidden="true"></span><span class="cas-site-banner__title">Campus Administration System</span></header>');
   });
 
   it('signing out of the console takes the browser through every provider of that session, then back to the console', async () => {
@@ -401,6 +404,64 @@ describe('SAML single logout to every service provider', () => {
     // The link to continue signing out is used once.
     const reused = await browser.get(continueTo);
     expect(reused.status).toBe(404);
+  });
+
+  it('signing out everywhere takes the browser that asked through the providers of every session of the user, then back to the console', async () => {
+    const userId = await member('remedios@example.edu');
+    // Two console sessions (two browsers): one signed in to the library, the other to the learning platform.
+    const here = await api.signIn('remedios@example.edu');
+    const atLibrary = await signInWith(library, new CookieBrowser(), here);
+    const elsewhere = await api.signIn('remedios@example.edu');
+    const atLearning = await signInWith(learning.sp, new CookieBrowser(), elsewhere);
+    // Another user's sign-in at the library is not touched.
+    await member('anselmo@example.edu');
+    const bystander = await api.signIn('anselmo@example.edu');
+    const atLibraryBystander = await signInWith(library, new CookieBrowser(), bystander);
+
+    const signedOut = await api.call('POST', `/core/v1.0/auth/logout/${userId}/all`, { token: here });
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body.data.sessionsEnded).toBe(2);
+    const continueTo: string = signedOut.body.data.continueTo;
+    expect(continueTo).toMatch(new RegExp(`^${issuer}/saml/logout/slo_[A-Za-z0-9_-]+$`));
+
+    // The browser that asked goes through both providers, each told of its own session with a signed LogoutRequest.
+    const browser = new CookieBrowser();
+    const providers = new Map([
+      [SLO, { sp: library, session: atLibrary }],
+      [LEARNING_SLO, { sp: learning.sp, session: atLearning }],
+    ]);
+    const told: string[] = [];
+    let step = redirected(await browser.get(continueTo));
+    for (let i = 0; i < providers.size; i++) {
+      const provider = providers.get(step.address);
+      expect(provider).toBeDefined();
+      expect(step.query.Signature).toEqual(expect.any(String));
+      const received = await provider!.sp.validateRedirectAsync(step.query, step.raw);
+      expect(received.loggedOut).toBe(true);
+      expect(received.profile?.nameID).toBe(provider!.session.nameID);
+      expect(received.profile?.sessionIndex).toBe(provider!.session.sessionIndex);
+      told.push(step.address);
+      step = redirected(await browser.get(await provider!.sp.getLogoutResponseUrlAsync(received.profile!, step.query.RelayState!, {}, true)));
+    }
+    expect(told.sort()).toEqual([SLO, LEARNING_SLO].sort());
+    expect(step.href).toBe(`${CONSOLE}/`);
+
+    expect(await consoleSessionRevoked('remedios@example.edu')).toBe(true);
+    const left = await rows<{ user_id: string; session_index: string }>(
+      api.database.db,
+      sql`select user_id, session_index from saml_sessions where user_id in (${userId}, (select id from users where email = 'anselmo@example.edu'))`,
+    );
+    expect(left.map((l) => l.session_index)).toEqual([atLibraryBystander.sessionIndex]);
+    expect(await consoleSessionRevoked('anselmo@example.edu')).toBe(false);
+  });
+
+  it('signing out everywhere with no provider to tell answers no address to continue to', async () => {
+    const userId = await member('evaristo@example.edu');
+    const token = await api.signIn('evaristo@example.edu');
+    await api.signIn('evaristo@example.edu');
+    const signedOut = await api.call('POST', `/core/v1.0/auth/logout/${userId}/all`, { token });
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body.data).toEqual({ message: 'Signed out everywhere.', sessionsEnded: 2 });
   });
 
   it('a provider that refuses the LogoutRequest leaves the logout partial, and the others are still told', async () => {
