@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiClient } from '@campus/api-contract';
 import axe from 'axe-core';
@@ -178,4 +178,21 @@ export const TEST_OUTPUT = join(REPO_ROOT, 'apps/console/test-output');
 export async function clickAndLoad(page: Page, target: Locator): Promise<void> {
   await Promise.all([page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() }), target.click()]);
   await page.waitForLoadState('load');
+}
+
+/**
+ * Full-page screenshots of `page` at the desktop (1280×800) and phone (390×844) widths, as
+ * `test-output/<folder>/<name>-<width>x<height>.png`, for a person to look at; the page is left at the desktop width.
+ */
+export async function shootBothWidths(page: Page, folder: string, name: string): Promise<void> {
+  const dir = join(TEST_OUTPUT, folder);
+  mkdirSync(dir, { recursive: true });
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(dir, `${name}-${width}x${height}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -1,21 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { SendBrowserOn } from './SendBrowserOn';
 
 /**
  * Sends the browser on to sign out of the other applications (single logout), once: with JavaScript one
  * `location.replace`, without it a refresh inside `noscript`; the link is there for either.
  */
 export function ContinueSigningOut({ to }: { readonly to: string }) {
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    window.location.replace(to);
-  }, [to]);
   return (
     <section className="cas-panel" style={{ maxWidth: 440, margin: '10vh auto' }} aria-labelledby="signing-out-title">
-      <noscript>
-        <meta httpEquiv="refresh" content={`0;url=${to}`} />
-      </noscript>
+      <SendBrowserOn to={to} />
       <h1 id="signing-out-title" className="cas-dialog__title">
         Signing out
       </h1>

@@ -1,20 +1,16 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startHarness, type Harness } from '../harness';
-import { browser, DEMO_USERS, seriousA11yViolations, settled } from '../support';
+import { startHarness, type Harness } from '../harness';
+import { browser, DEMO_USERS, seriousA11yViolations, settled, shootBothWidths } from '../support';
 
 // Passkeys in Chromium with its virtual authenticator (DevTools protocol `WebAuthn`), decision 0058. A relying party ID
 // must be a host name, never an IP address, so this file runs its own API and console published as `localhost`.
 
 let site: Harness;
 const contexts: BrowserContext[] = [];
-const SHOTS = join(REPO_ROOT, 'apps/console/test-output/passkeys');
 
 beforeAll(async () => {
   site = await startHarness({ consoleHost: 'localhost' });
-  mkdirSync(SHOTS, { recursive: true });
 }, 300_000);
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
@@ -64,16 +60,7 @@ async function signOut(page: Page) {
   await Promise.all([page.waitForURL((u) => u.pathname === '/' || u.pathname === '/auth'), page.getByRole('button', { name: 'OK' }).click()]);
 }
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, 'passkeys', name);
 
 describe('passkeys', () => {
   it('registers a passkey, signs in with it as the second factor and alone, and removes it', async () => {

@@ -1,14 +1,12 @@
 import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { SAML, ValidateInResponseTo, type Profile, type SamlConfig } from '@node-saml/node-saml';
 import * as x509 from '@peculiar/x509';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_USERS, harness, newContext, seriousA11yViolations, settled, signIn, TEST_OUTPUT, url } from '../support';
+import { apiClient, DEMO_USERS, harness, newContext, seriousA11yViolations, settled, shootBothWidths, signIn, url } from '../support';
 
 // SAML 2.0 single sign-on in Chromium (decisions 0063, 0073): real service providers (node-saml, independent of the
 // identity provider's samlify) on local HTTP servers send a user through the console's sign-in and check the
@@ -31,8 +29,6 @@ async function keyAndCertificate(name: string) {
   return { privateKey: `-----BEGIN PRIVATE KEY-----\n${der}\n-----END PRIVATE KEY-----`, certificate: certificate.toString('pem') };
 }
 
-const SHOTS = join(TEST_OUTPUT, 'saml');
-mkdirSync(SHOTS, { recursive: true });
 
 const contexts: BrowserContext[] = [];
 async function context(javaScriptEnabled = true): Promise<BrowserContext> {
@@ -190,16 +186,7 @@ async function signInThere(page: Page, user: { email: string; password: string }
   await Promise.all([page.waitForURL(arrived), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
 }
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, 'saml', name);
 
 describe('SAML single sign-on for a registered application', () => {
   const patron = { email: 'saml.patron@example.edu', password: 'Aklatan-Pasok-2026-Bago' };

@@ -1,23 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { SendBrowserOn } from '../../components/SendBrowserOn';
 
-/**
- * Sends the browser back to the application after a posted form, exactly once: the application's resume address
- * completes the sign-in on its first visit and refuses a second one. Without JavaScript a refresh does it (inside
- * `noscript`, so a browser running scripts never also schedules it); with JavaScript one `location.replace`. The
- * link is there for either.
- */
+/** Sends the browser back to the application after a posted sign-in form, once (see `SendBrowserOn`). */
 export function ContinueToApplication({ to }: { readonly to: string }) {
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    window.location.replace(to);
-  }, [to]);
   return (
     <section aria-labelledby="continue-title">
-      <noscript>
-        <meta httpEquiv="refresh" content={`0;url=${to}`} />
-      </noscript>
+      <SendBrowserOn to={to} />
       <h1 id="continue-title" className="cas-page-title">
         Signed in
       </h1>
