@@ -1,5 +1,5 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db } from './client.js';
+import type { Db } from './db.js';
 
 /** Work to do once a transaction has committed. */
 export type CommittedWork = () => Promise<void>;

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { forgetVersions, NoticeCounters, VersionTable, type TableChanges } from '../cache.js';
@@ -16,9 +16,10 @@ import { isDatabaseUnavailable } from './unavailable.js';
 import { openThreadedPGlite } from './pglite-thread.js';
 import { afterWrites, watchOwnChanges } from './writes.js';
 import { trackCommits } from './after-commit.js';
+import type { Db } from './db.js';
 
 /** A database or an open transaction: both run queries the same way. */
-export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+export type { Db };
 
 export interface Database {
   readonly db: Db;

@@ -9,8 +9,9 @@ import { APP_TITLE } from '../../lib/constants';
 import { formAnswerOf, invalidForm } from '../../lib/answers.server';
 import { assertSameOrigin } from '../../lib/security.server';
 import { FormNotice } from '../../components/FormNotice';
+import { CategoryChoice } from './CategoryChoice';
 import { IntakeFieldInputs } from './IntakeFieldInputs';
-import { Button, FormField, Select, SiteBanner, TextField, useIsHydrated } from '@campus/ui';
+import { Button, FormField, SiteBanner, TextField, useIsHydrated } from '@campus/ui';
 import { useEffect, useState } from 'react';
 import './support.css';
 import { ticketFormBody, ticketFormSchema } from './ticket-files.server';
@@ -94,24 +95,15 @@ export default function PublicSupportForm() {
         <h1 className="cas-page-title">Ask the university for help</h1>
         <p>Tell us what you need. We will answer by email and through a private link; no account is needed.</p>
         <FormNotice notice={refused?.notice} />
-        {/* Without JavaScript the category is chosen first (a GET to ?category=), then the form asks for its details. */}
-        <Form method="get" className="cas-panel cas-support-form cas-support-choose" aria-label="Choose what your request is about">
-          <Select
-            label="What is it about?"
-            name="category"
-            placeholder="Choose…"
-            value={chosenId}
-            onChange={setChosenId}
-            options={categories.map((c) => ({ value: c._id, label: c.name }))}
-            isRequired
-            error={errorOf('categoryV2Id')}
-          />
-          {isHydrated ? null : (
-            <Button type="submit" variant="secondary">
-              Continue
-            </Button>
-          )}
-        </Form>
+        <CategoryChoice
+          formLabel="Choose what your request is about"
+          label="What is it about?"
+          placeholder="Choose…"
+          value={chosenId}
+          onChange={setChosenId}
+          options={categories.map((c) => ({ value: c._id, label: c.name }))}
+          error={errorOf('categoryV2Id')}
+        />
         {chosen ? (
           <Form method="post" className="cas-panel cas-support-form" aria-label="Your request">
             <input type="hidden" name="categoryV2Id" value={chosen._id} />

@@ -9,6 +9,7 @@ import { APP_TITLE } from '../../lib/constants';
 import { assertSameOrigin } from '../../lib/security.server';
 import { FormNotice } from '../../components/FormNotice';
 import { attachmentErrorsOf } from './attachment-errors';
+import { CategoryChoice } from './CategoryChoice';
 import { IntakeFieldInputs } from './IntakeFieldInputs';
 import { Button, FileDrop, FormField, Select, TextField, useIsHydrated } from '@campus/ui';
 import { useEffect, useState } from 'react';
@@ -77,24 +78,15 @@ export default function NewTicketRoute() {
       </nav>
       <h1 className="cas-page-title">New ticket</h1>
       <FormNotice notice={refused?.notice} />
-      {/* Without JavaScript the category is chosen first (a GET to ?category=), then the form asks for its details. */}
-      <Form method="get" className="cas-panel cas-support-form cas-support-choose" aria-label="Choose the ticket's category">
-        <Select
-          label="Category"
-          name="category"
-          placeholder="Choose a category"
-          value={chosenId}
-          onChange={setChosenId}
-          options={categories.map((c) => ({ value: c.value, label: c.label }))}
-          isRequired
-          error={errorOf('categoryV2Id')}
-        />
-        {isHydrated ? null : (
-          <Button type="submit" variant="secondary">
-            Continue
-          </Button>
-        )}
-      </Form>
+      <CategoryChoice
+        formLabel="Choose the ticket's category"
+        label="Category"
+        placeholder="Choose a category"
+        value={chosenId}
+        onChange={setChosenId}
+        options={categories.map((c) => ({ value: c.value, label: c.label }))}
+        error={errorOf('categoryV2Id')}
+      />
       {chosen ? (
         <Form method="post" encType="multipart/form-data" className="cas-panel cas-support-form" aria-label="The ticket" noValidate>
           <input type="hidden" name="categoryV2Id" value={chosen.value} />
