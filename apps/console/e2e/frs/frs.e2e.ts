@@ -151,7 +151,7 @@ describe('facial recognition attendance', () => {
       await device.goto(url('/kiosk'));
       await device.getByLabel('Device key').fill(deviceKey);
       await device.getByRole('button', { name: 'Sign in device' }).click();
-      await device.getByText(/^Second photo: Turn your head to your (left|right)\.$/).waitFor();
+      await device.getByLabel(/^Second photo: Turn your head to your (left|right)\./).waitFor({ state: 'attached' });
       const challenge = device.locator('input[type="hidden"][name="challenge"]');
       const first = await challenge.inputValue();
       // The page carries the challenge's id, not the turn: the API checks the turn it remembers.

@@ -6,7 +6,7 @@ import type { ClockResult } from '@campus/api-contract';
 import { dayStatusOf } from '@campus/domain-frs';
 import { dailyRecordStatusOptions, timesheetColor, timesheetLabel } from '@campus/domain-hr';
 import { formatDuration } from '@campus/formatters';
-import { Button, Notice, PasswordField, SiteBanner, TextField, useIsHydrated } from '@campus/ui';
+import { Button, FileDrop, Notice, PasswordField, SiteBanner, TextField, useIsHydrated } from '@campus/ui';
 import { FormNotice } from '../../components/FormNotice';
 import { CameraCapture } from './CameraCapture';
 import type { FormRefusal } from '../../lib/answers.server';
@@ -180,7 +180,10 @@ export default function KioskScreen() {
     // Only a new answer replaces what is shown; the photo is the one it answered.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
+  // The photo fields are drawn afresh for the next person (their chosen files are forgotten with them).
+  const [round, setRound] = useState(0);
   const reset = useCallback(() => {
+    setRound((r) => r + 1);
     setShown(undefined);
     setShownPhoto(null);
     clearPhoto();
@@ -219,26 +222,34 @@ export default function KioskScreen() {
               </>
             ) : null}
             <Form method="post" encType="multipart/form-data" noValidate>
-              <div className="cas-field">
-                <label htmlFor="photo" className="cas-field__label">
-                  Photo of your face
-                </label>
-                <input id="photo" name="photo" type="file" accept="image/jpeg,image/png" capture="user" required aria-describedby="photo-help" />
-                <p id="photo-help" className="cas-field__description">
-                  Look at the camera; on a phone or tablet the camera opens.
-                </p>
-                {fields.photo.errors?.[0] ? <p className="cas-field__error">{fields.photo.errors[0]}</p> : null}
+              <div className="cas-kiosk-photo-field">
+                <FileDrop
+                  key={`photo-${round}`}
+                  id="photo"
+                  label="Photo of your face"
+                  name="photo"
+                  accept="image/jpeg,image/png"
+                  capture="user"
+                  isRequired
+                  description="Look at the camera; on a phone or tablet the camera opens."
+                  error={fields.photo.errors?.[0]}
+                />
                 {photo && !shown ? <img className="cas-kiosk-photo cas-kiosk-photo--chosen" src={photo} alt="The photo chosen" /> : null}
                 <CameraCapture inputId="photo" takeLabel={kiosk.challenge ? 'Take the first photo' : 'Take photo and clock in / out'} submitOnTake={!kiosk.challenge} />
               </div>
               {kiosk.challenge ? (
-                <div className="cas-field">
+                <div className="cas-kiosk-photo-field">
                   <input type="hidden" name="challenge" value={kiosk.challenge.id} />
-                  <label htmlFor="photo2" className="cas-field__label">
-                    Second photo: {kiosk.challenge.prompt}
-                  </label>
-                  <input id="photo2" name="photo2" type="file" accept="image/jpeg,image/png" capture="user" required />
-                  {fields.photo2.errors?.[0] ? <p className="cas-field__error">{fields.photo2.errors[0]}</p> : null}
+                  <FileDrop
+                    key={`photo2-${round}`}
+                    id="photo2"
+                    label={`Second photo: ${kiosk.challenge.prompt}`}
+                    name="photo2"
+                    accept="image/jpeg,image/png"
+                    capture="user"
+                    isRequired
+                    error={fields.photo2.errors?.[0]}
+                  />
                   <CameraCapture inputId="photo2" takeLabel="Take the second photo and clock in / out" submitOnTake />
                 </div>
               ) : null}
