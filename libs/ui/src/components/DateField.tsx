@@ -1,6 +1,6 @@
 import { toIsoDate, type DateInput } from '@campus/formatters';
 import { useId, useState, type ReactNode } from 'react';
-import { FormField } from './FormField.js';
+import { FieldNotes, FormField } from './FormField.js';
 
 export interface DateFieldProps {
   readonly label: ReactNode;
@@ -126,16 +126,7 @@ export function DateRange({
           isInvalid={Boolean(error)}
         />
       </div>
-      {description ? (
-        <span className="cas-field__description" id={descriptionId}>
-          {description}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="cas-field__error" id={errorId}>
-          {error}
-        </span>
-      ) : null}
+      <FieldNotes description={description} descriptionId={descriptionId} error={error} errorId={errorId} />
     </fieldset>
   );
 }

@@ -46,6 +46,28 @@ export function FormField({ label, description, error, isRequired, id, className
         'aria-invalid': error ? true : undefined,
         'aria-required': isRequired ? true : undefined,
       })}
+      <FieldNotes description={description} descriptionId={descriptionId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/**
+ * A field's description and error under its control, with the ids its control (or group) names in
+ * `aria-describedby`: one markup for every field of the design system.
+ */
+export function FieldNotes({
+  description,
+  descriptionId,
+  error,
+  errorId,
+}: {
+  readonly description?: ReactNode;
+  readonly descriptionId?: string | undefined;
+  readonly error?: ReactNode;
+  readonly errorId?: string | undefined;
+}) {
+  return (
+    <>
       {description ? (
         <span className="cas-field__description" id={descriptionId}>
           {description}
@@ -56,6 +78,6 @@ export function FormField({ label, description, error, isRequired, id, className
           {error}
         </span>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { FieldNotes } from './FormField.js';
 
 export interface RadioOption {
   readonly value: string;
@@ -78,16 +79,7 @@ export function RadioGroup({
           </label>
         ))}
       </div>
-      {description ? (
-        <span className="cas-field__description" id={descriptionId}>
-          {description}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="cas-field__error" id={errorId}>
-          {error}
-        </span>
-      ) : null}
+      <FieldNotes description={description} descriptionId={descriptionId} error={error} errorId={errorId} />
     </fieldset>
   );
 }
