@@ -304,6 +304,29 @@ describe('SAML single logout to every service provider', () => {
     return { address: `${to.origin}${to.pathname}`, query: Object.fromEntries(to.searchParams), raw: to.search.slice(1), href: to.href };
   }
 
+  /**
+   * Follows a single logout from `continueTo` through every provider in `providers` (by its logout address): each must
+   * get a signed LogoutRequest for its own NameID and SessionIndex, and answers it. Gives the providers told, the
+   * requests they received and where the browser ended.
+   */
+  async function walkLogout(browser: CookieBrowser, continueTo: string, providers: ReadonlyMap<string, { sp: SAML; session: { nameID: string; sessionIndex?: string | undefined } }>) {
+    const told: string[] = [];
+    const received: Awaited<ReturnType<SAML['validateRedirectAsync']>>[] = [];
+    let step = redirected(await browser.get(continueTo));
+    for (let i = 0; i < providers.size; i++) {
+      const provider = providers.get(step.address);
+      expect(provider).toBeDefined();
+      expect(step.query.Signature).toEqual(expect.any(String));
+      const request = await provider!.sp.validateRedirectAsync(step.query, step.raw);
+      received.push(request);
+      expect(request.profile?.nameID).toBe(provider!.session.nameID);
+      expect(request.profile?.sessionIndex).toBe(provider!.session.sessionIndex);
+      told.push(step.address);
+      step = redirected(await browser.get(await provider!.sp.getLogoutResponseUrlAsync(request.profile!, step.query.RelayState!, {}, true)));
+    }
+    return { told, received, end: step };
+  }
+
   const consoleSessionRevoked = async (email: string) =>
     (
       await rows<{ revoked: boolean }>(
@@ -379,18 +402,7 @@ describe('SAML single logout to every service provider', () => {
       [SLO, { sp: library, session: atLibrary }],
       [LEARNING_SLO, { sp: learning.sp, session: atLearning }],
     ]);
-    const told: string[] = [];
-    let step = redirected(await browser.get(continueTo));
-    for (let i = 0; i < providers.size; i++) {
-      const provider = providers.get(step.address);
-      expect(provider).toBeDefined();
-      expect(step.query.Signature).toEqual(expect.any(String));
-      const received = await provider!.sp.validateRedirectAsync(step.query, step.raw);
-      expect(received.profile?.nameID).toBe(provider!.session.nameID);
-      expect(received.profile?.sessionIndex).toBe(provider!.session.sessionIndex);
-      told.push(step.address);
-      step = redirected(await browser.get(await provider!.sp.getLogoutResponseUrlAsync(received.profile!, step.query.RelayState!, {}, true)));
-    }
+    const { told, end: step } = await walkLogout(browser, continueTo, providers);
     expect(told.sort()).toEqual([SLO, LEARNING_SLO].sort());
     // Then back to the console's root path.
     expect(step.href).toBe(`${CONSOLE}/`);
@@ -430,19 +442,8 @@ describe('SAML single logout to every service provider', () => {
       [SLO, { sp: library, session: atLibrary }],
       [LEARNING_SLO, { sp: learning.sp, session: atLearning }],
     ]);
-    const told: string[] = [];
-    let step = redirected(await browser.get(continueTo));
-    for (let i = 0; i < providers.size; i++) {
-      const provider = providers.get(step.address);
-      expect(provider).toBeDefined();
-      expect(step.query.Signature).toEqual(expect.any(String));
-      const received = await provider!.sp.validateRedirectAsync(step.query, step.raw);
-      expect(received.loggedOut).toBe(true);
-      expect(received.profile?.nameID).toBe(provider!.session.nameID);
-      expect(received.profile?.sessionIndex).toBe(provider!.session.sessionIndex);
-      told.push(step.address);
-      step = redirected(await browser.get(await provider!.sp.getLogoutResponseUrlAsync(received.profile!, step.query.RelayState!, {}, true)));
-    }
+    const { told, received, end: step } = await walkLogout(browser, continueTo, providers);
+    for (const request of received) expect(request.loggedOut).toBe(true);
     expect(told.sort()).toEqual([SLO, LEARNING_SLO].sort());
     expect(step.href).toBe(`${CONSOLE}/`);
 
