@@ -96,6 +96,9 @@ export interface BlocksBuilt {
   readonly ms?: number;
 }
 
+/** The trigram index of the search blocks of one table and sort field. */
+export const blocksIndexName = (table: string, field: string) => `list_search_blocks_${table}_${snake(field)}`;
+
 /** The sort fields of a model that get blocks: a key that is never null, a sort index that carries `list_search`. */
 async function blockFields(db: Db, model: EntityModel): Promise<string[]> {
   const fields: string[] = [];
@@ -110,7 +113,7 @@ async function blockFields(db: Db, model: EntityModel): Promise<string[]> {
  * whose blocks are missing or whose rows were written since they were built: per sort field with a key that is never
  * null and a sort index that carries `list_search`, the order cut into blocks of `SEARCH_BLOCK_ROWS` rows, each with
  * its first and last row (sort key and id) and the distinct pieces of its rows' `list_search` between digits and
- * line breaks. Attaches the triggers that list the rows written from then on (`list_search_changes`), in the
+ * line breaks, under a trigram index of its own (`blocksIndexName`). Attaches the triggers that list the rows written from then on (`list_search_changes`), in the
  * writing statement's transaction. The table's writers wait while it is read (`share row exclusive`: readers go on);
  * it waits at most `lockWaitMs` for that lock, and a busy table is left for the next run.
  */
@@ -152,6 +155,11 @@ export async function buildSearchBlocks(
         await tx.execute(sql`delete from list_search_blocks where table_name = ${table}`);
         await tx.execute(sql`delete from list_search_changes where table_name = ${table}`);
         for (const field of fields) {
+          // One trigram index per table and order: a search looks only at the blocks of its own order.
+          await tx.execute(
+            sql.raw(`create index if not exists "${blocksIndexName(table, field)}" on list_search_blocks using gin (words gin_trgm_ops)
+                       where table_name = '${table}' and field = '${field}'`),
+          );
           const key = keyText(field);
           await tx.execute(
             sql.raw(`with r as materialized (

@@ -26,7 +26,7 @@ const ran: string[] = [];
 const run = api.database.run.bind(api.database);
 api.database.run = (<T>(statement: Statement, params: readonly unknown[]) => {
   const collected = statement.text.includes('with matches as materialized') || statement.text.includes('offset 0) m');
-  ran.push(statement.text.includes('list_search_blocks') ? 'seek' : collected ? 'collect' : 'other');
+  ran.push(statement.text.includes('list_search_first_block') ? 'seek' : collected ? 'collect' : 'other');
   return run<T>(statement, params);
 }) as typeof api.database.run;
 afterEach(() => void ran.splice(0));

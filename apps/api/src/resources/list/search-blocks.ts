@@ -39,13 +39,10 @@ function seekStatement(model: EntityModel, sort: Sort, words: number, type: stri
     const key = keyText(sort.field);
     const asc = sort.direction === 'asc';
     const dir = sort.direction;
-    const blockLikes = Array.from({ length: words }, (_, i) => `x.words like (select lower($${i + 1}))`).join(' and ');
+    const patterns = Array.from({ length: words }, (_, i) => `lower($${i + 1})`).join(', ');
     const bound = `((select k from b), (select i from b))`;
     return `with b as materialized (
-                select c.k::${type} as k, c.i from (
-                  select x.block, x.${asc ? 'first' : 'last'}_key as k, x.${asc ? 'first' : 'last'}_id as i from list_search_blocks x
-                   where x.table_name = '${table}' and x.field = '${sort.field}' and ${blockLikes} offset 0) c
-                 order by c.block ${dir} limit 1),
+                select f.k::${type} as k, f.i from list_search_first_block('${table}', '${sort.field}', array[${patterns}], ${!asc}) f),
               ch as materialized (
                 select count(*) as n from (select 1 from list_search_changes c where c.table_name = '${table}' limit ${SEARCH_BLOCK_CHANGES_MAX + 1}) z),
               m as (
