@@ -113,8 +113,9 @@ async function blockFields(db: Db, model: EntityModel): Promise<string[]> {
  * whose blocks are missing or whose rows were written since they were built: per sort field with a key that is never
  * null and a sort index that carries `list_search`, the order cut into blocks of `SEARCH_BLOCK_ROWS` rows, each with
  * its first and last row (sort key and id) and the distinct pieces of its rows' `list_search` between digits and
- * line breaks, under a trigram index of its own (`blocksIndexName`). Attaches the triggers that list the rows written from then on (`list_search_changes`), in the
- * writing statement's transaction. The table's writers wait while it is read (`share row exclusive`: readers go on);
+ * line breaks, under a trigram index of its own (`blocksIndexName`). Attaches the triggers that list the rows
+ * written from then on (`list_search_changes`, `list_search_inserted` and `list_search_updated`), in the writing
+ * statement's transaction. The table's writers wait while it is read (`share row exclusive`: readers go on);
  * it waits at most `lockWaitMs` for that lock, and a busy table is left for the next run.
  */
 export async function buildSearchBlocks(
@@ -146,9 +147,9 @@ export async function buildSearchBlocks(
       await db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local lock_timeout = ${lockWait}`));
         await tx.execute(sql.raw(`lock table "${table}" in share row exclusive mode`));
-        for (const event of ['insert', 'update']) {
+        for (const [event, name] of [['insert', 'list_search_inserted'], ['update', 'list_search_updated']] as const) {
           await tx.execute(
-            sql.raw(`create or replace trigger list_search_${event}ed after ${event} on "${table}" referencing new table as changed
+            sql.raw(`create or replace trigger ${name} after ${event} on "${table}" referencing new table as changed
                        for each statement execute function list_search_changed()`),
           );
         }

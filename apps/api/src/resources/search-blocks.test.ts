@@ -94,6 +94,11 @@ describe('search blocks', () => {
       sql`select first_key, last_key from list_search_blocks where table_name = 'instructors' and field = 'employeeNumber' order by block`,
     );
     for (let i = 1; i < order.length; i += 1) expect(order[i]!.first_key >= order[i - 1]!.last_key).toBe(true);
+    const triggers = await rows<{ name: string }>(
+      db,
+      sql`select tgname as name from pg_trigger where tgrelid = 'instructors'::regclass and tgname like 'list_search%' order by tgname`,
+    );
+    expect(triggers.map((t) => t.name)).toEqual(['list_search_inserted', 'list_search_updated']);
     expect(await buildSearchBlocks(db, [instructors])).toEqual([expect.objectContaining({ outcome: 'current' })]);
   });
 
