@@ -5,7 +5,7 @@ import { entityRegistry } from '@campus/api-contract';
 import { rows, type Statement } from '../platform/db/client.js';
 import { insertRows } from '../platform/db/insert-rows.js';
 import { startTestApi } from '../test/harness.js';
-import { FIRST_NAMES, insertInstructors, LAST_NAMES, plainInstructorSearch } from '../test/instructors.js';
+import { FIRST_NAMES, insertInstructors, LAST_NAMES, plainInstructorSearch, searchSampleRead } from '../test/instructors.js';
 import { MATCH_CACHE_MAX_IDS, SEARCH_BLOCK_CHANGES_MAX, SEARCH_WALK_MIN_ROWS } from './list/index.js';
 import { buildModel } from './model.js';
 import { buildSearchBlocks, SEARCH_BLOCK_ROWS } from './reorder.js';
@@ -38,13 +38,7 @@ const get = async (url: string) => {
 };
 
 /** The sample is read in the background by the first search that could use it; wait until a search uses it. */
-async function sampleRead(): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if ((await get(`instructors?q=a&limit=5&page=${MATCH_CACHE_MAX_IDS / 5 + 1 + attempt}`)).estimated) return;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error('The search sample was never read.');
-}
+const sampleRead = () => searchSampleRead(get, MATCH_CACHE_MAX_IDS);
 
 /**
  * The answer of the list and the plain query's, for one search; `seeked`: a walk from a block ran, `collected`: the
