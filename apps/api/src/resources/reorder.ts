@@ -121,7 +121,7 @@ async function blockFields(db: Db, model: EntityModel): Promise<string[]> {
 export async function buildSearchBlocks(
   db: Db,
   models: readonly EntityModel[],
-  options: { readonly lockWaitMs?: number; readonly force?: boolean } = {},
+  options: { readonly lockWaitMs?: number } = {},
 ): Promise<BlocksBuilt[]> {
   const lockWait = Math.max(1, Math.round(options.lockWaitMs ?? REORDER_LOCK_WAIT_MS));
   const done: BlocksBuilt[] = [];
@@ -138,7 +138,7 @@ export async function buildSearchBlocks(
     if (!(count >= SEARCH_WALK_MIN_ROWS)) continue;
     const fields = await blockFields(db, model);
     if (!fields.length) continue;
-    if (facts?.built && !facts.changed && !options.force) {
+    if (facts?.built && !facts.changed) {
       done.push({ table, fields, rows: count, outcome: 'current' });
       continue;
     }
