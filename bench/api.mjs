@@ -26,7 +26,18 @@
 //                                          first-names, which runs only when named: first names in the 6 orders)
 //   BENCH_REORDER=on                       runs housekeeping's reorder (decision 0044) on the students table first,
 //                                          as the nightly job would have; it stays reordered (rows added or changed
-//                                          later drift it again). Either way the table's order is printed
+//                                          later drift it again). Either way the table's order is printed. It also
+//                                          builds the students' search blocks (decision 0074) where they are missing
+//                                          or rows were written since; BENCH_BLOCKS=off drops them instead, to measure
+//                                          without them (the next BENCH_REORDER=on builds them again)
+//   BENCH_BASELINE_DATABASE_URL            a second PostgreSQL database (filled with BENCH_BASELINE_STUDENTS, default
+//                                          100000, on first use, and reordered like the first with BENCH_REORDER=on),
+//                                          served by an API process of its own: the varied and first-names cases are
+//                                          also run against it, alternating with the others in the same rounds, and
+//                                          the ratios of their p95 are printed (issue 36: 1,000,500 ÷ 100,500 ≤ 2)
+//   BENCH_STUDENTS (default 100000)        students the bench adds to an empty database (the demo's 500 come on top):
+//                                          BENCH_STUDENTS=1000000 for the million-row case (a dedicated database,
+//                                          e.g. createdb campus_bench_1m; filling it takes minutes, once)
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { createServer } from 'node:net';
@@ -36,7 +47,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readyLine } from './lib/server.mjs';
 
-const STUDENTS = 100_000;
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 100_000);
+if (!Number.isInteger(STUDENTS) || STUDENTS <= 0) throw new Error('BENCH_STUDENTS must be a positive whole number.');
 const self = fileURLToPath(import.meta.url);
 
 if (process.argv[2] === '--serve') await serve(process.argv[3]);
@@ -96,8 +108,25 @@ async function fill(database) {
     const { buildModel } = await import('../apps/api/dist/resources/model.js');
     const { entityRegistry } = await import('@campus/api-contract');
     await database.db.execute(sql`analyze students`);
-    const [done] = await reorderLargeTables(database.db, [buildModel(entityRegistry.byResource('students'), entityRegistry)]);
+    const students = buildModel(entityRegistry.byResource('students'), entityRegistry);
+    const [done] = await reorderLargeTables(database.db, [students]);
     console.error(`housekeeping's reorder: students ${done?.outcome ?? 'not eligible'}${done?.ms ? ` in ${(done.ms / 1000).toFixed(1)} s` : ''}`);
+    if (process.env.BENCH_BLOCKS !== 'off') {
+      const { buildSearchBlocks } = await import('../apps/api/dist/resources/reorder.js');
+      const [built] = await buildSearchBlocks(database.db, [students]);
+      console.error(`housekeeping's search blocks: students ${built?.outcome ?? 'not eligible'}${built?.ms ? ` in ${(built.ms / 1000).toFixed(1)} s` : ''}`);
+    }
+  }
+  const [{ present }] = await rows(database.db, sql`select to_regclass('list_search_blocks') is not null as present`);
+  if (present && process.env.BENCH_BLOCKS === 'off') {
+    await database.db.execute(sql`delete from list_search_blocks where table_name = 'students'`);
+    await database.db.execute(sql`delete from list_search_changes where table_name = 'students'`);
+    await database.db.execute(sql`drop trigger if exists list_search_inserted on students`);
+    await database.db.execute(sql`drop trigger if exists list_search_updated on students`);
+  }
+  if (present) {
+    const [blocks] = await rows(database.db, sql`select count(*)::int as n, count(distinct field)::int as fields from list_search_blocks where table_name = 'students'`);
+    console.error(`students' search blocks: ${blocks.n} in ${blocks.fields} orders`);
   }
   const [order] = await rows(database.db, sql`select correlation::float8 as c from pg_stats where tablename = 'students' and attname = 'last_name'`);
   console.error(`students stored in list order (last name): correlation ${order?.c?.toFixed(2) ?? 'unknown (not analysed)'}`);
@@ -155,10 +184,11 @@ async function serve(role) {
 }
 
 /** Starts a server child and waits for its ready line. */
-function start(role) {
+function start(role, env = process.env) {
   const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...extra, self, '--serve', role], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env,
   });
   return readyLine(child, `the ${role} server`).then((ready) => ({ child, ...ready }));
 }
@@ -177,22 +207,33 @@ async function measure() {
   const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
   const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
+  const baselineUrl = process.env.BENCH_BASELINE_DATABASE_URL;
+  const baselineEnv = baselineUrl && {
+    ...process.env,
+    DATABASE_URL: baselineUrl,
+    BENCH_STUDENTS: process.env.BENCH_BASELINE_STUDENTS ?? '100000',
+    BENCH_API_PROCESSES: '1',
+  };
+  // The baseline's API starts after the others: filling or reordering two databases at once would slow both.
   const started = await Promise.allSettled([start('bare'), start('api')]);
+  if (baselineEnv && started.every((s) => s.status === 'fulfilled')) started.push(...(await Promise.allSettled([start('api', baselineEnv)])));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
     await Promise.all(started.filter((s) => s.status === 'fulfilled').map((s) => stop(s.value.child)));
     throw failed.reason;
   }
-  const [bareServer, apiServer] = started.map((s) => s.value);
+  const [bareServer, apiServer, baselineServer] = started.map((s) => s.value);
   try {
-    const signIn = await fetch(`${apiServer.plain}/core/v1.0/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.edu', password: 'Campus!Demo2026' }),
-    });
-    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
-    const { token } = (await signIn.json()).data;
-    const auth = { authorization: `Bearer ${token}` };
+    const authOn = async (server) => {
+      const signIn = await fetch(`${server.plain}/core/v1.0/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.edu', password: 'Campus!Demo2026' }),
+      });
+      if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+      return { authorization: `Bearer ${(await signIn.json()).data.token}` };
+    };
+    const auth = await authOn(apiServer);
     const enc = apiServer.encrypted;
 
     const { SURNAMES, FIRST_NAMES_FEMALE, FIRST_NAMES_MALE } = await import('../apps/api/dist/platform/db/seed-data.js');
@@ -268,6 +309,23 @@ async function measure() {
     // BENCH_CASES=varied,list: only those cases (the checks below skip what was not measured).
     const only = (process.env.BENCH_CASES ?? '').split(',').filter(Boolean);
     const scenarios = only.length ? allScenarios.filter((s) => only.includes(s.key)) : allScenarios.filter((s) => !s.optIn);
+    // The same searches against the baseline database (BENCH_BASELINE_DATABASE_URL), in the same rounds.
+    if (baselineServer) {
+      const baseAuth = await authOn(baselineServer);
+      for (const scenario of scenarios.filter((s) => s.key === 'varied' || s.key === 'first-names')) {
+        const list = scenario.key === 'varied' ? varied : firstNames;
+        let at = 0;
+        scenarios.push({
+          ...scenario,
+          key: `${scenario.key}-baseline`,
+          title: `${scenario.title.split(' (')[0]}, ${baselineServer.students.toLocaleString('en-US')} students`,
+          url: baselineServer.encrypted,
+          headers: baseAuth,
+          server: baselineServer,
+          requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: list[at++ % list.length] }) }],
+        });
+      }
+    }
 
     const cpuSeconds = (pid) => {
       try {
@@ -277,24 +335,31 @@ async function measure() {
         return NaN;
       }
     };
-    const serverOf = (scenario) => (scenario.key === 'bare' ? bareServer : apiServer);
+    const serverOf = (scenario) => scenario.server ?? (scenario.key === 'bare' ? bareServer : apiServer);
     // Every process of the server (the API's workers and their primary, when there are several).
     const serverCpu = (server) => server.pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     // On PostgreSQL, the CPU of the API's backends too (those present at the start and the end of a run).
     let monitor;
+    let baselineMonitor;
     if (apiServer.kind === 'postgres') {
       const { default: pg } = await import('pg');
       monitor = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await monitor.connect();
+      if (baselineServer) {
+        baselineMonitor = new pg.Client({ connectionString: baselineUrl });
+        await baselineMonitor.connect();
+      }
     }
-    const backends = async () =>
-      monitor
-        ? (await monitor.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid)
+    const backends = async (scenario) => {
+      const client = scenario.server === baselineServer && baselineServer ? baselineMonitor : monitor;
+      return client
+        ? (await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid)
         : [];
+    };
 
     const run = async (scenario) => {
       const times = [];
-      const pgStart = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]));
+      const pgStart = new Map((await backends(scenario)).map((pid) => [pid, cpuSeconds(pid)]));
       const cpuBefore = serverCpu(serverOf(scenario));
       const answer = await new Promise((done, fail) => {
         autocannon(
@@ -325,7 +390,7 @@ async function measure() {
         );
       });
       let pgCpu = 0;
-      for (const pid of await backends()) if (pgStart.has(pid)) pgCpu += cpuSeconds(pid) - pgStart.get(pid);
+      for (const pid of await backends(scenario)) if (pgStart.has(pid)) pgCpu += cpuSeconds(pid) - pgStart.get(pid);
       return { ...answer, pgCpu: monitor && scenario.key !== 'bare' ? (1000 * pgCpu) / Math.max(1, answer.answered) : NaN };
     };
 
@@ -424,6 +489,24 @@ async function measure() {
       `≤ ${newSearchTarget} ms`,
       summary.varied.p95 <= newSearchTarget,
     );
+    // Issue 36: first names within 1.25× of surnames in the same run; a new search at the larger table within 2× of
+    // the same search at the baseline's (BENCH_BASELINE_DATABASE_URL), in the same run.
+    const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
+    console.log(`\nAgainst the targets of issue 36 (load average now ${loadavg()[0].toFixed(2)}):`);
+    const firstNamesP95 = summary['first-names']?.p95 ?? NaN;
+    check('p95 of first names ÷ surnames (varied), same database', ratio(firstNamesP95, summary.varied.p95), '≤ 1.25×', firstNamesP95 <= 1.25 * summary.varied.p95);
+    if (baselineServer) {
+      const at = (n) => Number(n).toLocaleString('en-US');
+      for (const key of ['varied', 'first-names']) {
+        const base = summary[`${key}-baseline`]?.p95 ?? NaN;
+        check(
+          `p95 of ${key === 'varied' ? 'surnames (varied)' : 'first names'}, ${at(apiServer.students)} ÷ ${at(baselineServer.students)} students`,
+          ratio(summary[key]?.p95 ?? NaN, base),
+          '≤ 2×',
+          (summary[key]?.p95 ?? NaN) <= 2 * base,
+        );
+      }
+    }
     if (!Number.isNaN(summary.list.cpu)) {
       console.log(
         `  (server CPU per list request: ${summary.list.cpu.toFixed(2)} ms encrypted, ${summary.plain.cpu.toFixed(2)} ms plain — ` +
@@ -431,7 +514,8 @@ async function measure() {
       );
     }
     await monitor?.end();
+    await baselineMonitor?.end();
   } finally {
-    await Promise.all([stop(bareServer.child), stop(apiServer.child)]);
+    await Promise.all([stop(bareServer.child), stop(apiServer.child), ...(baselineServer ? [stop(baselineServer.child)] : [])]);
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../platform/db/client.js';
 import { startTestApi } from '../test/harness.js';
-import { insertInstructors, plainInstructorSearch } from '../test/instructors.js';
+import { insertInstructors, plainInstructorSearch, searchSampleRead } from '../test/instructors.js';
 import { MATCH_CACHE_MAX_IDS, SEARCH_ESTIMATE_FROM, SEARCH_WALK_MIN_ROWS, walkWindow } from './list/index.js';
 
 // Searches with many matches over a large table are read by a walk along the list's order (decision 0043). Every
@@ -24,14 +24,7 @@ await api.database.db.execute(sql`analyze instructors`);
 const plain = (q: string, sort: string, limit: number, page: number) => plainInstructorSearch(api.database.db, q, sort, limit, page);
 
 /** The sample is read in the background by the first search that could use it; wait until a search uses it. */
-async function sampleRead(): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    // Pages beyond the matches a collected search remembers (which are counted exactly).
-    if ((await get(`instructors?q=a&limit=5&page=${MATCH_CACHE_MAX_IDS / 5 + 1 + attempt}`)).estimated) return;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error('The search sample was never read.');
-}
+const sampleRead = () => searchSampleRead(get, MATCH_CACHE_MAX_IDS);
 
 describe('the window a walk reads', () => {
   it('is about twice the entries a page needs for a surname, more for a rarer word, none for a share the sample cannot bound', () => {

@@ -50,3 +50,16 @@ export async function plainInstructorSearch(db: Db, q: string, sort: string, lim
   const [counted] = await rows<{ n: string }>(db, sql`select count(*) as n from instructors ${where}`);
   return { ids: ids.map((r) => r.id), count: Number(counted!.n) };
 }
+
+/**
+ * Waits until the instructors' search sample is read (the first search that could use it reads it in the
+ * background): until a page beyond the matches a collected search remembers answers an estimated count. `get`
+ * answers a list URL under `/core/v1.0/`.
+ */
+export async function searchSampleRead(get: (url: string) => Promise<{ estimated?: true }>, rememberedMatches: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if ((await get(`instructors?q=a&limit=5&page=${rememberedMatches / 5 + 1 + attempt}`)).estimated) return;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error('The search sample was never read.');
+}

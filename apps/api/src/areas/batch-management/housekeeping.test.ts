@@ -101,4 +101,19 @@ describe('housekeeping keeps large tables in their list order', () => {
     expect(stored!.c).toBeGreaterThan(0.99);
     expect(await housekeeping()).toContain('Already in their list order: instructors.');
   }, 60_000);
+
+  it('builds the search blocks of a large table, and again only after rows were written (decision 0074)', async () => {
+    // The run above built them with the reorder.
+    const [built] = await rows<{ n: number }>(api.database.db, sql`select count(*)::int as n from list_search_blocks where table_name = 'instructors'`);
+    expect(built!.n).toBeGreaterThan(0);
+    expect((await housekeeping()).some((m) => m.startsWith('Built the search blocks'))).toBe(false);
+    await api.database.db.execute(sql`update instructors set first_name = 'Ana' where employee_number = (select min(employee_number) from instructors)`);
+    const total = (SEARCH_WALK_MIN_ROWS + 500).toLocaleString('en-US');
+    const again = await housekeeping();
+    expect(
+      again.some((m) => new RegExp(`^Built the search blocks of instructors \\(employeeNumber, lastName, firstName\\): ${total} rows in \\d+\\.\\d s\\.$`).test(m)),
+    ).toBe(true);
+    const [changes] = await rows<{ n: number }>(api.database.db, sql`select count(*)::int as n from list_search_changes where table_name = 'instructors'`);
+    expect(changes!.n).toBe(0);
+  }, 60_000);
 });

@@ -20,7 +20,7 @@ export const ANCHOR_STEP = 1_000;
  * The SQL type of a sort key when it can never be null (a deep page compares `(key, id)` with a remembered
  * position, which a null would break); `undefined` otherwise.
  */
-function sortKeyType(model: EntityModel, field: string): string | undefined {
+export function sortKeyType(model: EntityModel, field: string): string | undefined {
   if (field === '_id') return 'uuid';
   if (field === 'createdAt' || field === 'updatedAt') return 'timestamptz';
   const f = model.fields.get(field);

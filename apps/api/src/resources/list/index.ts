@@ -21,10 +21,13 @@ export {
   SEARCH_WALK_MARGIN,
   SEARCH_WALK_MAX,
   SEARCH_WALK_MIN_ROWS,
+  canWalk,
   walkWindow,
 } from './search-walk.js';
+export { SEARCH_BLOCK_CHANGES_MAX } from './search-blocks.js';
+export { sortKeyType } from './deep-pages.js';
 export { COUNT_ESTIMATE_THRESHOLD, hasSearchColumn, MATCH_CACHE_MAX_IDS, type ListDatabase } from './statements.js';
-export { selectionSql } from './where.js';
+export { keyText, selectionSql } from './where.js';
 
 /** Unfiltered pages whose ids are remembered, per database (the least recently used are forgotten). */
 export const PAGE_CACHE_ENTRIES = 500;

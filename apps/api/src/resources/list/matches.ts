@@ -7,6 +7,7 @@ import type { ListQuery } from '@campus/api-contract';
 import { rows, type Statement } from '../../platform/db/client.js';
 import { checkedCache } from '../../platform/cache.js';
 import type { EntityModel } from '../model.js';
+import { seekedSearchPage } from './search-blocks.js';
 import { roundEstimate, searchEstimate, walkedSearchPage, type SearchEstimate } from './search-walk.js';
 import { isTracked, MATCH_CACHE_MAX_IDS, searchStatement, versionOf, versionText, type IdsRow, type ListDatabase, type ListPageRows, type RecordsOf } from './statements.js';
 import { dialect, keyText, likesText, searchPatterns, type Sort } from './where.js';
@@ -136,7 +137,8 @@ function matchKey(model: EntityModel, query: ListQuery, where: SQL): string {
 
 /**
  * A filtered or searched page: cut from the remembered matches while the table is unchanged; else, for a search the
- * sample expects to match many rows, walked along the order (`walkedSearchPage`); else collected
+ * sample expects to match many rows, walked along the order (`walkedSearchPage`) or from the first search block that
+ * can hold a match (`seekedSearchPage`); else collected
  * (`filteredPageIds`). The matches found are remembered for the next page.
  */
 export async function filteredPage(
@@ -162,7 +164,13 @@ export async function filteredPage(
   }
   const patterns = searchPatterns(model, query, column);
   const expected = patterns && query.q ? searchEstimate(database, model, query.q) : undefined;
-  const walked = patterns && expected ? await walkedSearchPage(database, model, query, patterns, offset, records, expected) : undefined;
+  // Walked from the start of the order; else, when the matches lie late in it, from the first search block that can
+  // hold one (decision 0074).
+  const walked =
+    patterns && expected && query.q
+      ? ((await walkedSearchPage(database, model, query, patterns, offset, records, expected)) ??
+        (await seekedSearchPage(database, model, { q: query.q, sort: query.sort, limit: query.limit }, patterns, offset, records, expected)))
+      : undefined;
   if (walked) {
     if (walked.first.length && (await isTracked(database.db, model))) {
       matchCache.set(database.db, key, { version: walked.version, count: walked.count, estimated: true, ids: walked.first });

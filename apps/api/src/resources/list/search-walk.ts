@@ -80,7 +80,7 @@ async function readSearchSample(db: Db, model: EntityModel): Promise<SearchSampl
 const walkIndexes = schemaFacts<boolean>('sort indexes that carry the search column');
 
 /** Whether the sort index of `field` (on the field and the id) also carries `list_search` (migration 0034). */
-function canWalk(db: Db, model: EntityModel, field: string): Promise<boolean> {
+export function canWalk(db: Db, model: EntityModel, field: string): Promise<boolean> {
   const index = sortIndexName(model.tableName, field);
   return walkIndexes(db, index, () =>
     rows<{ covered: boolean }>(

@@ -3,7 +3,7 @@ import { HousekeepingParamsSchema, JOB_TYPE_LABELS } from '@campus/domain-batch'
 import { rows } from '../../../platform/db/client.js';
 import { defineJobType } from '../../../platform/jobs/types.js';
 import type { EntityModel } from '../../../resources/model.js';
-import { reorderLargeTables } from '../../../resources/reorder.js';
+import { buildSearchBlocks, reorderLargeTables } from '../../../resources/reorder.js';
 
 export const HOUSEKEEPING_SCHEDULE = {
   name: 'Housekeeping',
@@ -28,7 +28,8 @@ export interface HousekeepingSettings {
  * than that; with a transcript retention period (the system setting), chat conversations whose last message is
  * older than that (their messages go with them). Both retentions are off by default: nothing is purged. Last, the
  * large searchable tables of `tables` whose rows have drifted from their default list order are stored in it again
- * (`reorderLargeTables`, decision 0044).
+ * (`reorderLargeTables`, decision 0044), and their search blocks are built again where rows were written since the
+ * last build (`buildSearchBlocks`, decision 0074).
  */
 export function housekeepingJob(settings: () => Promise<HousekeepingSettings>, tables: () => readonly EntityModel[]) {
   return defineJobType({
@@ -82,6 +83,14 @@ export function housekeepingJob(settings: () => Promise<HousekeepingSettings>, t
       }
       const inOrder = reordered.filter((t) => t.outcome === 'in order').map((t) => t.table);
       if (inOrder.length) await job.log(`Already in their list order: ${inOrder.join(', ')}.`);
+      for (const t of await buildSearchBlocks(job.db, tables())) {
+        const rowsText = `${Math.round(t.rows).toLocaleString('en-US')} rows`;
+        if (t.outcome === 'built') {
+          await job.log(`Built the search blocks of ${t.table} (${t.fields.join(', ')}): ${rowsText} in ${((t.ms ?? 0) / 1000).toFixed(1)} s.`);
+        } else if (t.outcome === 'busy') {
+          await job.log(`${t.table} was in use and keeps its search blocks until the next run (${rowsText}).`);
+        }
+      }
     },
   });
 }
