@@ -2,6 +2,7 @@ export * from './applications.js';
 export * from './coded.js';
 export * from './entity.js';
 export * from './fields.js';
+export * from './fast-input.js';
 export * from './lifecycle.js';
 export * from './registry.js';
 export * from './modules.js';

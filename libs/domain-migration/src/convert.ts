@@ -84,6 +84,14 @@ function scalar(f: FieldDescriptor, raw: string, format: DateFormat): { value?: 
   }
 }
 
+/** A target's columns by name, made once per target (an import converts every row with it). */
+const columnMaps = new WeakMap<ImportTarget, ReadonlyMap<string, ImportColumn>>();
+function columnsByName(target: ImportTarget): ReadonlyMap<string, ImportColumn> {
+  let map = columnMaps.get(target);
+  if (!map) columnMaps.set(target, (map = new Map(target.columns.map((c) => [c.name, c]))));
+  return map;
+}
+
 /**
  * Turns one row (cells keyed by import column) into the entity's create input: empty cells are left out, values
  * read by the field's kind, references resolved by code. The input is then checked with the entity's own schema.
@@ -97,7 +105,7 @@ export function convertRow(
 ): ConvertedRow {
   const input: Record<string, unknown> = {};
   const problems: { column: string; message: string }[] = [];
-  const byName = new Map<string, ImportColumn>(target.columns.map((c) => [c.name, c]));
+  const byName = columnsByName(target);
   for (const [name, rawValue] of Object.entries(cells)) {
     const column = byName.get(name);
     const raw = (rawValue ?? '').trim();

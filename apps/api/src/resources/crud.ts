@@ -82,9 +82,12 @@ export function notFound(entity: AnyEntity): HttpError {
   return new HttpError(404, `${entity.label} not found.`);
 }
 
+/** The fields a record's name is taken from, in order: the display field, else name, description or code. */
+const holderKeys = (entity: AnyEntity) => [entity.displayField, 'name', 'description', 'code'];
+
 /** The name a uniqueness message gives the holder: the display field, else name, description or code. */
 function holderName(record: Record<string, unknown>, entity: AnyEntity): string {
-  for (const key of [entity.displayField, 'name', 'description', 'code']) {
+  for (const key of holderKeys(entity)) {
     const value = record[key];
     if (value !== null && value !== undefined && String(value).trim() !== '') return String(value);
   }
@@ -177,6 +180,48 @@ function auditView(record: Record<string, unknown>, keys: Iterable<string>): Rec
   return view;
 }
 
+/**
+ * The audit changes of a new record, as `changesBetween({}, auditView(record, keys))` gives them (every key with a
+ * value, from null), without the two objects in between: a bulk save writes one per record.
+ */
+function createdChanges(record: Record<string, unknown>, keys: readonly string[]): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const key of keys) {
+    const value = record[key] ?? null;
+    if (value !== null) changes[key] = { before: null, after: value };
+  }
+  return changes;
+}
+
+/** A text with something besides what JavaScript's `trim` removes (white space and line ends), as a regex. */
+const NOT_ONLY_SPACE = '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+
+/**
+ * The audit rows of new records written in SQL, in the statement that inserts them, from the same values
+ * `createRecord` writes them from (`model.values` of the inserted rows): its activity `Created <label> <holderName>`
+ * and its changes `createdChanges`. Answers the statement part over `v(id, record)`, or undefined when a field the
+ * name may come from holds a list (whose text SQL writes otherwise than JavaScript): then the rows are written
+ * from JavaScript.
+ */
+function createdAuditSql(model: EntityModel, actor: ActorContext, at: string): SQL | undefined {
+  const { entity } = model;
+  const keys = [...new Set(holderKeys(entity))];
+  if (keys.some((k) => ['multi-enum', 'multi-reference'].includes(model.fields.get(k)?.kind ?? ''))) return undefined;
+  const name = sql.join(
+    keys.map((k) => sql`case when (v.record ->> ${k}::text) ~ ${NOT_ONLY_SPACE}::text then v.record ->> ${k}::text end`),
+    sql`, `,
+  );
+  const auditKeys = [...model.fields.keys(), entity.state.kind];
+  return sql`insert into audit_trails (actor_id, actor_email, activity, resource, record_id, changes, ip_address, reported_by_client, created_at)
+    select ${actor.id}::uuid, ${actor.email}::text, ${`Created ${entity.label.toLowerCase()} `}::text || coalesce(${name}, 'another record'),
+           ${entity.resource}::text, v.id::text,
+           (select coalesce(jsonb_object_agg(k.key, jsonb_build_object('before', null, 'after', v.record -> k.key)), '{}'::jsonb)
+              from unnest(${`{${auditKeys.join(',')}}`}::text[]) k(key)
+             where coalesce(v.record -> k.key, 'null'::jsonb) <> 'null'::jsonb),
+           ${actor.ip}::text, false, ${at}::timestamptz
+      from v`;
+}
+
 export interface CrudDeps {
   readonly db: Db;
   readonly byResource: (resource: string) => AnyEntity | undefined;
@@ -236,7 +281,7 @@ export async function createRecord(deps: CrudDeps, model: EntityModel, input: Re
           activity: told?.activity ?? `Created ${entity.label.toLowerCase()} ${holderName(record, entity)}`,
           resource: entity.resource,
           recordId: record._id,
-          changes: { ...changesBetween({}, auditView(record, keys)), ...told?.changes },
+          changes: { ...createdChanges(record, keys), ...told?.changes },
         },
         actor.now,
       );
@@ -422,7 +467,7 @@ export interface SaveItem {
   readonly id?: string;
   readonly input: Record<string, unknown>;
 }
-export type SaveOutcome = { ok: true; created: boolean; record: EntityRecord } | { ok: false; error: HttpError };
+export type SaveOutcome = { ok: true; created: boolean; id: string } | { ok: false; error: HttpError };
 
 /** Splits `list` into slices whose bound parameters stay well under PostgreSQL's limit. */
 function slices<T>(list: readonly T[], perItem: number): T[][] {
@@ -462,8 +507,9 @@ async function recordsById(db: Db, model: EntityModel, ids: readonly string[], l
  * grouped by the fields they change, and the audit rows in multi-row INSERTs. Only for resources without hooks;
  * references must already be ids of existing records; `deps.db` is the caller's transaction. A database error
  * (a clash the checks did not foresee) is thrown: the caller rolls back to a savepoint and saves record by record.
- * Answers one outcome per item, in order, with the records' own values read from the statements' RETURNING rows
- * (without `_labels`).
+ * New records' audit rows are written in SQL by the statement that inserts them, where SQL writes them as
+ * JavaScript would (`createdAuditSql`); then their values never leave the database. Answers one outcome per item, in
+ * order, with the record's id.
  */
 export async function saveMany(deps: CrudDeps, model: EntityModel, items: readonly SaveItem[], actor: ActorContext): Promise<SaveOutcome[]> {
   if (deps.hooks) throw new Error(`${model.entity.resource} has hooks: save it record by record.`);
@@ -479,7 +525,8 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
 
   items.forEach((item, index) => {
     const data: Record<string, unknown> = { ...item.input };
-    delete data.modifiedById;
+    // `delete` turns an object into a slow dictionary: only when there is something to remove.
+    if ('modifiedById' in data) delete data.modifiedById;
     if (!item.id) {
       pending.push({ index, id: randomUUID(), created: true, data, merged: data });
       return;
@@ -554,32 +601,40 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
     return groups;
   };
   // Rows travel as one JSON parameter, typed by the table's own row type (`json_populate_recordset`; `json` rather
-  // than `jsonb`, which would build a tree of the whole set first); each statement answers the saved records' own
-  // values (as the API shows them, without labels) from its RETURNING rows.
+  // than `jsonb`, which would build a tree of the whole set first); a statement whose records' audit rows are written
+  // here answers their own values (as the API shows them, without labels) from its RETURNING rows.
   const saved = new Map<string, EntityRecord>();
   const keep = (list: readonly { record: EntityRecord }[]) => {
     for (const { record } of list) saved.set(String(record._id), record);
   };
   const fieldNames = [...model.fields.keys()];
   const fieldsOf = (p: Pending) => fieldNames.filter((name) => name in p.data);
-  const rowOf = (p: Pending, names: readonly string[]) => {
+  const rowOf = (p: Pending, names: readonly string[], columns: readonly string[] = names.map(snake)) => {
     const row: Record<string, unknown> = { id: p.id };
-    for (const name of names) row[snake(name)] = p.data[name] ?? null;
+    for (let i = 0; i < names.length; i += 1) row[columns[i]!] = p.data[names[i]!] ?? null;
     return row;
   };
+  // New records' audit rows go in with them, written in SQL, where it writes them as JavaScript would.
+  const createdAudit = createdAuditSql(model, actor, at);
   for (const group of groupBy(creates, (p) => fieldsOf(p).join(',')).values()) {
     const fields = fieldsOf(group[0]!);
     const columns = ['id', ...fields.map(snake), snake(stateKey), 'modified_by_id', 'created_at', 'updated_at'];
+    const fieldColumns = fields.map(snake);
+    const stateColumn = snake(stateKey);
     for (const part of slices(group, 20)) {
-      const json = part.map((p) => ({ ...rowOf(p, fields), [snake(stateKey)]: p.data[stateKey] ?? initialState(entity), modified_by_id: actor.id, created_at: at, updated_at: at }));
+      const json = part.map((p) => {
+        const row = rowOf(p, fields, fieldColumns);
+        row[stateColumn] = p.data[stateKey] ?? initialState(entity);
+        row.modified_by_id = actor.id;
+        row.created_at = at;
+        row.updated_at = at;
+        return row;
+      });
       const list = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
-      keep(
-        await rows<{ record: EntityRecord }>(
-          db,
-          sql`with t as (insert into ${model.table} (${list}) select ${list} from json_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::json) returning *)
-              select ${model.values} as record from t`,
-        ),
-      );
+      const inserted = sql`insert into ${model.table} (${list}) select ${list} from json_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::json) returning *`;
+      // `materialized`: each record is built once, not once for every place the audit row reads it from.
+      if (createdAudit) await db.execute(sql`with t as (${inserted}), v as materialized (select t.id, ${model.values} as record from t) ${createdAudit}`);
+      else keep(await rows<{ record: EntityRecord }>(db, sql`with t as (${inserted}) select ${model.values} as record from t`));
     }
   }
   const changedOf = (p: Pending) => Object.keys(p.data).filter((name) => name === stateKey || model.fields.has(name)).sort();
@@ -603,13 +658,14 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
   const keys = [...model.fields.keys(), stateKey];
   const audit: Record<string, unknown>[] = [];
   for (const p of [...creates, ...updates].sort((a, b) => a.index - b.index)) {
+    outcomes[p.index] = { ok: true, created: p.created, id: p.id };
+    if (p.created && createdAudit) continue;
     const record = saved.get(p.id)!;
-    outcomes[p.index] = { ok: true, created: p.created, record };
     let activity: string;
     let changes: Record<string, unknown>;
     if (p.created) {
       activity = `Created ${entity.label.toLowerCase()} ${holderName(record, entity)}`;
-      changes = changesBetween({}, auditView(record, keys));
+      changes = createdChanges(record, keys);
     } else {
       changes = changesBetween(auditView(p.current!, Object.keys(p.data)), auditView(record, Object.keys(p.data)));
       const changed = Object.keys(changes);

@@ -16,7 +16,8 @@ import { HttpError } from '../../platform/http/errors.js';
 import { readUpload, type UploadLimits } from '../../platform/http/multipart.js';
 import { resourceRefusal } from '../../resources/access.js';
 import type { AreaContext } from '../../platform/area.js';
-import { readRows, rowsFile, templateFile, type ReadRow } from './files.js';
+import { readRows, rowsFile, templateFile } from './files.js';
+import { stager } from './staging.js';
 import { IMPORT_JOB, importJob } from './import-job.js';
 import { listRunRows, runRow, runView } from './runs.js';
 import { connectionHandlers, connectionSealer } from './connections.js';
@@ -88,12 +89,6 @@ async function readRunUpload(request: FastifyRequest): Promise<Upload> {
   return { resource, name: file.filename || 'upload.csv', path: file.path, discard: form.discard };
 }
 
-async function insertRows(db: Db, runId: string, chunk: readonly ReadRow[]) {
-  await db.execute(sql`
-    insert into migration_rows (run_id, line, cells)
-    select ${runId}, (e->>'line')::int, e->'cells' from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) e`);
-}
-
 /** Checks the settings against the run's headers and the target's columns. */
 function checkedSettings(target: ImportTarget, headers: readonly string[], body: unknown): RunSettings {
   const parsed = RunSettingsSchema.safeParse(body);
@@ -136,14 +131,17 @@ export function migrationHandlers(ctx: AreaContext) {
       );
       const id = created!.id;
       const dateSamples: string[] = [];
+      // Each chunk is stored while the next is read and parsed.
+      const staging = stager(tx, id);
       const { headers, count, nulCells } = await readRows(upload.path, async (_headers, chunk) => {
         if (dateSamples.length < 200)
           for (const r of chunk.slice(0, 200))
             dateSamples.push(
               ...Object.values(r.cells).filter((v) => /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(v.trim())),
             );
-        await insertRows(tx, id, chunk);
+        await staging.add(chunk);
       });
+      await staging.done();
       if (count === 0) throw new HttpError(400, 'The file has a header row but no rows to import.');
       const matches = matchColumns(
         headers,

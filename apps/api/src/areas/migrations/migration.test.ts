@@ -250,6 +250,37 @@ describe('Data Migration Management', () => {
     }
   });
 
+  it('writes an imported record\'s audit row as a record saved by hand gets it', async () => {
+    // The same student by hand (the generic create) and through an import (saved set-based), but for number and name.
+    const [refs] = await rows<{ campus: string; college: string; course: string }>(
+      db,
+      sql`select (select id from campuses where code = 'MAIN') as campus, (select id from colleges where code = 'CAS') as college, (select id from courses where code = 'BSMATH') as course`,
+    );
+    const byHand = await api.call('POST', '/core/v1.0/students', {
+      token: admin,
+      body: { studentNumber: '2026-0801', lastName: 'Aguinaldo', firstName: 'Emilio', middleName: 'Famy', gender: 'Male', birthDate: '2007-11-30', campusId: refs!.campus, collegeId: refs!.college, courseId: refs!.course, isActive: true },
+    });
+    expect(byHand.status, JSON.stringify(byHand.body)).toBe(201);
+    const done = await runIt(await uploaded('students', 'hand.csv', `${header}\n${line('2026-0802', 'Luna, Emilio, Famy')}\n`));
+    expect(done.counts).toEqual({ read: 1, created: 1, updated: 0, rejected: 0 });
+    const audit = await rows<{ student_number: string; activity: string; changes: Record<string, { before: unknown; after: unknown }> }>(
+      db,
+      sql`select s.student_number, a.activity, a.changes from audit_trails a join students s on s.id::text = a.record_id
+           where s.student_number in ('2026-0801', '2026-0802') order by s.student_number`,
+    );
+    expect(audit.map((a) => a.activity)).toEqual(['Created student Aguinaldo', 'Created student Luna']);
+    const same = (changes: Record<string, { before: unknown; after: unknown }>) => {
+      const { studentNumber: _n, lastName: _l, ...rest } = changes;
+      return rest;
+    };
+    expect(audit[1]!.changes.studentNumber).toEqual({ before: null, after: '2026-0802' });
+    expect(audit[1]!.changes.lastName).toEqual({ before: null, after: 'Luna' });
+    expect(same(audit[1]!.changes)).toEqual(same(audit[0]!.changes));
+    expect(Object.keys(audit[0]!.changes).sort()).toEqual(
+      ['birthDate', 'campusId', 'collegeId', 'courseId', 'firstName', 'gender', 'isActive', 'lastName', 'middleName', 'studentNumber', 'subjectIds'].sort(),
+    );
+  });
+
   it("refuses a set's row whose second unique field another record holds, or an earlier row of the set claims", async () => {
     // Campuses are keyed by code and also unique by name: a new code with Main Campus's name is refused, naming it.
     const content = ['code,name,isActive', 'NORTH,North Campus,true', 'SOUTH,main campus,true', 'EAST,North Campus,true', 'WEST,West Campus,true'].join('\n');

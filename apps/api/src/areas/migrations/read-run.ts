@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { detectDateFormat, matchColumns, type ImportTarget } from '@campus/domain-migration';
 import { rows, type Db } from '../../platform/db/client.js';
+import { stageRows } from './staging.js';
 
 /** A run in state `reading`, as a connector's reader sees it. */
 export interface ReadRunRow {
@@ -60,9 +61,7 @@ export async function readIntoRun(
         for (const r of chunk.slice(0, 200)) dateSamples.push(...Object.values(r).filter((v) => DATE_LIKE.test(v.trim())));
       // A database cannot store NUL characters (old systems pad values with them): they are left out.
       const staged = chunk.map((cells) => ({ line: (line += 1), cells: withoutNul(cells) }));
-      await db.execute(sql`
-        insert into migration_rows (run_id, line, cells)
-        select ${runId}, (e->>'line')::int, e->'cells' from jsonb_array_elements(${JSON.stringify(staged)}::jsonb) e`);
+      await stageRows(db, runId, staged);
       await input.progress(line);
     });
     const headers = read.headers.map((h) => h.replaceAll('\0', ''));

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+
+/** A row as a run stages it: its line in the source and its cells by header. */
+export interface StagedRow {
+  line: number;
+  cells: Record<string, string>;
+}
+
+/**
+ * Stores rows of a run in `migration_rows`: one statement and one parameter per chunk, the rows travelling as one
+ * `json` text that the statement splits with `json_to_recordset`, so that only each row's cells are parsed into
+ * `jsonb` (not the whole chunk first, as a `jsonb` parameter would be).
+ */
+export async function stageRows(db: Db, runId: string, chunk: readonly StagedRow[]): Promise<void> {
+  await db.execute(sql`
+    insert into migration_rows (run_id, line, cells)
+    select ${runId}, e.line, e.cells from json_to_recordset(${JSON.stringify(chunk)}::json) as e(line int, cells jsonb)`);
+}
+
+/**
+ * Stages chunks as they come while the next one is read: at most one chunk is being stored while the caller goes
+ * on reading; `add` waits for the chunk before (so memory holds two chunks at most) and `done` for the last one.
+ * A failed insert surfaces from the next `add` or from `done`, never as an unhandled rejection.
+ */
+export function stager(db: Db, runId: string) {
+  let storing: Promise<void> = Promise.resolve();
+  return {
+    async add(chunk: readonly StagedRow[]): Promise<void> {
+      await storing;
+      storing = stageRows(db, runId, chunk);
+      storing.catch(() => undefined);
+    },
+    done: (): Promise<void> => storing,
+  };
+}
