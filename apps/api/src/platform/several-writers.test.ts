@@ -91,4 +91,39 @@ describe.runIf(serverUrl)('two API processes on one PostgreSQL database', () => 
       expect(names).toContain('Raw Campus');
     }
   });
+
+  it('let two transactions that defer their change counters write one table side by side, the counters raised at each commit', async () => {
+    const url = await scratchPostgres(serverUrl!);
+    const [first, second, watcher] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    for (const client of [first, second, watcher]) await client.connect();
+    try {
+      const notices: string[] = [];
+      watcher.on('notification', (message) => notices.push(message.payload ?? ''));
+      await watcher.query('listen table_changed');
+      const versionOf = async () => Number((await watcher.query(`select coalesce((select version from list_versions where table_name = 'campuses'), 0) as v`)).rows[0].v);
+      const before = await versionOf();
+      const write = async (client: pg.Client, code: string) => {
+        await client.query('begin');
+        await client.query(`select set_config('campus.list_versions', 'deferred', true)`);
+        await client.query(`insert into campuses (code, name, is_active, created_at, updated_at) values ($1, $1, true, now(), now())`, [code]);
+        await client.query(`update campuses set name = name || '!' where code = $1`, [code]);
+      };
+      await write(first, 'SIDE-A');
+      // Without the deferral, this insert would wait for the first transaction's lock on the counter's row.
+      await write(second, 'SIDE-B');
+      expect(await versionOf()).toBe(before);
+      await second.query('select raise_deferred_list_versions()');
+      await second.query('commit');
+      expect(await versionOf()).toBe(before + 1);
+      await first.query('select raise_deferred_list_versions()');
+      await first.query('commit');
+      expect(await versionOf()).toBe(before + 2);
+      await expect.poll(() => notices.filter((n) => n === 'campuses').length).toBe(2);
+      // Outside a deferring transaction every statement raises the counter at once, as before.
+      await first.query(`update campuses set name = 'Side A' where code = 'SIDE-A'`);
+      expect(await versionOf()).toBe(before + 3);
+    } finally {
+      for (const client of [first, second, watcher]) await client.end();
+    }
+  });
 });

@@ -16,12 +16,19 @@ import type { StagedRow } from './staging.js';
 export const IMPORT_JOB = 'migration-import';
 /** Rows per transaction of a "skip rejected rows" run: a killed run redoes at most one chunk. */
 const CHUNK = 1000;
+/** Chunks of a "skip rejected rows" run saved side by side on PostgreSQL (committed in turn). */
+export const IMPORT_LANES = 2;
 /** Rows checked between two looks at the event loop while the next chunk is checked ahead. */
 const CHECK_SLICE = 50;
 
 export interface ImportDeps {
   readonly resources: ResourceServices;
   readonly targetOf: (resource: string) => ImportTarget | undefined;
+  /**
+   * Chunks of a "skip rejected rows" run saved side by side, each on a connection of its own (committed in turn):
+   * more than one only where the database runs statements side by side (PostgreSQL, not the embedded database).
+   */
+  readonly lanes?: number;
 }
 
 class Rollback extends Error {}
@@ -382,38 +389,64 @@ export function importJob(deps: ImportDeps) {
           sql`select line, error, cells from migration_rows where run_id = ${runId} and outcome = 'rejected' order by line limit ${REJECTED_SAMPLE}`,
         );
         for (const e of earlier) rejected.push({ line: e.line, outcome: 'rejected', error: e.error, cells: e.cells });
-        // The next chunk is read in the current chunk's transaction and checked while the current one is saved: the
-        // read is queued on the connection ahead of the save's statements, so the save starts the moment it returns.
-        // The engine hears of the progress on its own connection while the next chunk's transaction begins.
+        // Chunks are read and checked in order, one ahead of the saves. Each chunk is saved in a transaction of its
+        // own; on PostgreSQL up to `lanes` of them are saved side by side, on connections of their own, and they commit
+        // in turn: a chunk's progress line is written, and its transaction committed, only once the chunk before it
+        // has committed, so the stored records are always exactly the rows up to the progress line. The change
+        // counters of the tables a chunk writes (which lock their row from the first write to the commit) are raised
+        // at its turn, just before its commit (`campus.list_versions = 'deferred'`, migration 0048), so the saves
+        // themselves never wait for each other. A failed chunk fails every chunk after it before their turn.
+        const lanes = Math.max(1, deps.lanes ?? 1);
         let chunk = await readChunk(db, progress.line);
         let checking = checkSoon(chunk);
+        /** Settles once the latest chunk given a lane has committed (or failed, which fails every later one). */
+        let turn: Promise<void> = Promise.resolve();
         let reported: Promise<void> = Promise.resolve();
-        while (chunk.length) {
-          const checked = await checking;
-          chunk = await db.transaction(async (txRaw) => {
+        const saving = new Set<Promise<void>>();
+        const saveInTurn = (checked: CheckedChunk) => {
+          const before = turn;
+          const committed = db.transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
             const line = checked.chunk.at(-1)!.line;
             // The chunk's commit does not wait for its flush to disk: a database server that crashed could lose the
             // last chunks committed, but then loses their progress with them (one transaction), so the resumed run
-            // saves them again — never twice, never half. Queued ahead of the read; it fails only with the read.
-            const asynchronous = tx.execute(sql`set local synchronous_commit = off`);
-            asynchronous.catch(() => undefined);
-            const reading = readChunk(tx, line);
-            const saving = saveChunk(tx, checked);
-            // A failed save surfaces when awaited below, never as an unhandled rejection while the read is awaited.
-            saving.catch(() => undefined);
-            await asynchronous;
-            const next = await reading;
-            checking = checkSoon(next);
-            const outcomes = await saving;
-            for (const o of outcomes) tally(o);
+            // saves them again — never twice, never half.
+            await tx.execute(
+              lanes > 1
+                ? sql`select set_config('synchronous_commit', 'off', true), set_config('campus.list_versions', 'deferred', true)`
+                : sql`select set_config('synchronous_commit', 'off', true)`,
+            );
+            const outcomes = await saveChunk(tx, checked);
             await markRejected(tx, outcomes);
+            await before;
+            for (const o of outcomes) tally(o);
             const { created, updated, rejected: refused } = counts;
             await tx.execute(sql`update migration_runs set progress = ${JSON.stringify({ line, created, updated, rejected: refused })}::jsonb where id = ${runId}`);
-            return next;
+            if (lanes > 1) await tx.execute(sql`select raise_deferred_list_versions()`);
+            return { done: created + updated, failed: refused };
           });
-          await reported;
-          reported = job.progress(counts.created + counts.updated, counts.rejected);
+          turn = committed.then(() => undefined);
+          // The engine hears of each committed chunk's progress, in order, on its own connection.
+          committed.then(({ done, failed }) => (reported = reported.then(() => job.progress(done, failed))), () => undefined);
+          const lane = turn.finally(() => saving.delete(lane));
+          lane.catch(() => undefined);
+          saving.add(lane);
+        };
+        try {
+          while (chunk.length) {
+            const checked = await checking;
+            // The next chunk is read while this one waits for a lane, and checked while the lanes save.
+            const reading = readChunk(db, checked.chunk.at(-1)!.line);
+            reading.catch(() => undefined);
+            while (saving.size >= lanes) await Promise.race(saving);
+            saveInTurn(checked);
+            chunk = await reading;
+            checking = checkSoon(chunk);
+          }
+          await turn;
+        } finally {
+          // A failure leaves no chunk's transaction behind it: the later ones roll back before the run is failed.
+          await Promise.allSettled(saving);
         }
         await reported;
         await db.execute(sql`update migration_runs set state = 'completed', counts = ${JSON.stringify(counts)}::jsonb,

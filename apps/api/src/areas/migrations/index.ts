@@ -18,7 +18,7 @@ import { resourceRefusal } from '../../resources/access.js';
 import type { AreaContext } from '../../platform/area.js';
 import { readRows, rowsFile, templateFile } from './files.js';
 import { stager } from './staging.js';
-import { IMPORT_JOB, importJob } from './import-job.js';
+import { IMPORT_JOB, IMPORT_LANES, importJob } from './import-job.js';
 import { listRunRows, runRow, runView } from './runs.js';
 import { connectionHandlers, connectionSealer } from './connections.js';
 import { scheduleHandlers } from './schedules.js';
@@ -111,7 +111,7 @@ function checkedSettings(target: ImportTarget, headers: readonly string[], body:
 }
 
 export function migrationHandlers(ctx: AreaContext) {
-  ctx.jobs.register(importJob({ resources: ctx.resources, targetOf }));
+  ctx.jobs.register(importJob({ resources: ctx.resources, targetOf, lanes: ctx.database.kind === 'postgres' ? IMPORT_LANES : 1 }));
   const db = ctx.db;
   const sealer = connectionSealer(ctx);
   const view = async (id: string) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { copyField, copyRows } from '../../platform/db/copy.js';
 
 /** A row as a run stages it: its line in the source and its cells by header. */
 export interface StagedRow {
@@ -8,11 +9,19 @@ export interface StagedRow {
 }
 
 /**
- * Stores rows of a run in `migration_rows`: one statement and one parameter per chunk, the rows travelling as one
- * `json` text that the statement splits with `json_to_recordset`, so that only each row's cells are parsed into
- * `jsonb` (not the whole chunk first, as a `jsonb` parameter would be).
+ * Stores rows of a run in `migration_rows`, one statement per chunk. On PostgreSQL it is a `COPY`, which parses each
+ * row's cells into `jsonb` once (a fifth of what the statement below costs the server). On the embedded database the
+ * rows travel as one `json` parameter that the statement splits with `json_to_recordset`, so that only each row's
+ * cells are parsed into `jsonb` (not the whole chunk first, as a `jsonb` parameter would be).
  */
 export async function stageRows(db: Db, runId: string, chunk: readonly StagedRow[]): Promise<void> {
+  const body = () => {
+    const run = copyField(runId);
+    let text = '';
+    for (const row of chunk) text += `${run}\t${row.line}\t${copyField(JSON.stringify(row.cells))}\n`;
+    return text;
+  };
+  if (await copyRows(db, 'migration_rows (run_id, line, cells)', body)) return;
   await db.execute(sql`
     insert into migration_rows (run_id, line, cells)
     select ${runId}, e.line, e.cells from json_to_recordset(${JSON.stringify(chunk)}::json) as e(line int, cells jsonb)`);
