@@ -18,6 +18,9 @@
 //   BENCH_BACKENDS                `pglite,postgres` (default) or one of them
 //   BENCH_DB_PREFIX               name prefix of the scratch databases (default campus_bench_import)
 //   BENCH_IMPORT_PROFILE          a folder: the import processes write V8 CPU profiles there (--cpu-prof)
+//   BENCH_MEMORY_TRACE            set: the import processes print their memory every half second of the upload and
+//                                 run, and what is left after a full collection at the end
+// The import processes run with the Node.js options the product starts the API with (scripts/api-node-args.mjs).
 import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +39,7 @@ const { decodeEnvelope } = await import('@campus/api-contract');
 const pg = (await import('pg')).default;
 const { from: copyFrom } = await import('pg-copy-streams');
 const { benchConfig, scratchPostgres } = await import('./lib/scratch.mjs');
+const { apiNodeArgs } = await import('../scripts/api-node-args.mjs');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -53,9 +57,22 @@ const COLUMNS = ['studentNumber', 'names', 'gender', 'birthDate', 'campusCode', 
 async function peakRssDuring(measure) {
   globalThis.gc?.();
   let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const mib = (bytes) => (bytes / 1048576).toFixed(0);
+  let samples = 0;
+  const sampler = setInterval(() => {
+    const u = process.memoryUsage();
+    peak = Math.max(peak, u.rss);
+    samples += 1;
+    if (process.env.BENCH_MEMORY_TRACE && samples % 10 === 0)
+      console.error(`${(samples / 20).toFixed(1)} s: RSS ${mib(u.rss)} MiB, heap ${mib(u.heapUsed)} of ${mib(u.heapTotal)} MiB, external ${mib(u.external)} MiB`);
+  }, 50);
   try {
     const result = await measure();
+    if (process.env.BENCH_MEMORY_TRACE) {
+      globalThis.gc?.();
+      const u = process.memoryUsage();
+      console.error(`after a full collection: RSS ${mib(u.rss)} MiB, heap ${mib(u.heapUsed)} MiB`);
+    }
     return { result, peak: Math.max(peak, process.memoryUsage().rss) };
   } finally {
     clearInterval(sampler);
@@ -286,7 +303,8 @@ async function uploadAndRun(base, headers, read, file) {
 function importInProcess(backend, file) {
   return new Promise((done) => {
     const profile = process.env.BENCH_IMPORT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_IMPORT_PROFILE}`] : [];
-    const child = spawn(process.execPath, ['--expose-gc', ...profile, fileURLToPath(import.meta.url)], {
+    // The API's process runs with the options the product starts it with (its heap cap).
+    const child = spawn(process.execPath, ['--expose-gc', ...apiNodeArgs(), ...profile, fileURLToPath(import.meta.url)], {
       env: { ...process.env, BENCH_IMPORT_BACKEND: backend, BENCH_IMPORT_FILE: file },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

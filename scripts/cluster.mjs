@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { haproxyConfig } from '../deploy/haproxy-config.mjs';
+import { apiNodeArgs } from './api-node-args.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { api: { type: 'string', default: '2' }, console: { type: 'string', default: '2' } } });
@@ -26,6 +27,13 @@ if (!process.env.DATABASE_URL?.startsWith('postgres')) {
 }
 if (spawnSync('haproxy', ['-v']).error) fail('haproxy is not installed (Debian: apt-get install haproxy).');
 const apiMain = join(root, 'apps/api/dist/main.js');
+let apiArgs;
+try {
+  apiArgs = apiNodeArgs(process.env);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 for (const file of [apiMain, join(root, 'apps/console/build/server/index.js')]) {
   if (!existsSync(file)) fail(`${file} is missing: run \`npm run build\` first.`);
 }
@@ -91,7 +99,7 @@ async function waitForReady(url, timeoutMs) {
 const pids = { api: [], console: [] };
 for (const address of apiAddresses) {
   const port = address.split(':')[1];
-  const child = run(`API ${address}`, process.execPath, [apiMain], { cwd: root, env: { ...env, API_HOST: '127.0.0.1', API_PORT: port } });
+  const child = run(`API ${address}`, process.execPath, [...apiArgs, apiMain], { cwd: root, env: { ...env, API_HOST: '127.0.0.1', API_PORT: port } });
   pids.api.push(child.pid);
   await waitForReady(`http://${address}/readyz`, 180_000);
 }

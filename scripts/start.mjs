@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiNodeArgs } from './api-node-args.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env };
@@ -16,6 +17,13 @@ const apiPort = env.API_PORT ?? '4000';
 const apiStartSeconds = Number(env.API_START_TIMEOUT ?? 600);
 if (!Number.isFinite(apiStartSeconds) || apiStartSeconds <= 0) {
   console.error(`API_START_TIMEOUT must be a number of seconds above 0 (it is "${env.API_START_TIMEOUT}").`);
+  process.exit(1);
+}
+let apiArgs;
+try {
+  apiArgs = apiNodeArgs(env);
+} catch (error) {
+  console.error(error.message);
   process.exit(1);
 }
 const consolePort = env.PORT ?? '3000';
@@ -93,7 +101,7 @@ async function waitUntilReady(url, timeoutMs, what) {
   return why;
 }
 
-run('API', [apiMain], { cwd: root, env: { ...env, API_PORT: apiPort } });
+run('API', [...apiArgs, apiMain], { cwd: root, env: { ...env, API_PORT: apiPort } });
 console.error(`Starting the API on ${env.API_URL} (data in ${env.DATA_DIR}); a first start creates the database and the demo data.`);
 const apiProblem = await waitUntilReady(`${env.API_URL}/readyz`, apiStartSeconds * 1000, 'the API');
 if (stopping) {

@@ -215,9 +215,9 @@ function createdAuditSql(model: EntityModel, actor: ActorContext, at: string): S
   return sql`insert into audit_trails (actor_id, actor_email, activity, resource, record_id, changes, ip_address, reported_by_client, created_at)
     select ${actor.id}::uuid, ${actor.email}::text, ${`Created ${entity.label.toLowerCase()} `}::text || coalesce(${name}, 'another record'),
            ${entity.resource}::text, v.id::text,
-           (select coalesce(jsonb_object_agg(k.key, jsonb_build_object('before', null, 'after', v.record -> k.key)), '{}'::jsonb)
-              from unnest(${`{${auditKeys.join(',')}}`}::text[]) k(key)
-             where coalesce(v.record -> k.key, 'null'::jsonb) <> 'null'::jsonb),
+           (select coalesce(jsonb_object_agg(e.key, jsonb_build_object('before', null, 'after', e.value)), '{}'::jsonb)
+              from jsonb_each(v.record) e
+             where e.value <> 'null'::jsonb and e.key = any(${`{${auditKeys.join(',')}}`}::text[])),
            ${actor.ip}::text, false, ${at}::timestamptz
       from v`;
 }
@@ -618,20 +618,23 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
   const createdAudit = createdAuditSql(model, actor, at);
   for (const group of groupBy(creates, (p) => fieldsOf(p).join(',')).values()) {
     const fields = fieldsOf(group[0]!);
-    const columns = ['id', ...fields.map(snake), snake(stateKey), 'modified_by_id', 'created_at', 'updated_at'];
+    const columns = ['id', ...fields.map(snake), snake(stateKey)];
     const fieldColumns = fields.map(snake);
     const stateColumn = snake(stateKey);
+    // What every row of the set shares (who and when) travels once, as one record of the table's own row type.
+    const shared = ['modified_by_id', 'created_at', 'updated_at'];
+    const sharedJson = JSON.stringify({ modified_by_id: actor.id, created_at: at, updated_at: at });
     for (const part of slices(group, 20)) {
       const json = part.map((p) => {
         const row = rowOf(p, fields, fieldColumns);
         row[stateColumn] = p.data[stateKey] ?? initialState(entity);
-        row.modified_by_id = actor.id;
-        row.created_at = at;
-        row.updated_at = at;
         return row;
       });
-      const list = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
-      const inserted = sql`insert into ${model.table} (${list}) select ${list} from json_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::json) returning *`;
+      const list = sql.join([...columns, ...shared].map((c) => sql.identifier(c)), sql`, `);
+      const picked = sql.join([...columns.map((c) => sql`r.${sql.identifier(c)}`), ...shared.map((c) => sql`s.${sql.identifier(c)}`)], sql`, `);
+      const inserted = sql`insert into ${model.table} (${list}) select ${picked}
+        from json_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::json) r cross join json_populate_record(null::${model.table}, ${sharedJson}::json) s
+        returning *`;
       // `materialized`: each record is built once, not once for every place the audit row reads it from.
       if (createdAudit) await db.execute(sql`with t as (${inserted}), v as materialized (select t.id, ${model.values} as record from t) ${createdAudit}`);
       else keep(await rows<{ record: EntityRecord }>(db, sql`with t as (${inserted}) select ${model.values} as record from t`));
