@@ -5,6 +5,13 @@
 -- `campus.list_versions_pending`, and raises their counters and sends their notices in one call just before its commit
 -- (`raise_deferred_list_versions()`): the lock is then held only from that call to the commit. An import's chunks use it
 -- to be saved side by side and committed in turn.
+CREATE OR REPLACE FUNCTION raise_list_version(tbl text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO list_versions (table_name, version) VALUES (tbl, 1)
+  ON CONFLICT (table_name) DO UPDATE SET version = list_versions.version + 1;
+  PERFORM pg_notify('table_changed', tbl);
+END
+$$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION bump_list_version() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   pending text;
@@ -14,23 +21,15 @@ BEGIN
     IF NOT (TG_TABLE_NAME = ANY (string_to_array(pending, ','))) THEN
       PERFORM set_config('campus.list_versions_pending', CASE WHEN pending = '' THEN TG_TABLE_NAME ELSE pending || ',' || TG_TABLE_NAME END, true);
     END IF;
-    RETURN NULL;
+  ELSE
+    PERFORM raise_list_version(TG_TABLE_NAME);
   END IF;
-  INSERT INTO list_versions (table_name, version) VALUES (TG_TABLE_NAME, 1)
-  ON CONFLICT (table_name) DO UPDATE SET version = list_versions.version + 1;
-  PERFORM pg_notify('table_changed', TG_TABLE_NAME);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION raise_deferred_list_versions() RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  tbl text;
 BEGIN
-  FOREACH tbl IN ARRAY string_to_array(coalesce(current_setting('campus.list_versions_pending', true), ''), ',') LOOP
-    INSERT INTO list_versions (table_name, version) VALUES (tbl, 1)
-    ON CONFLICT (table_name) DO UPDATE SET version = list_versions.version + 1;
-    PERFORM pg_notify('table_changed', tbl);
-  END LOOP;
+  PERFORM raise_list_version(tbl) FROM unnest(string_to_array(coalesce(current_setting('campus.list_versions_pending', true), ''), ',')) tbl;
   PERFORM set_config('campus.list_versions_pending', '', true);
 END
 $$;
