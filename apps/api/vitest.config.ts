@@ -4,7 +4,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
-    testTimeout: 30_000,
+    // Generous: with both database passes, the console's tests and the linters sharing two cores, tests that take a
+    // few seconds alone have taken over 30.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     // Each file opens its own database; two at a time keep a small machine responsive. Worker threads rather than
     // forked processes: a busy fork answered the runner's progress calls too late under load ("Timeout calling

@@ -102,9 +102,6 @@ describe('areas', () => {
     expect((await api.call('GET', '/pilot/v1.0/mine')).status).toBe(401);
   });
 
-  // Two documents are built (each on its first request: every route's schema turned into JSON Schema) and a second
-  // database is opened (on the embedded database, a PGlite of its own): several seconds of CPU, and several times
-  // that while the whole suite shares the machine's cores.
   it('publishes in the OpenAPI document the routes it mounts, and only those', async () => {
     const { body } = await api.call('GET', '/openapi.json');
     expect(body.paths['/pilot/v1.0/status']?.get?.operationId).toBe('getPilotStatus');
@@ -118,7 +115,7 @@ describe('areas', () => {
     expect(paths['/core/v1.0/hris/create-employee']).toBeDefined();
     expect(paths['/core/v1.0/campuses']).toBeDefined();
     expect(Object.keys(paths).filter((path) => path.startsWith('/face-recognition/'))).toEqual([]);
-  }, 90_000);
+  });
 });
 
 describe('finding the areas by their folders', () => {

@@ -124,7 +124,8 @@ describe('remembered answers', () => {
 
 describe('aging facts', () => {
   it('answer nothing until read, then the value, read again in the background once it is old; a failed reading is retried', async () => {
-    const peek = agingFacts<number>('aging facts under test', 50);
+    // A second's age: the short waits below stay well within it even while the whole suite shares the machine's cores.
+    const peek = agingFacts<number>('aging facts under test', 1000);
     const scope = {};
     let reads = 0;
     let fail = false;
@@ -138,7 +139,7 @@ describe('aging facts', () => {
     await new Promise((done) => setTimeout(done, 5));
     expect(peek(scope, 'k', load)).toBe(1);
     expect(reads).toBe(1);
-    await new Promise((done) => setTimeout(done, 60));
+    await new Promise((done) => setTimeout(done, 1100));
     fail = true;
     expect(peek(scope, 'k', load)).toBe(1); // the old value, while it is read again
     await new Promise((done) => setTimeout(done, 5));
