@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['app/**/*.test.{ts,tsx}'],
     environment: 'node',
     env: { SESSION_SECRET: 'test-session-secret', RESPONSE_ENCRYPTION_KEY: 'test-envelope-secret', API_URL: 'http://127.0.0.1:9' },
-    testTimeout: 20_000,
+    // Generous: these tests start the real API and build with Vite while CI runs the API's suites on the same cores.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });
