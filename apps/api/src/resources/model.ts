@@ -13,6 +13,8 @@ export interface EntityModel {
   readonly record: SQL;
   /** The same record without `_labels`: the row's own values only, for statements that need no labels. */
   readonly values: SQL;
+  /** Each key of `values` and the SQL expression (over the row aliased `t`, no parameters) of its value. */
+  readonly valueOf: ReadonlyMap<string, SQL>;
   /** Joins the record expression needs (none: labels are scalar subqueries); kept for callers' SQL shape. */
   readonly joins: SQL;
   /**
@@ -126,6 +128,7 @@ export function buildModel(entity: AnyEntity, registry: EntityRegistry, computed
     fields,
     record,
     values,
+    valueOf: new Map(pairs.map(([key, value]) => [key, sql.raw(dialect.sqlToQuery(value).sql)])),
     joins: sql.join(joins, sql` `),
     recordJsonText: 'row_to_json(r)::text',
     listJoinsText: listJoins.join(' '),

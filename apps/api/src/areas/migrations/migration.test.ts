@@ -251,17 +251,19 @@ describe('Data Migration Management', () => {
   });
 
   it('writes an imported record\'s audit row as a record saved by hand gets it', async () => {
-    // The same student by hand (the generic create) and through an import (saved set-based), but for number and name.
+    // The same student by hand (the generic create) and through an import (saved set-based), but for number and name;
+    // the middle name holds what JSON and SQL text escape (an apostrophe, a backslash, letters beyond ASCII).
+    const middle = "D'Ñ \\ Famy 🎓";
     const [refs] = await rows<{ campus: string; college: string; course: string }>(
       db,
       sql`select (select id from campuses where code = 'MAIN') as campus, (select id from colleges where code = 'CAS') as college, (select id from courses where code = 'BSMATH') as course`,
     );
     const byHand = await api.call('POST', '/core/v1.0/students', {
       token: admin,
-      body: { studentNumber: '2026-0801', lastName: 'Aguinaldo', firstName: 'Emilio', middleName: 'Famy', gender: 'Male', birthDate: '2007-11-30', campusId: refs!.campus, collegeId: refs!.college, courseId: refs!.course, isActive: true },
+      body: { studentNumber: '2026-0801', lastName: 'Aguinaldo', firstName: 'Emilio', middleName: middle, gender: 'Male', birthDate: '2007-11-30', campusId: refs!.campus, collegeId: refs!.college, courseId: refs!.course, isActive: true },
     });
     expect(byHand.status, JSON.stringify(byHand.body)).toBe(201);
-    const done = await runIt(await uploaded('students', 'hand.csv', `${header}\n${line('2026-0802', 'Luna, Emilio, Famy')}\n`));
+    const done = await runIt(await uploaded('students', 'hand.csv', `${header}\n${line('2026-0802', `Luna, Emilio, ${middle}`)}\n`));
     expect(done.counts).toEqual({ read: 1, created: 1, updated: 0, rejected: 0 });
     const audit = await rows<{ student_number: string; activity: string; changes: Record<string, { before: unknown; after: unknown }> }>(
       db,
@@ -275,6 +277,7 @@ describe('Data Migration Management', () => {
     };
     expect(audit[1]!.changes.studentNumber).toEqual({ before: null, after: '2026-0802' });
     expect(audit[1]!.changes.lastName).toEqual({ before: null, after: 'Luna' });
+    expect(audit[1]!.changes.middleName).toEqual({ before: null, after: middle });
     expect(same(audit[1]!.changes)).toEqual(same(audit[0]!.changes));
     expect(Object.keys(audit[0]!.changes).sort()).toEqual(
       ['birthDate', 'campusId', 'collegeId', 'courseId', 'firstName', 'gender', 'isActive', 'lastName', 'middleName', 'studentNumber', 'subjectIds'].sort(),
