@@ -133,15 +133,23 @@ export function migrationHandlers(ctx: AreaContext) {
       const dateSamples: string[] = [];
       // Each chunk is stored while the next is read and parsed.
       const staging = stager(tx, id);
-      const { headers, count, nulCells } = await readRows(upload.path, async (_headers, chunk) => {
-        if (dateSamples.length < 200)
-          for (const r of chunk.slice(0, 200))
-            dateSamples.push(
-              ...Object.values(r.cells).filter((v) => /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(v.trim())),
-            );
-        await staging.add(chunk);
-      });
-      await staging.done();
+      let read: Awaited<ReturnType<typeof readRows>>;
+      try {
+        read = await readRows(upload.path, async (_headers, chunk) => {
+          if (dateSamples.length < 200)
+            for (const r of chunk.slice(0, 200))
+              dateSamples.push(
+                ...Object.values(r.cells).filter((v) => /^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(v.trim())),
+              );
+          await staging.add(chunk);
+        });
+        await staging.done();
+      } catch (error) {
+        // A file refused halfway (too many rows, unreadable) leaves its transaction free to roll back.
+        await staging.abort();
+        throw error;
+      }
+      const { headers, count, nulCells } = read;
       if (count === 0) throw new HttpError(400, 'The file has a header row but no rows to import.');
       const matches = matchColumns(
         headers,

@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -35,4 +36,48 @@ export async function copyRows(db: Db, into: string, body: () => string): Promis
     }
   } else await copy(client);
   return true;
+}
+
+/** Rows written to one `COPY … FROM STDIN` as they come (see `copyWriter`). */
+export interface CopyWriter {
+  /** Writes rows in COPY's text format; waits while the server is behind, and fails once the COPY has failed. */
+  write(text: string): Promise<void>;
+  /** Ends the COPY and waits for the server to have stored every row. */
+  end(): Promise<void>;
+  /** Abandons the COPY (nothing of it is stored) and frees the connection for the transaction's rollback. */
+  abort(): Promise<void>;
+}
+
+/**
+ * One `COPY <into> FROM STDIN` kept open on `db`'s transaction while its rows are written, part by part, as the caller
+ * makes them: the server stores one part while the next is made, with no round trip between parts. Answers undefined
+ * on the embedded database, or where `db` is not a transaction on PostgreSQL: its caller writes the rows another way.
+ * The caller ends or aborts it before anything else runs on the transaction. `into` is the statement's own text.
+ */
+export function copyWriter(db: Db, into: string): CopyWriter | undefined {
+  const client = postgresOf(db);
+  if (!client || client instanceof pg.Pool) return undefined;
+  const source = new PassThrough();
+  let failure: unknown;
+  const copied = pipeline(source, client.query(copyFrom(`copy ${into} from stdin`)));
+  copied.catch((error: unknown) => (failure ??= error));
+  const failed = copied.then(() => {
+    throw new Error('The COPY ended before its rows were written.');
+  });
+  failed.catch(() => undefined);
+  return {
+    async write(text) {
+      if (failure) throw failure;
+      if (!source.write(text)) await Promise.race([once(source, 'drain'), failed]);
+    },
+    async end() {
+      if (failure) throw failure;
+      source.end();
+      await copied;
+    },
+    async abort() {
+      source.destroy(new Error('The rows were not all read.'));
+      await copied.catch(() => undefined);
+    },
+  };
 }
