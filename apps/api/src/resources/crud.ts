@@ -184,6 +184,9 @@ function auditView(record: Record<string, unknown>, keys: Iterable<string>): Rec
  * The audit changes of a new record, as `changesBetween({}, auditView(record, keys))` gives them (every key with a
  * value, from null), without the two objects in between: a bulk save writes one per record.
  */
+/** The keys an audit row's changes are taken from: every field of the entity, and its state. */
+const auditedKeys = (model: EntityModel): string[] => [...new Set([...model.fields.keys(), model.entity.state.kind])];
+
 function createdChanges(record: Record<string, unknown>, keys: readonly string[]): AuditChanges {
   const changes: AuditChanges = {};
   for (const key of keys) {
@@ -219,7 +222,7 @@ function createdAuditSql(model: EntityModel, actor: ActorContext, at: string): S
   // The changes are written as JSON text and read once as `jsonb`: one `{"before":null,"after":…}` per audited key with
   // a value (`concat_ws` leaves out the keys whose value is null), which is the object `createdChanges` builds, at a
   // third of the cost of building each key's `jsonb` and aggregating them.
-  const pieces = [...new Set([...model.fields.keys(), entity.state.kind])].flatMap((k) => {
+  const pieces = auditedKeys(model).flatMap((k) => {
     const value = model.valueOf.get(k);
     return value ? [sql`${sql.raw(`'${JSON.stringify(k).replace(/'/g, "''")}:{"before":null,"after":'`)} || to_json(${value})::text || '}'`] : [];
   });
@@ -285,7 +288,7 @@ export async function createRecord(deps: CrudDeps, model: EntityModel, input: Re
             values (${sql.join(values.map(([, v]) => v), sql`, `)}) returning id`,
       );
       const record = (await getRecord(tx, model, inserted!.id))!;
-      const keys = [...model.fields.keys(), entity.state.kind];
+      const keys = auditedKeys(model);
       const told = deps.hooks?.audit?.({ kind: 'create', before: null, after: record, extra });
       await writeAudit(
         tx,
@@ -383,7 +386,7 @@ export async function deleteRecord(deps: CrudDeps, model: EntityModel, id: strin
       const current = await getRecord(tx, model, id, true);
       if (!current) throw notFound(entity);
       await tx.execute(sql`delete from ${model.table} where id = ${id}`);
-      const keys = [...model.fields.keys(), entity.state.kind];
+      const keys = auditedKeys(model);
       const told = deps.hooks?.audit?.({ kind: 'delete', before: current, after: null, extra: {} });
       await writeAudit(
         tx,
@@ -670,7 +673,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
     }
   }
 
-  const keys = [...model.fields.keys(), stateKey];
+  const keys = auditedKeys(model);
   const audit: Record<string, unknown>[] = [];
   for (const p of [...creates, ...updates].sort((a, b) => a.index - b.index)) {
     outcomes[p.index] = { ok: true, created: p.created, id: p.id };
