@@ -11,6 +11,19 @@ function postgresOf(db: Db): pg.ClientBase | pg.Pool | undefined {
   return client instanceof pg.Client || client instanceof pg.Pool ? client : undefined;
 }
 
+/** The embedded database's client under a drizzle database (PGlite or one of its transactions); none on PostgreSQL. */
+function embeddedOf(db: Db): EmbeddedClient | undefined {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!client || client instanceof pg.Client || client instanceof pg.Pool) return undefined;
+  const candidate = client as Partial<EmbeddedClient> & { exec?: unknown };
+  return typeof candidate.query === 'function' && typeof candidate.exec === 'function' ? (client as EmbeddedClient) : undefined;
+}
+
+/** What of PGlite's client `COPY … FROM '/dev/blob'` uses: a query given the rows as a `Blob`. */
+interface EmbeddedClient {
+  query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+}
+
 /** A text as one field of COPY's text format: its backslashes, tabs and line ends escaped. */
 export function copyField(value: string): string {
   return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
@@ -19,12 +32,17 @@ export function copyField(value: string): string {
 /**
  * Writes rows with `COPY <into> FROM STDIN` on PostgreSQL — in `db`'s transaction when it is one — from `body()`, the
  * rows in COPY's text format, made only when they are copied (fields through `copyField`, separated by tabs, each row ending in a line feed).
- * Answers false, having written nothing, on the embedded database: its caller writes the rows another way.
+ * On the embedded database the same rows go to PGlite's `COPY <into> FROM '/dev/blob'`, which reads them from a `Blob`.
  * `into` is the statement's own text (`table (columns)`), never a value from outside.
  */
-export async function copyRows(db: Db, into: string, body: () => string): Promise<boolean> {
+export async function copyRows(db: Db, into: string, body: () => string): Promise<void> {
+  const embedded = embeddedOf(db);
+  if (embedded) {
+    await embedded.query(`copy ${into} from '/dev/blob'`, [], { blob: new Blob([body()]) });
+    return;
+  }
   const client = postgresOf(db);
-  if (!client) return false;
+  if (!client) throw new Error('COPY needs a PostgreSQL or an embedded database.');
   const bytes = Buffer.from(body());
   const copy = async (connection: pg.ClientBase) => pipeline(Readable.from([bytes]), connection.query(copyFrom(`copy ${into} from stdin`)));
   if (client instanceof pg.Pool) {
@@ -35,7 +53,6 @@ export async function copyRows(db: Db, into: string, body: () => string): Promis
       connection.release();
     }
   } else await copy(client);
-  return true;
 }
 
 /** Rows written to one `COPY … FROM STDIN` as they come (see `copyWriter`). */

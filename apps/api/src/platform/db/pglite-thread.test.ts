@@ -130,6 +130,32 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite in a thread of its own', 
     expect(await outside).toBe(5);
   });
 
+  it("copies rows from a Blob (COPY … FROM '/dev/blob'), in a transaction too, and a refused COPY leaves nothing", async () => {
+    const rows = 'Copied One\t{"k": [1, "x"]}\nCopied Two\t\\N\n';
+    for (const db of [threaded, plain]) {
+      await db.exec(`create table copied (name text primary key, data jsonb)`);
+      await db.query(`copy copied (name, data) from '/dev/blob'`, [], { blob: new Blob([rows]) });
+      await db.transaction(async (tx) => {
+        await tx.query(`copy copied (name) from '/dev/blob'`, [], { blob: new Blob(['Copied Three\n']) });
+      });
+      // The second line repeats a name: the whole COPY, and the transaction around it, are undone.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`insert into copied (name) values ('Kept only with the COPY')`);
+          await tx.query(`copy copied (name) from '/dev/blob'`, [], { blob: new Blob(['Copied Four\nCopied One\n']) });
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+    }
+    const text = `select name, data from copied order by name`;
+    const [a, b] = await Promise.all([threaded.query(text), plain.query(text)]);
+    expect(a.rows).toEqual(b.rows);
+    expect(a.rows).toEqual([
+      { name: 'Copied One', data: { k: [1, 'x'] } },
+      { name: 'Copied Three', data: null },
+      { name: 'Copied Two', data: null },
+    ]);
+  });
+
   it('delivers a notification before the answer of the statement that brought it', async () => {
     const heard: string[] = [];
     const stop = await threaded.listen('people_changed', (payload) => heard.push(payload));

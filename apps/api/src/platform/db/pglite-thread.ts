@@ -28,6 +28,8 @@ interface QueryOptions {
   readonly rowMode?: 'array' | 'object';
   /** Parsers by type: the thread sends those types' values as text, and these parse them here. */
   readonly parsers?: Parsers;
+  /** What a `COPY … FROM '/dev/blob'` reads (cloned to the thread). */
+  readonly blob?: Blob;
 }
 
 /** What the API's thread asks of the database thread. */
@@ -39,6 +41,8 @@ type Request =
       readonly params?: unknown[];
       readonly rowMode?: 'array' | 'object';
       readonly raw?: number[];
+      /** The rows of a `COPY … FROM '/dev/blob'`. */
+      readonly blob?: Blob;
     }
   | { readonly op: 'exec'; readonly tx?: number; readonly text: string; readonly raw?: number[] }
   | { readonly op: 'begin' }
@@ -119,7 +123,7 @@ export class ThreadedPGlite {
   }
 
   private async runQuery<T>(tx: number | undefined, text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const result = await this.ask<Results<T>>({ op: 'query', tx, text, params, rowMode: options?.rowMode, raw: rawTypes(options) });
+    const result = await this.ask<Results<T>>({ op: 'query', tx, text, params, rowMode: options?.rowMode, raw: rawTypes(options), blob: options?.blob });
     return parsed(result, options);
   }
 

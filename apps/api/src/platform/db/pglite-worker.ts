@@ -46,7 +46,7 @@ async function answer(request: ThreadRequest): Promise<unknown> {
     case 'query': {
       const on = request.tx ? open.get(request.tx)?.tx : db;
       if (!on) throw new Error('The transaction has ended.');
-      return on.query(request.text, request.params, { rowMode: request.rowMode, ...asText(request.raw) });
+      return on.query(request.text, request.params, { rowMode: request.rowMode, ...asText(request.raw), ...(request.blob ? { blob: request.blob } : {}) });
     }
     case 'exec': {
       const on = request.tx ? open.get(request.tx)?.tx : db;
