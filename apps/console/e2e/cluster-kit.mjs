@@ -27,6 +27,15 @@ function isFree(port) {
   });
 }
 
+/** The first port the system gives outgoing connections (Linux's `ip_local_port_range`; 32768 where it cannot be read). */
+function outgoingPortsFrom() {
+  try {
+    return Number.parseInt(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0], 10) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
 export function isGone(pid) {
   try {
     process.kill(pid, 0);
@@ -57,9 +66,12 @@ async function waitForStatus(url, timeoutMs) {
  * for the exit), killed (SIGKILL) and started again on its port with the runner's command and environment.
  */
 export async function startCluster({ databaseUrl, dataDir, api = 2, consoles = 2, logLevel = 'warn' }) {
+  // Ports below the range the system hands out to outgoing connections: a process started again on its port while
+  // the load runs would otherwise find it taken as the local port of some connection (EADDRINUSE).
+  const below = Math.max(12_000, outgoingPortsFrom());
   let apiPort = 0;
   for (;;) {
-    apiPort = 20_000 + Math.floor(Math.random() * 30_000);
+    apiPort = 10_000 + Math.floor(Math.random() * (below - 10_000 - 40));
     const wanted = [0, 10].flatMap((side) => Array.from({ length: 1 + Math.max(api, consoles) }, (_, i) => apiPort + side + i));
     if ((await Promise.all(wanted.map(isFree))).every(Boolean)) break;
   }
