@@ -180,13 +180,13 @@ function auditView(record: Record<string, unknown>, keys: Iterable<string>): Rec
   return view;
 }
 
+/** The keys an audit row's changes are taken from: every field of the entity, and its state. */
+const auditedKeys = (model: EntityModel): string[] => [...new Set([...model.fields.keys(), model.entity.state.kind])];
+
 /**
  * The audit changes of a new record, as `changesBetween({}, auditView(record, keys))` gives them (every key with a
  * value, from null), without the two objects in between: a bulk save writes one per record.
  */
-/** The keys an audit row's changes are taken from: every field of the entity, and its state. */
-const auditedKeys = (model: EntityModel): string[] => [...new Set([...model.fields.keys(), model.entity.state.kind])];
-
 function createdChanges(record: Record<string, unknown>, keys: readonly string[]): AuditChanges {
   const changes: AuditChanges = {};
   for (const key of keys) {

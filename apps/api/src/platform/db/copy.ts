@@ -7,14 +7,17 @@ import type { Db } from './client.js';
 
 /** The node-postgres client (in a transaction) or pool under a drizzle database; none on the embedded database. */
 function postgresOf(db: Db): pg.ClientBase | pg.Pool | undefined {
-  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  const client = sessionClient(db);
   return client instanceof pg.Client || client instanceof pg.Pool ? client : undefined;
 }
 
+/** The client a drizzle database (or transaction) runs its statements on. */
+const sessionClient = (db: Db): unknown => (db as unknown as { session?: { client?: unknown } }).session?.client;
+
 /** The embedded database's client under a drizzle database (PGlite or one of its transactions); none on PostgreSQL. */
 function embeddedOf(db: Db): EmbeddedClient | undefined {
-  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
-  if (!client || client instanceof pg.Client || client instanceof pg.Pool) return undefined;
+  const client = sessionClient(db);
+  if (!client || postgresOf(db)) return undefined;
   const candidate = client as Partial<EmbeddedClient> & { exec?: unknown };
   return typeof candidate.query === 'function' && typeof candidate.exec === 'function' ? (client as EmbeddedClient) : undefined;
 }
