@@ -61,6 +61,21 @@ export class ResourcePage {
     await this.settled();
   }
 
+  /**
+   * The list, searched for `text` when given: in place (the search box, as a person would) when the list is already
+   * on screen, otherwise opened anew. Steps that follow one another on one screen need no document load between them.
+   */
+  async showList(text = ''): Promise<void> {
+    const here = new URL(this.page.url());
+    if (here.pathname !== this.entity.consolePath) {
+      await this.openList(text ? `?q=${encodeURIComponent(text)}` : '');
+      return;
+    }
+    if ((here.searchParams.get('q') ?? '') === text) return;
+    if (text) await this.search(text);
+    else await this.openList();
+  }
+
   async openCreate(): Promise<void> {
     await this.page.getByRole('link', { name: `Add ${this.entity.label}` }).click();
     await this.page.waitForURL((u) => u.pathname === `${this.entity.consolePath}/new`);

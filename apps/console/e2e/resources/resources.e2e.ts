@@ -57,7 +57,7 @@ describe.each(resourceEntities().map((entity) => [entity.consolePath, entity] as
 
     it('finds it by search', async () => {
       const s = screen();
-      await s.openList();
+      await s.showList();
       if (isTaken || !searchText) {
         expect(await s.rowLinks.count()).toBeGreaterThan(0);
         return;
@@ -78,7 +78,7 @@ describe.each(resourceEntities().map((entity) => [entity.consolePath, entity] as
 
     it('changes its state', async () => {
       const s = screen();
-      await s.openList(isTaken || !searchText ? '' : `?q=${encodeURIComponent(searchText)}`);
+      await s.showList(isTaken || !searchText ? '' : searchText);
       const before = await s.firstRowState();
       if (
         entity.state.kind === 'status' &&
@@ -97,7 +97,7 @@ describe.each(resourceEntities().map((entity) => [entity.consolePath, entity] as
 
     it.runIf(entity.unique.length > 0)('refuses a duplicate with the uniqueness message', async () => {
       const s = screen();
-      await s.openList();
+      await s.showList();
       await s.openCreate();
       await s.fill(sample);
       await s.submit();
