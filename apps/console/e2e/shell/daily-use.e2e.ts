@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { entityRegistry } from '@campus/api-contract';
 import { labelled } from '../resources/resource-page';
 import {
   apiClient,
@@ -189,6 +190,25 @@ describe('on a 390 px phone', () => {
     const menu = page.getByRole('navigation', { name: 'Menu' });
     expect(await menu.isVisible()).toBe(true);
     expect(await menu.getByRole('link', { name: 'Rooms' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('keeps a card within the screen when its title is one long word', async () => {
+    const context = await newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, DEMO_USERS.admin);
+    // An address of 60 characters without a space: the list's first column, a one-word title kept to one line on a
+    // table row.
+    const email = `registrar.office.admissions.${SUFFIX}@graduate-school.example.edu`.toLowerCase();
+    const users = entityRegistry.byResource('users')!;
+    const created = await apiClient((await sessionToken(context)).token).resource('users').create({ ...users.sample(SUFFIX), email });
+    expect(created.status).toBe(201);
+    await page.goto(url(`/app/access-management/users?q=${encodeURIComponent(email)}`));
+    const card = page.locator('table tbody tr').first();
+    expect(await card.locator('th a').textContent()).toBe(email);
+    expect((await card.boundingBox())!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(TEST_OUTPUT, 'phone-long-title-390.png'), fullPage: false });
     await context.close();
   });
 });

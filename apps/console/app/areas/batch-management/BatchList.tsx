@@ -34,17 +34,17 @@ export function BatchList() {
           <th scope="row">
             <Link to={`${BATCH_VIEW}?id=${b._id}`}>{b.summary}</Link>
           </th>
-          <td>{typeTitle(typeTitles, b.type)}</td>
-          <td>{b.requestedByName ?? '—'}</td>
-          <td>
+          <td data-label="Type">{typeTitle(typeTitles, b.type)}</td>
+          <td data-label="Requested by">{b.requestedByName ?? '—'}</td>
+          <td data-label="State">
             <StateBadge kind="batch" state={b.state} />
           </td>
-          <td>
+          <td data-label="Progress">
             <ProgressBar done={b.done} failed={b.failed} total={b.total} countsJobs={b.countsJobs} progress={b.progress} label={`Progress of ${b.summary}`} />
           </td>
-          <td>{when(b.startedAt)}</td>
-          <td>{when(b.finishedAt)}</td>
-          <td>{took(b.durationMs)}</td>
+          <td data-label="Started">{when(b.startedAt)}</td>
+          <td data-label="Finished">{when(b.finishedAt)}</td>
+          <td data-label="Duration">{took(b.durationMs)}</td>
         </tr>
       ))}
       paging={{ count, page: query.page, limit: query.limit, search }}

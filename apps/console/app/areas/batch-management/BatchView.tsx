@@ -133,19 +133,19 @@ function OneBatch({ data }: { data: BatchViewData }) {
                       Job {j.sequence + 1} log
                     </Link>
                   </th>
-                  <td>
+                  <td data-label="State">
                     <StateBadge kind="job" state={j.state} />
                     {j.isStalled ? <StalledBadge /> : null}
                   </td>
-                  <td>
+                  <td data-label="Attempts">
                     {j.attempts} of {j.retryLimit + 1}
                   </td>
-                  <td>
+                  <td data-label="Units">
                     {figure(j.unitsDone)} / {figure(j.units)}
                     {j.unitsFailed ? ` (${figure(j.unitsFailed)} failed)` : ''}
                   </td>
-                  <td>{j.lastError ?? '—'}</td>
-                  <td>{when(j.finishedAt)}</td>
+                  <td data-label="Last error">{j.lastError ?? '—'}</td>
+                  <td data-label="Finished">{when(j.finishedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -37,23 +37,23 @@ export function JobList() {
               typeTitle(typeTitles, j.queue)
             )}
           </th>
-          <td>
+          <td data-label="State">
             <StateBadge kind="job" state={j.state} />
             {j.isStalled ? <StalledBadge /> : null}
           </td>
-          <td>
+          <td data-label="Attempts">
             {j.attempts} of {j.retryLimit + 1}
           </td>
-          <td>
+          <td data-label="Units">
             {figure(j.unitsDone)} / {figure(j.units)}
             {j.unitsFailed ? ` (${figure(j.unitsFailed)} failed)` : ''}
           </td>
-          <td>
+          <td data-label="Parameters">
             <code>{JSON.stringify(j.params)}</code>
           </td>
-          <td>{j.lastError ?? '—'}</td>
-          <td>{when(j.createdAt)}</td>
-          <td>{when(j.finishedAt)}</td>
+          <td data-label="Last error">{j.lastError ?? '—'}</td>
+          <td data-label="Created">{when(j.createdAt)}</td>
+          <td data-label="Finished">{when(j.finishedAt)}</td>
         </tr>
       ))}
       paging={{ count, page: query.page, limit: query.limit, search }}
