@@ -9,7 +9,7 @@
 // its peak RSS during the upload and the run is the API's own (with the bench's HTTP client, and PGlite's thread when
 // it is the database), not the baselines' or the other backend's. Prints rows/s, the ratios (the targets: at least
 // 60 % of COPY into the students-shaped table on PostgreSQL, and of the 1,000-row INSERTs on PGlite), the peak RSS
-// (target: at most 512 MiB) and the load average.
+// (target: at most 512 MiB), the load average and, for a PostgreSQL server on this machine, the CPU its processes used.
 // Build first: npx nx run-many -t build --projects=@campus/api.
 //
 //   BENCH_ROWS (default 100000)   rows in the file
@@ -21,7 +21,7 @@
 //   BENCH_MEMORY_TRACE            set: the import processes print their memory every half second of the upload and
 //                                 run, and what is left after a full collection at the end
 // The import processes run with the Node.js options the product starts the API with (scripts/api-node-args.mjs).
-import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -51,6 +51,37 @@ const CHILD = process.env.BENCH_IMPORT_BACKEND;
 const CHILD_FILE = process.env.BENCH_IMPORT_FILE;
 const TARGET = 0.6;
 const RSS_TARGET_MIB = 512;
+/**
+ * CPU seconds used so far by the PostgreSQL server's processes on this machine (Linux, a server on this machine):
+ * its live processes, and what the ones that ended left in their parent's count. Undefined where it cannot be read.
+ */
+function serverCpuSeconds() {
+  try {
+    const ticks = 100;
+    let sum = 0;
+    let seen = false;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (name !== 'postgres') continue;
+      seen = true;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime (fields 14, 15), and for the postmaster cutime and cstime (16, 17) of its ended children.
+      sum += Number(f[11]) + Number(f[12]);
+      if (/^postgres -D|bin\/postgres/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '))) sum += Number(f[13]) + Number(f[14]);
+    }
+    return seen ? sum / ticks : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const COLUMNS = ['studentNumber', 'names', 'gender', 'birthDate', 'campusCode', 'collegeCode', 'courseCode', 'isActive'];
 
 /** Peak RSS of this process while `measure` runs (sampled every 50 ms), after a collection of what came before. */
@@ -240,8 +271,10 @@ async function importRun(backend, file) {
 
     const load = loadavg()[0];
     const cpu = process.cpuUsage();
+    const serverCpu = backend === 'postgres' ? serverCpuSeconds() : undefined;
     const { result: timed, peak } = await peakRssDuring(() => uploadAndRun(base, headers, read, file));
     const { user, system } = process.cpuUsage(cpu);
+    const serverCpuAfter = serverCpu === undefined ? undefined : serverCpuSeconds();
     const { t0, t1, t2, done } = timed;
     if (done.state !== 'completed' || done.counts.created !== ROWS) throw new Error(`run ${done.state}: ${JSON.stringify(done.counts)} ${done.message ?? ''}`);
     const [{ n }] = await rows(database.db, sql`select count(*)::int as n from audit_trails where resource = 'students'`);
@@ -257,6 +290,7 @@ async function importRun(backend, file) {
       shapedCopyRate,
       peakRss: peak,
       cpuSeconds: (user + system) / 1e6,
+      serverCpuSeconds: serverCpuAfter === undefined ? undefined : serverCpuAfter - serverCpu,
       load,
     };
   } finally {
@@ -370,6 +404,7 @@ for (const backend of BACKENDS) {
   }
   if (backend === 'pglite' && pgliteCopyRate) parts.push(`PGlite COPY into a plain table ${fmt(pgliteCopyRate)} rows/s, ${pct(r.total / pgliteCopyRate)} of it`);
   parts.push(`the API's process used ${r.cpuSeconds.toFixed(1)} s of CPU in those ${r.seconds.toFixed(1)} s`);
+  if (r.serverCpuSeconds !== undefined) parts.push(`the PostgreSQL server's processes on this machine ${r.serverCpuSeconds.toFixed(1)} s`);
   const mib = r.peakRss / 1048576;
   parts.push(`peak RSS of the API's process during upload and run ${mib.toFixed(0)} MiB (target ≤ ${RSS_TARGET_MIB} MiB: ${met(mib <= RSS_TARGET_MIB)})`);
   console.log(`${backend.padEnd(8)} ${parts.join(' · ')}`);

@@ -282,7 +282,8 @@ describe('SAML single sign-on for a registered application', () => {
       const visitor = await (await context(javaScript)).newPage();
       await visitor.goto(`${library.url}/login`);
       await signInThere(visitor, DEMO_USERS.registrar, (u) => u.pathname === '/unauthorized', javaScript);
-      expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe('No Access');
+      // The address may change a moment before the page it names is drawn: the heading is waited for, not read once.
+      await expect.poll(() => visitor.getByRole('heading', { level: 1 }).textContent()).toBe('No Access');
       await expect.poll(() => visitor.getByText(/holds no role in Federated Library/).count()).toBe(1);
       // The accessibility check runs a script in the page: only where scripts run.
       if (javaScript) expect(await seriousA11yViolations(visitor)).toEqual([]);
