@@ -57,7 +57,7 @@ const RSS_TARGET_MIB = 512;
  */
 function serverCpuSeconds() {
   try {
-    const ticks = 100;
+    const ticks = 100; // /proc counts CPU time in USER_HZ, 100 per second on Linux
     let sum = 0;
     let seen = false;
     for (const pid of readdirSync('/proc')) {
@@ -72,9 +72,10 @@ function serverCpuSeconds() {
       if (name !== 'postgres') continue;
       seen = true;
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime (fields 14, 15), and for the postmaster cutime and cstime (16, 17) of its ended children.
+      // utime and stime (fields 14, 15); for the postmaster (its command line still names the binary, where the
+      // backends' show their title), also cutime and cstime (16, 17): the CPU of its children that have ended.
       sum += Number(f[11]) + Number(f[12]);
-      if (/^postgres -D|bin\/postgres/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '))) sum += Number(f[13]) + Number(f[14]);
+      if (/bin\/postgres/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '))) sum += Number(f[13]) + Number(f[14]);
     }
     return seen ? sum / ticks : undefined;
   } catch {
