@@ -168,7 +168,9 @@ export default function TicketsRoute() {
                   {t.reference}
                 </Link>
               </td>
-              <td data-label="Subject">{t.subject}</td>
+              <td data-label="Subject" className="cas-ticket-subject">
+                {t.subject}
+              </td>
               <td data-label="Requester">{t.requesterName}</td>
               <td data-label="State">{labelOf(ticketStateOptions, t.state)}</td>
               <td data-label="Priority">{labelOf(ticketPriorityOptions, t.priority)}</td>
