@@ -182,7 +182,7 @@ export default function TicketsRoute() {
               </td>
               <td data-label="Team">{t.teamName ?? '—'}</td>
               <td data-label="Agent">{t.assigneeName ?? 'Unassigned'}</td>
-              <td data-label="Opened" className="cas-ticket-opened">
+              <td data-label="Opened">
                 {formatZonedTime(t.createdAt, { withDate: true })}
               </td>
             </tr>
