@@ -39,7 +39,7 @@ const { decodeEnvelope } = await import('@campus/api-contract');
 const pg = (await import('pg')).default;
 const { from: copyFrom } = await import('pg-copy-streams');
 const { benchConfig, scratchPostgres } = await import('./lib/scratch.mjs');
-const { apiNodeArgs } = await import('../scripts/api-node-args.mjs');
+const { apiNodeArgs, apiNodeEnv } = await import('../scripts/api-node-args.mjs');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -338,9 +338,11 @@ async function uploadAndRun(base, headers, read, file) {
 function importInProcess(backend, file) {
   return new Promise((done) => {
     const profile = process.env.BENCH_IMPORT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_IMPORT_PROFILE}`] : [];
-    // The API's process runs with the options the product starts it with (its heap cap).
+    // The API's process runs with the options and environment `npm start` gives it (its heap cap; with the embedded
+    // database, malloc's trim threshold).
+    const env = backend === 'postgres' ? { ...process.env, DATABASE_URL: PG_URL } : process.env;
     const child = spawn(process.execPath, ['--expose-gc', ...apiNodeArgs(), ...profile, fileURLToPath(import.meta.url)], {
-      env: { ...process.env, BENCH_IMPORT_BACKEND: backend, BENCH_IMPORT_FILE: file },
+      env: { ...process.env, ...apiNodeEnv(env), BENCH_IMPORT_BACKEND: backend, BENCH_IMPORT_FILE: file },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

@@ -10,3 +10,13 @@ export function apiNodeArgs(env = process.env) {
   if (!Number.isInteger(mb) || mb < 256) throw new Error(`API_HEAP_MB must be a whole number of MiB, at least 256 (it is "${raw}").`);
   return [`--max-old-space-size=${mb}`];
 }
+
+// The environment the API's process runs with, beyond what it is given. With the embedded database, glibc's malloc
+// is told to hand freed memory back to the system (`MALLOC_TRIM_THRESHOLD_`; setting it also keeps large blocks in
+// mappings of their own): the database thread's WebAssembly runtime and the thread that creates a new database
+// (see `openDatabase`) free large blocks that glibc otherwise keeps. An import of 100,000 students peaked about
+// 100 MiB lower with it. A value already set is kept.
+export function apiNodeEnv(env = process.env) {
+  const embedded = !env.DATABASE_URL?.startsWith('postgres');
+  return embedded && env.MALLOC_TRIM_THRESHOLD_ === undefined ? { MALLOC_TRIM_THRESHOLD_: String(128 * 1024) } : {};
+}

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNodeArgs } from './api-node-args.mjs';
+import { apiNodeArgs, apiNodeEnv } from './api-node-args.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env };
@@ -101,7 +101,7 @@ async function waitUntilReady(url, timeoutMs, what) {
   return why;
 }
 
-run('API', [...apiArgs, apiMain], { cwd: root, env: { ...env, API_PORT: apiPort } });
+run('API', [...apiArgs, apiMain], { cwd: root, env: { ...env, ...apiNodeEnv(env), API_PORT: apiPort } });
 console.error(`Starting the API on ${env.API_URL} (data in ${env.DATA_DIR}); a first start creates the database and the demo data.`);
 const apiProblem = await waitUntilReady(`${env.API_URL}/readyz`, apiStartSeconds * 1000, 'the API');
 if (stopping) {

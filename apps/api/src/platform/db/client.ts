@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -212,6 +212,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    // A new data directory is created and migrated by a thread of its own that then ends (unless it is filled from a
+    // dump). Creating a database (initdb) and its first migrations grow PGlite's WebAssembly memory, which a running
+    // thread never gives back: opened afterwards, the database starts at the size of any later start.
+    if (!options.pgliteDump && !existsSync(join(dataDir, 'PG_VERSION'))) {
+      const creating = await openThreadedPGlite({ dataDir });
+      try {
+        await migratePglite(drizzlePglite(creating), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await creating.close();
+      }
+    }
   }
   // PGlite runs in a thread of its own: the API's thread goes on with other requests while a statement runs.
   const client = await openThreadedPGlite({
