@@ -27,26 +27,22 @@ export function BatchList() {
           </Checkbox>
         </>
       }
-      columns={['Batch', 'Type', 'Requested by', 'State', 'Progress', 'Started', 'Finished', 'Duration']}
+      columns={[
+        { key: 'batch', header: 'Batch', cell: (b) => <Link to={`${BATCH_VIEW}?id=${b._id}`}>{b.summary}</Link> },
+        { key: 'type', header: 'Type', cell: (b) => typeTitle(typeTitles, b.type) },
+        { key: 'requester', header: 'Requested by', cell: (b) => b.requestedByName ?? '—' },
+        { key: 'state', header: 'State', cell: (b) => <StateBadge kind="batch" state={b.state} /> },
+        {
+          key: 'progress',
+          header: 'Progress',
+          cell: (b) => <ProgressBar done={b.done} failed={b.failed} total={b.total} countsJobs={b.countsJobs} progress={b.progress} label={`Progress of ${b.summary}`} />,
+        },
+        { key: 'started', header: 'Started', cell: (b) => when(b.startedAt) },
+        { key: 'finished', header: 'Finished', cell: (b) => when(b.finishedAt) },
+        { key: 'duration', header: 'Duration', cell: (b) => took(b.durationMs) },
+      ]}
       empty="No batches"
-      rows={rows.map((b) => (
-        <tr key={b._id}>
-          <th scope="row">
-            <Link to={`${BATCH_VIEW}?id=${b._id}`}>{b.summary}</Link>
-          </th>
-          <td data-label="Type">{typeTitle(typeTitles, b.type)}</td>
-          <td data-label="Requested by">{b.requestedByName ?? '—'}</td>
-          <td data-label="State">
-            <StateBadge kind="batch" state={b.state} />
-          </td>
-          <td data-label="Progress">
-            <ProgressBar done={b.done} failed={b.failed} total={b.total} countsJobs={b.countsJobs} progress={b.progress} label={`Progress of ${b.summary}`} />
-          </td>
-          <td data-label="Started">{when(b.startedAt)}</td>
-          <td data-label="Finished">{when(b.finishedAt)}</td>
-          <td data-label="Duration">{took(b.durationMs)}</td>
-        </tr>
-      ))}
+      rows={rows}
       paging={{ count, page: query.page, limit: query.limit, search }}
     />
   );

@@ -1,10 +1,10 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { JOB_STATE_LABELS, MISSED_RUN_POLICIES, MISSED_RUN_LABELS, type JobState } from '@campus/domain-batch';
-import { Button, Checkbox, ConfirmPage, ConfirmSubmit, DataFormProvider, Pagination, Select, TextField } from '@campus/ui';
+import { Button, Checkbox, ConfirmPage, ConfirmSubmit, DataFormProvider, Pagination, RowTable, Select, TextField } from '@campus/ui';
 import { RouterForm } from '../../components/RouterForm';
 import type { BatchConfirmation, BatchViewData } from './batch.server';
 import { BATCH_LIST, BATCH_VIEW } from './paths';
-import { batchQuestion, figure, ProgressBar, StalledBadge, StateBadge, took, typeTitle, useLiveData, when } from './parts';
+import { batchQuestion, figure, JobAttempts, JobStatus, JobUnits, ProgressBar, StateBadge, took, typeTitle, useLiveData, when } from './parts';
 import './batch.css';
 
 /**
@@ -113,44 +113,27 @@ function OneBatch({ data }: { data: BatchViewData }) {
       </section>
       <section aria-labelledby="batch-jobs">
         <h2 id="batch-jobs">Jobs</h2>
-        <div className="cas-data-table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Job</th>
-                <th scope="col">State</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Units</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Finished</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.jobs.map((j) => (
-                <tr key={j._id}>
-                  <th scope="row">
-                    <Link to={`${BATCH_VIEW}?id=${batch._id}&job=${j._id}${data.page > 1 ? `&page=${data.page}` : ''}#job-log`}>
-                      Job {j.sequence + 1} log
-                    </Link>
-                  </th>
-                  <td data-label="State">
-                    <StateBadge kind="job" state={j.state} />
-                    {j.isStalled ? <StalledBadge /> : null}
-                  </td>
-                  <td data-label="Attempts">
-                    {j.attempts} of {j.retryLimit + 1}
-                  </td>
-                  <td data-label="Units">
-                    {figure(j.unitsDone)} / {figure(j.units)}
-                    {j.unitsFailed ? ` (${figure(j.unitsFailed)} failed)` : ''}
-                  </td>
-                  <td data-label="Last error">{j.lastError ?? '—'}</td>
-                  <td data-label="Finished">{when(j.finishedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowTable
+          caption="Jobs"
+          isCaptionHidden
+          hasRowHeader
+          rows={data.jobs}
+          rowKey={(j) => j._id}
+          columns={[
+            {
+              key: 'job',
+              header: 'Job',
+              cell: (j) => (
+                <Link to={`${BATCH_VIEW}?id=${batch._id}&job=${j._id}${data.page > 1 ? `&page=${data.page}` : ''}#job-log`}>Job {j.sequence + 1} log</Link>
+              ),
+            },
+            { key: 'state', header: 'State', cell: (j) => <JobStatus state={j.state} isStalled={j.isStalled} /> },
+            { key: 'attempts', header: 'Attempts', cell: (j) => <JobAttempts {...j} /> },
+            { key: 'units', header: 'Units', cell: (j) => <JobUnits {...j} /> },
+            { key: 'error', header: 'Last error', cell: (j) => j.lastError ?? '—' },
+            { key: 'finished', header: 'Finished', cell: (j) => when(j.finishedAt) },
+          ]}
+        />
         <Pagination count={data.jobCount} page={data.page} limit={20} searchParams={`id=${batch._id}`} pageSizes={[20]} />
       </section>
       {data.job ? (

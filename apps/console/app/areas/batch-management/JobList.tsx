@@ -3,7 +3,7 @@ import { JOB_STATES, JOB_STATE_LABELS } from '@campus/domain-batch';
 import { Checkbox, TextField } from '@campus/ui';
 import type { loadJobs } from './batch.server';
 import { BATCH_VIEW } from './paths';
-import { ChoiceFilter, figure, FilteredList, StalledBadge, StateBadge, typeTitle, useLiveData, when } from './parts';
+import { ChoiceFilter, FilteredList, JobAttempts, JobStatus, JobUnits, typeTitle, useLiveData, when } from './parts';
 import './batch.css';
 
 /** `tabs/batch-jobs`: every job across batches and queues; stalled jobs flagged. */
@@ -24,38 +24,29 @@ export function JobList() {
           </Checkbox>
         </>
       }
-      columns={['Job', 'State', 'Attempts', 'Units', 'Parameters', 'Last error', 'Created', 'Finished']}
-      empty="No jobs"
-      rows={rows.map((j) => (
-        <tr key={j._id}>
-          <th scope="row">
-            {j.batchId ? (
+      columns={[
+        {
+          key: 'job',
+          header: 'Job',
+          cell: (j) =>
+            j.batchId ? (
               <Link to={`${BATCH_VIEW}?id=${j.batchId}&job=${j._id}#job-log`}>
                 {typeTitle(typeTitles, j.queue)} #{j.sequence + 1}
               </Link>
             ) : (
               typeTitle(typeTitles, j.queue)
-            )}
-          </th>
-          <td data-label="State">
-            <StateBadge kind="job" state={j.state} />
-            {j.isStalled ? <StalledBadge /> : null}
-          </td>
-          <td data-label="Attempts">
-            {j.attempts} of {j.retryLimit + 1}
-          </td>
-          <td data-label="Units">
-            {figure(j.unitsDone)} / {figure(j.units)}
-            {j.unitsFailed ? ` (${figure(j.unitsFailed)} failed)` : ''}
-          </td>
-          <td data-label="Parameters">
-            <code>{JSON.stringify(j.params)}</code>
-          </td>
-          <td data-label="Last error">{j.lastError ?? '—'}</td>
-          <td data-label="Created">{when(j.createdAt)}</td>
-          <td data-label="Finished">{when(j.finishedAt)}</td>
-        </tr>
-      ))}
+            ),
+        },
+        { key: 'state', header: 'State', cell: (j) => <JobStatus state={j.state} isStalled={j.isStalled} /> },
+        { key: 'attempts', header: 'Attempts', cell: (j) => <JobAttempts {...j} /> },
+        { key: 'units', header: 'Units', cell: (j) => <JobUnits {...j} /> },
+        { key: 'params', header: 'Parameters', cell: (j) => <code className="cas-batch-params">{JSON.stringify(j.params)}</code> },
+        { key: 'error', header: 'Last error', cell: (j) => j.lastError ?? '—' },
+        { key: 'created', header: 'Created', cell: (j) => when(j.createdAt) },
+        { key: 'finished', header: 'Finished', cell: (j) => when(j.finishedAt) },
+      ]}
+      empty="No jobs"
+      rows={rows}
       paging={{ count, page: query.page, limit: query.limit, search }}
     />
   );

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Form, useRevalidator } from '@remix-run/react';
-import { Button, DataFormProvider, Pagination, Select, StatusPill, type StatusTone } from '@campus/ui';
+import { Button, DataFormProvider, Pagination, RowTable, Select, StatusPill, type RowTableColumn, type StatusTone } from '@campus/ui';
 import { RouterForm } from '../../components/RouterForm';
 import { formatCount, formatDuration, formatZonedTime } from '@campus/formatters';
 import { BATCH_STATE_LABELS, JOB_STATE_LABELS, type BatchState, type JobState } from '@campus/domain-batch';
@@ -46,6 +46,35 @@ export function StalledBadge() {
   return <StatusPill tone="warning">Stalled</StatusPill>;
 }
 
+/** A job's cells, the same in the job list and a batch's jobs: its state (and whether it stalled)… */
+export function JobStatus(props: { state: JobState; isStalled: boolean }) {
+  return (
+    <>
+      <StateBadge kind="job" state={props.state} />
+      {props.isStalled ? <StalledBadge /> : null}
+    </>
+  );
+}
+
+/** …the attempts it has made of those it may make… */
+export function JobAttempts(props: { attempts: number; retryLimit: number }) {
+  return (
+    <>
+      {props.attempts} of {props.retryLimit + 1}
+    </>
+  );
+}
+
+/** …and its units of work done, of all, and failed. */
+export function JobUnits(props: { unitsDone: number; units: number; unitsFailed: number }) {
+  return (
+    <>
+      {formatCount(props.unitsDone)} / {formatCount(props.units)}
+      {props.unitsFailed ? ` (${formatCount(props.unitsFailed)} failed)` : ''}
+    </>
+  );
+}
+
 /** A moment with its date, time and zone (`Tue, Dec 1, 10:00 PHT`); a schedule's runs in the schedule's own zone. */
 export const when = (iso: string | null, timeZone?: string) => (iso ? formatZonedTime(iso, { withDate: true, ...(timeZone ? { timeZone } : {}) }) : '—');
 export const took = (ms: number | null) => (ms === null ? '—' : formatDuration(Math.round(ms / 1000)));
@@ -83,14 +112,15 @@ export function ChoiceFilter(props: { name: string; label: string; anyLabel: str
  * A list screen of the area: its title, a filter form (GET, works without JavaScript), a table whose first cell of
  * each row is its row header, and paging.
  */
-export function FilteredList(props: {
+export function FilteredList<Row extends { readonly _id: string }>(props: {
   id: string;
   title: string;
   filters: ReactNode;
   problem?: string | null | undefined;
-  columns: readonly string[];
+  /** The first column names the row (its header cell). */
+  columns: readonly RowTableColumn<Row>[];
   empty: string;
-  rows: readonly ReactNode[];
+  rows: readonly Row[];
   paging: { count: number; page: number; limit: number; search: string };
 }) {
   return (
@@ -106,30 +136,7 @@ export function FilteredList(props: {
           </Button>
         </Form>
         {props.problem ? <p role="alert">{props.problem}</p> : null}
-        <div className="cas-data-table">
-          <table>
-            <thead>
-              <tr>
-                {props.columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {props.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={props.columns.length} className="cas-data-table-empty">
-                    {props.empty}
-                  </td>
-                </tr>
-              ) : (
-                props.rows
-              )}
-            </tbody>
-          </table>
-        </div>
+        <RowTable caption={props.title} isCaptionHidden columns={props.columns} rows={props.rows} rowKey={(row) => row._id} hasRowHeader emptyMessage={props.empty} />
         <Pagination count={props.paging.count} page={props.paging.page} limit={props.paging.limit} searchParams={props.paging.search.replace(/^\?/, '')} />
       </section>
     </DataFormProvider>
