@@ -4,7 +4,7 @@ import { Button, Checkbox, ConfirmPage, ConfirmSubmit, DataFormProvider, Paginat
 import { RouterForm } from '../../components/RouterForm';
 import type { BatchConfirmation, BatchViewData } from './batch.server';
 import { BATCH_LIST, BATCH_VIEW } from './paths';
-import { batchQuestion, figure, JobAttempts, JobStatus, JobUnits, ProgressBar, StateBadge, took, typeTitle, useLiveData, when } from './parts';
+import { batchQuestion, figure, JOB_COLUMNS, ProgressBar, StateBadge, took, typeTitle, useLiveData, when } from './parts';
 import './batch.css';
 
 /**
@@ -127,11 +127,11 @@ function OneBatch({ data }: { data: BatchViewData }) {
                 <Link to={`${BATCH_VIEW}?id=${batch._id}&job=${j._id}${data.page > 1 ? `&page=${data.page}` : ''}#job-log`}>Job {j.sequence + 1} log</Link>
               ),
             },
-            { key: 'state', header: 'State', cell: (j) => <JobStatus state={j.state} isStalled={j.isStalled} /> },
-            { key: 'attempts', header: 'Attempts', cell: (j) => <JobAttempts {...j} /> },
-            { key: 'units', header: 'Units', cell: (j) => <JobUnits {...j} /> },
-            { key: 'error', header: 'Last error', cell: (j) => j.lastError ?? '—' },
-            { key: 'finished', header: 'Finished', cell: (j) => when(j.finishedAt) },
+            JOB_COLUMNS.state,
+            JOB_COLUMNS.attempts,
+            JOB_COLUMNS.units,
+            JOB_COLUMNS.error,
+            JOB_COLUMNS.finished,
           ]}
         />
         <Pagination count={data.jobCount} page={data.page} limit={20} searchParams={`id=${batch._id}`} pageSizes={[20]} />

@@ -3,7 +3,7 @@ import { JOB_STATES, JOB_STATE_LABELS } from '@campus/domain-batch';
 import { Checkbox, TextField } from '@campus/ui';
 import type { loadJobs } from './batch.server';
 import { BATCH_VIEW } from './paths';
-import { ChoiceFilter, FilteredList, JobAttempts, JobStatus, JobUnits, typeTitle, useLiveData, when } from './parts';
+import { ChoiceFilter, FilteredList, JOB_COLUMNS, typeTitle, useLiveData, when } from './parts';
 import './batch.css';
 
 /** `tabs/batch-jobs`: every job across batches and queues; stalled jobs flagged. */
@@ -37,13 +37,13 @@ export function JobList() {
               typeTitle(typeTitles, j.queue)
             ),
         },
-        { key: 'state', header: 'State', cell: (j) => <JobStatus state={j.state} isStalled={j.isStalled} /> },
-        { key: 'attempts', header: 'Attempts', cell: (j) => <JobAttempts {...j} /> },
-        { key: 'units', header: 'Units', cell: (j) => <JobUnits {...j} /> },
+        JOB_COLUMNS.state,
+        JOB_COLUMNS.attempts,
+        JOB_COLUMNS.units,
         { key: 'params', header: 'Parameters', cell: (j) => <code className="cas-batch-params">{JSON.stringify(j.params)}</code> },
-        { key: 'error', header: 'Last error', cell: (j) => j.lastError ?? '—' },
+        JOB_COLUMNS.error,
         { key: 'created', header: 'Created', cell: (j) => when(j.createdAt) },
-        { key: 'finished', header: 'Finished', cell: (j) => when(j.finishedAt) },
+        JOB_COLUMNS.finished,
       ]}
       empty="No jobs"
       rows={rows}

@@ -3,6 +3,7 @@ import { Form, useRevalidator } from '@remix-run/react';
 import { Button, DataFormProvider, Pagination, RowTable, Select, StatusPill, type RowTableColumn, type StatusTone } from '@campus/ui';
 import { RouterForm } from '../../components/RouterForm';
 import { formatCount, formatDuration, formatZonedTime } from '@campus/formatters';
+import type { Job } from '@campus/api-contract';
 import { BATCH_STATE_LABELS, JOB_STATE_LABELS, type BatchState, type JobState } from '@campus/domain-batch';
 
 /**
@@ -46,34 +47,27 @@ export function StalledBadge() {
   return <StatusPill tone="warning">Stalled</StatusPill>;
 }
 
-/** A job's cells, the same in the job list and a batch's jobs: its state (and whether it stalled)… */
-export function JobStatus(props: { state: JobState; isStalled: boolean }) {
-  return (
-    <>
-      <StateBadge kind="job" state={props.state} />
-      {props.isStalled ? <StalledBadge /> : null}
-    </>
-  );
-}
-
-/** …the attempts it has made of those it may make… */
-export function JobAttempts(props: { attempts: number; retryLimit: number }) {
-  return (
-    <>
-      {props.attempts} of {props.retryLimit + 1}
-    </>
-  );
-}
-
-/** …and its units of work done, of all, and failed. */
-export function JobUnits(props: { unitsDone: number; units: number; unitsFailed: number }) {
-  return (
-    <>
-      {formatCount(props.unitsDone)} / {formatCount(props.units)}
-      {props.unitsFailed ? ` (${formatCount(props.unitsFailed)} failed)` : ''}
-    </>
-  );
-}
+/** The columns a job has wherever it is listed (the job list and a batch's jobs). */
+export const JOB_COLUMNS = {
+  state: {
+    key: 'state',
+    header: 'State',
+    cell: (j) => (
+      <>
+        <StateBadge kind="job" state={j.state} />
+        {j.isStalled ? <StalledBadge /> : null}
+      </>
+    ),
+  },
+  attempts: { key: 'attempts', header: 'Attempts', cell: (j) => `${j.attempts} of ${j.retryLimit + 1}` },
+  units: {
+    key: 'units',
+    header: 'Units',
+    cell: (j) => `${formatCount(j.unitsDone)} / ${formatCount(j.units)}${j.unitsFailed ? ` (${formatCount(j.unitsFailed)} failed)` : ''}`,
+  },
+  error: { key: 'error', header: 'Last error', cell: (j) => j.lastError ?? '—' },
+  finished: { key: 'finished', header: 'Finished', cell: (j) => when(j.finishedAt) },
+} satisfies Record<string, RowTableColumn<Job>>;
 
 /** A moment with its date, time and zone (`Tue, Dec 1, 10:00 PHT`); a schedule's runs in the schedule's own zone. */
 export const when = (iso: string | null, timeZone?: string) => (iso ? formatZonedTime(iso, { withDate: true, ...(timeZone ? { timeZone } : {}) }) : '—');
