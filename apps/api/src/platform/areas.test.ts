@@ -48,6 +48,9 @@ const api = await startTestApi({}, { areas: [...DISCOVERED, pilotArea] });
 /** Folders made by this file (inside the project, where the test runner loads modules from), removed at its end. */
 const scratch: string[] = [];
 afterAll(() => Promise.all(scratch.map((folder) => rm(folder, { recursive: true, force: true }))));
+// The ninth area below registers a launcher of nine applications. The files the same test worker runs next share this
+// module state (vitest.config.ts), so the eight of the area folders are registered again at the end.
+afterAll(() => discoverAreas());
 async function scratchFolder(): Promise<string> {
   const parent = fileURLToPath(new URL('../../test-output/', import.meta.url));
   await mkdir(parent, { recursive: true });
