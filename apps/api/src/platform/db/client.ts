@@ -278,6 +278,9 @@ export async function migratedPgliteDump(prepare?: (client: PGlite) => Promise<v
   const client = new PGlite({ extensions: { pg_trgm } });
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
   await prepare?.(client);
+  // Written out before the dump: a database started from it then has no write-ahead log to replay (a quarter of
+  // its start, 0.95 s against 1.3 s).
+  await client.exec('checkpoint');
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;
