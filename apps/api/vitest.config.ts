@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
+    // Closes what the harness opened for each file when the file ends (src/test/file-end.ts).
+    setupFiles: ['src/test/setup-file.ts'],
     // Generous: with both database passes, the console's tests and the linters sharing two cores, tests that take a
     // few seconds alone have taken over 30.
     testTimeout: 90_000,

@@ -1,11 +1,12 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
 import { buildApp } from '../app.js';
 import { openDatabase } from './db/client.js';
 import { insertAccount } from './db/users.js';
 import { ENCRYPTION_KEY, TEST_PASSWORD, TestClock, testConfig } from '../test/harness.js';
 import { scratchPostgres } from '../test/scratch-postgres.js';
+import { closeAtFileEnd } from '../test/file-end.js';
 
 // Two API instances, each with its own pool and its own caches, on one PostgreSQL database: what one writes, the
 // other reads at once. (The embedded database opens in one process only, so there is nothing to share there.)
@@ -18,7 +19,7 @@ async function twoApis() {
   const [first, second] = [await openDatabase({ databaseUrl: url, poolSize: 4 }), await openDatabase({ databaseUrl: url, poolSize: 4 })];
   const apps = [await buildApp({ config, database: first, logger: false }), await buildApp({ config, database: second, logger: false })];
   await insertAccount(first.db, { email: 'admin@example.edu', password: TEST_PASSWORD, firstName: 'Jose', lastName: 'Rizal', adminScopes: ['IAM', 'CAMPUS'], iamAdmin: true }, config.argon2);
-  afterAll(async () => {
+  closeAtFileEnd(async () => {
     for (const app of apps) await app.close();
     await first.close();
     await second.close();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { decodeEnvelope } from '@campus/api-contract';
 import { applications } from '@campus/domain-iam';
 import { buildApp } from '../app.js';
@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../platform/db/client.js';
 import { insertAccount } from '../platform/db/users.js';
 import { createMailer, type Mailer, type MailMessage } from '../platform/auth/mailer.js';
 import type { AreaModule } from '../platform/area.js';
+import { closeAtFileEnd } from './file-end.js';
 import { scratchPostgres } from './scratch-postgres.js';
 
 /** A clock tests move forward by hand. */
@@ -65,7 +66,7 @@ export async function freshDatabase(): Promise<Database> {
   if (!serverUrl) {
     const dumpFile = inject('pgliteDump');
     const database = await openDatabase(dumpFile ? { pgliteDump: new Blob([await readFile(dumpFile)]) } : {});
-    afterAll(() => database.close());
+    closeAtFileEnd(() => database.close());
     return database;
   }
   const url = await scratchPostgres(serverUrl, () => database.close());
@@ -124,7 +125,7 @@ export async function startTestApi(
   const mail = new MailBox();
   mail.attach(createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now: config.now }));
   const app = await buildApp({ config, database, logger: options.logger ?? false, mailer: options.mailer ?? mail, ...(options.areas ? { areas: options.areas } : {}) });
-  afterAll(() => app.close());
+  closeAtFileEnd(() => app.close());
   // Every launcher application, as the area manifests declared them when the app was built.
   const all = applications().map((a) => a.code);
   const users = {

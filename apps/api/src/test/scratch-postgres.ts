@@ -1,6 +1,7 @@
 // A PostgreSQL database of a test file's own, on the server of TEST_DATABASE_URL, dropped when the file ends.
 import { randomBytes } from 'node:crypto';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { closeAtFileEnd } from './file-end.js';
 import { onServer } from './postgres.js';
 
 /**
@@ -12,7 +13,7 @@ export async function scratchPostgres(serverUrl: string, closeFirst?: () => Prom
   const name = `${inject('databasePrefix')}${randomBytes(6).toString('hex')}`;
   const template = inject('databaseTemplate');
   await onServer(serverUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
-  afterAll(async () => {
+  closeAtFileEnd(async () => {
     try {
       await closeFirst?.();
     } finally {

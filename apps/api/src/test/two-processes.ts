@@ -2,7 +2,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { closeAtFileEnd } from './file-end.js';
 import { openDatabase, type Database } from '../platform/db/client.js';
 import { scratchPostgres } from './scratch-postgres.js';
 
@@ -14,7 +15,7 @@ export async function placeForTwoProcesses(): Promise<{ env: Record<string, stri
     return { env: { DATABASE_URL: url }, open: () => openDatabase({ databaseUrl: url, poolSize: 4 }) };
   }
   const dir = await mkdtemp(join(tmpdir(), 'campus-restart-'));
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  closeAtFileEnd(() => rm(dir, { recursive: true, force: true }));
   const dump = inject('pgliteDump');
   let first = true;
   return {

@@ -1,9 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consoleProof } from '@campus/api-contract/node';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { rows } from '../db/client.js';
 import { startTestApi } from '../../test/harness.js';
+import { closeAtFileEnd } from '../../test/file-end.js';
 
 const api = await startTestApi({ authRateLimit: { max: 3, windowMs: 60_000 } });
 /** Headers of a request the console forwards for a browser at `address`. */
@@ -92,7 +93,7 @@ describe('several API processes on one database', () => {
   it('count the same attempts: the limit holds for the whole system, and the database keeps no address or email', async () => {
     // A second API over the same database, as a second process behind the load balancer would be.
     const second = await buildApp({ config: api.config, database: api.database, logger: false, mailer: api.mail });
-    afterAll(() => second.close());
+    closeAtFileEnd(() => second.close());
     const viaSecond = async () =>
       (await second.inject({ method: 'POST', url: '/core/v1.0/auth', payload: { email: 'admin@example.edu', password: 'wrong password!!' }, headers: fromConsole('192.0.2.61') })).statusCode;
     const viaFirst = async () =>

@@ -9,12 +9,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig, TestClock } from '../../test/harness.js';
 import { MIGRATIONS_FOLDER, openDatabase, rows } from '../db/client.js';
 import { DEMO_PASSWORD } from '../db/seed.js';
 import { onDatabase, tempFolder, unmadePostgres } from './test/places.js';
+import { closeAtFileEnd } from '../../test/file-end.js';
 
 const SERVER = process.env.TEST_DATABASE_URL;
 const FIXTURE = gunzipSync(readFileSync(join(import.meta.dirname, 'test/previous-release.sql.gz'))).toString('utf8');
@@ -74,7 +75,7 @@ describe(`upgrading a database of the previous release on ${SERVER ? 'PostgreSQL
 
     // 2. This version opens it: its newer migrations run.
     const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { dataDir: dir });
-    afterAll(() => database.close());
+    closeAtFileEnd(() => database.close());
     const [applied] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(applied!.n).toBe(JOURNAL.entries.length);
 
@@ -84,7 +85,7 @@ describe(`upgrading a database of the previous release on ${SERVER ? 'PostgreSQL
 
     // 4. The API on the upgraded database: the demo administrator signs in and reads a student and the tickets.
     const app = await buildApp({ config: testConfig(new TestClock(new Date()), { responseEncryption: false }), database, logger: false });
-    afterAll(() => app.close());
+    closeAtFileEnd(() => app.close());
     const signIn = await app.inject({ method: 'POST', url: '/core/v1.0/auth', payload: { email: 'admin@example.edu', password: DEMO_PASSWORD } });
     expect(signIn.statusCode, signIn.body).toBe(200);
     const headers = { authorization: `Bearer ${signIn.json().data.token as string}` };

@@ -15,6 +15,7 @@ import { area as accessArea } from '../../areas/access-management/area.js';
 import { area as campusArea } from '../../areas/campus-management/area.js';
 import { createSupportArea } from '../../areas/support-management/area.js';
 import nodemailer from 'nodemailer';
+import { closeAtFileEnd } from '../../test/file-end.js';
 
 // Two API processes over one database, as behind the load balancer: on PostgreSQL each has its own connection pool
 // (and so its own caches); on the embedded database, which one process opens, the second app shares the handle.
@@ -45,7 +46,7 @@ beforeAll(async () => {
   secondDatabase = url ? await openDatabase({ databaseUrl: url, poolSize: 4 }) : api.database;
   secondMail.attach(createMailer({ smtpUrl: api.config.smtpUrl, from: api.config.mailFrom, db: secondDatabase.db, now: api.config.now }));
   second = await buildApp({ config: api.config, database: secondDatabase, logger: false, mailer: secondMail });
-  afterAll(async () => {
+  closeAtFileEnd(async () => {
     await second.close();
     if (secondDatabase !== api.database) await secondDatabase.close();
   });
@@ -180,7 +181,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('inbound mail across two processes
     const first = await startTestApi({}, { areas: [accessArea, campusArea, support('first')] });
     const otherDatabase = await openDatabase({ databaseUrl: testDatabaseUrls.get(first.database)!, poolSize: 2 });
     const other = await buildApp({ config: first.config, database: otherDatabase, logger: false, areas: [accessArea, campusArea, support('second')] });
-    afterAll(async () => {
+    closeAtFileEnd(async () => {
       await other.close();
       await otherDatabase.close();
     });
