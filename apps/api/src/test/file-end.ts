@@ -1,9 +1,8 @@
 // What the test harness opened for a test file (databases, apps, scratch PostgreSQL databases and folders) is closed
 // when the file ends, in the reverse order of opening, wherever it was opened: at the file's top level, in a
 // `beforeAll` or inside a test. An `afterAll` registered inside a running test or hook never runs, and the suite's
-// workers keep running from one file to the next (vitest.config.ts), so nothing would close those otherwise.
-import { afterAll } from 'vitest';
-
+// workers keep running from one file to the next (vitest.config.ts), so nothing would close those otherwise. The
+// suite's setup file (setup-file.ts) runs `closeOpened` at the end of each file.
 const opened: (() => Promise<unknown>)[] = [];
 
 /** Closes `close` when the running test file ends, after the file's own `afterAll` steps. */
@@ -22,9 +21,4 @@ export async function closeOpened(): Promise<void> {
     }
   }
   if (failure) throw failure;
-}
-
-// Registered by the suite's setup file before each test file is collected, so it runs after the file's own steps.
-export function closeAtEveryFileEnd(): void {
-  afterAll(closeOpened);
 }
