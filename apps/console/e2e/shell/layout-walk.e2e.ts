@@ -13,12 +13,11 @@ import { DEMO_USERS, newContext, seriousA11yViolations, signIn, url } from '../s
 // It runs with every end-to-end run (LAYOUT_WALK=off skips it). It opens about 240 addresses, each once, and checks
 // each at both widths (decision 0080). Axe over all of them at the desktop width made the walk take 9½ minutes on
 // the 2-core build machine, more than the e2e pass can spend, so by default axe runs on a sample at the desktop
-// width: the first address of each application and kind of screen (see `axeSampleKey`, about 45 addresses; the walk then takes under 4 minutes).
+// width: the first address of each application and kind of screen (see `axeSampleKey`, about 45 addresses).
 // LAYOUT_AXE=all runs it on every address (before a release), LAYOUT_AXE=off on none (decision 0072).
-const WIDTHS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+/** The two sizes every screen is checked at. */
+const PHONE = { width: 390, height: 844 } as const;
+const DESKTOP = { width: 1280, height: 800 } as const;
 
 /** Where axe runs: on every address, on a sample (the default), or nowhere. */
 const AXE: 'all' | 'sample' | 'off' = process.env.LAYOUT_AXE === 'all' || process.env.LAYOUT_AXE === 'off' ? process.env.LAYOUT_AXE : 'sample';
@@ -77,7 +76,7 @@ function layoutProblems(page: Page, width: number): Promise<string[]> {
 }
 
 /** Sets the page's viewport and waits for the components that follow its size to have drawn again. */
-async function resizeTo(page: Page, size: (typeof WIDTHS)[number]): Promise<void> {
+async function resizeTo(page: Page, size: { readonly width: number; readonly height: number }): Promise<void> {
   await page.setViewportSize({ width: size.width, height: size.height });
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => done()), 0))));
 }
@@ -95,10 +94,9 @@ describe.skipIf(process.env.LAYOUT_WALK === 'off')('the layout of every screen',
   // Each address is opened once and checked at both widths: opened at the phone width (what a phone shows first;
   // components that choose at their start choose for it), then widened to the desktop width, where axe runs. One page
   // load per address instead of one per address and width takes 40 % off the walk (decision 0080).
-  const [desktop, phone] = WIDTHS;
   for (const signedIn of [false, true]) {
-    it(`${signedIn ? 'signed in' : 'signed out'}, ${phone.width}×${phone.height} and ${desktop.width}×${desktop.height}`, async () => {
-      const context = await newContext({ width: phone.width, height: phone.height });
+    it(`${signedIn ? 'signed in' : 'signed out'}, ${PHONE.width}×${PHONE.height} and ${DESKTOP.width}×${DESKTOP.height}`, async () => {
+      const context = await newContext(PHONE);
       const page = await context.newPage();
       if (signedIn) await signIn(page, DEMO_USERS.admin);
       const found: Problem[] = [];
@@ -114,26 +112,26 @@ describe.skipIf(process.env.LAYOUT_WALK === 'off')('the layout of every screen',
           allow: (address) => isPublicPath(address.pathname) !== signedIn,
           visit: async (p, address, _screen, status) => {
             const where = address.pathname + address.search;
-            if (status >= 500) note(where, phone.width, `answered ${status}`);
-            for (const problem of await layoutProblems(p, phone.width)) note(where, phone.width, problem);
-            await resizeTo(p, desktop);
-            for (const problem of await layoutProblems(p, desktop.width)) note(where, desktop.width, problem);
+            if (status >= 500) note(where, PHONE.width, `answered ${status}`);
+            for (const problem of await layoutProblems(p, PHONE.width)) note(where, PHONE.width, problem);
+            await resizeTo(p, DESKTOP);
+            for (const problem of await layoutProblems(p, DESKTOP.width)) note(where, DESKTOP.width, problem);
             const key = axeSampleKey(address.pathname);
             if (AXE === 'all' || (AXE === 'sample' && !checked.has(key))) {
               checked.add(key);
-              for (const v of await seriousA11yViolations(p)) note(where, desktop.width, `axe: ${JSON.stringify(v).slice(0, 160)}`);
+              for (const v of await seriousA11yViolations(p)) note(where, DESKTOP.width, `axe: ${JSON.stringify(v).slice(0, 160)}`);
             }
             // The next address opens at the phone width again.
-            await p.setViewportSize({ width: phone.width, height: phone.height });
+            await p.setViewportSize(PHONE);
           },
         },
       );
       await context.close();
-      const axed = AXE !== 'off' ? `, axe on ${AXE === 'all' ? visited.length : checked.size} at ${desktop.width} px` : '';
+      const axed = AXE !== 'off' ? `, axe on ${AXE === 'all' ? visited.length : checked.size} at ${DESKTOP.width} px` : '';
       const at = (width: number) => found.filter((f) => f.width === width).length;
       console.log(
         `${signedIn ? 'signed in' : 'signed out'}: ${visited.length} screens${axed}; ` +
-          `${phone.width}×${phone.height}: ${at(phone.width)} problems, ${desktop.width}×${desktop.height}: ${at(desktop.width)} problems`,
+          `${PHONE.width}×${PHONE.height}: ${at(PHONE.width)} problems, ${DESKTOP.width}×${DESKTOP.height}: ${at(DESKTOP.width)} problems`,
       );
       problems.push(...found);
       expect(visited.length).toBeGreaterThan(signedIn ? 100 : 5);
