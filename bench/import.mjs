@@ -339,9 +339,9 @@ function importInProcess(backend, file) {
   return new Promise((done) => {
     const profile = process.env.BENCH_IMPORT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_IMPORT_PROFILE}`] : [];
     // The API's process runs with the options and environment `npm start` gives it (its heap cap; with the embedded
-    // database, malloc's trim threshold).
+    // database, its compiler and young-generation options and malloc's settings).
     const env = backend === 'postgres' ? { ...process.env, DATABASE_URL: PG_URL } : process.env;
-    const child = spawn(process.execPath, ['--expose-gc', ...apiNodeArgs(), ...profile, fileURLToPath(import.meta.url)], {
+    const child = spawn(process.execPath, ['--expose-gc', ...apiNodeArgs(env), ...profile, fileURLToPath(import.meta.url)], {
       env: { ...process.env, ...apiNodeEnv(env), BENCH_IMPORT_BACKEND: backend, BENCH_IMPORT_FILE: file },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
