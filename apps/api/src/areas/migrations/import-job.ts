@@ -400,6 +400,10 @@ export function importJob(deps: ImportDeps) {
         // counters of the tables a chunk writes (which lock their row from the first write to the commit) are raised
         // at its turn, just before its commit (`campus.list_versions = 'deferred'`, migration 0048), so the saves
         // themselves never wait for each other. A failed chunk fails every chunk after it before their turn.
+        // With one lane (the embedded database, one connection that takes one transaction at a time) the next chunk
+        // is read on the saving chunk's own transaction, as its first statement: read apart, it would wait for that
+        // transaction to end, and the database would idle while the API then checked it. Staged rows never change
+        // once uploaded, so either read finds the same rows.
         const lanes = Math.max(1, deps.lanes ?? 1);
         let chunk = await readChunk(db, progress.line);
         let checking = checkSoon(chunk);
@@ -407,11 +411,13 @@ export function importJob(deps: ImportDeps) {
         let turn: Promise<void> = Promise.resolve();
         let reported: Promise<void> = Promise.resolve();
         const saving = new Set<Promise<void>>();
-        const saveInTurn = (checked: CheckedChunk) => {
+        /** Saves a checked chunk in its turn; given `readNext`, reads the next chunk on the chunk's transaction first. */
+        const saveInTurn = (checked: CheckedChunk, readNext?: (tx: Db) => void) => {
           const before = turn;
           const committed = db.transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
             const line = checked.chunk.at(-1)!.line;
+            readNext?.(tx);
             // The chunk's commit does not wait for its flush to disk: a database server that crashed could lose the
             // last chunks committed, but then loses their progress with them (one transaction), so the resumed run
             // saves them again — never twice, never half.
@@ -439,11 +445,23 @@ export function importJob(deps: ImportDeps) {
         try {
           while (chunk.length) {
             const checked = await checking;
-            // The next chunk is read while this one waits for a lane, and checked while the lanes save.
-            const reading = readChunk(db, checked.chunk.at(-1)!.line);
-            reading.catch(() => undefined);
-            while (saving.size >= lanes) await Promise.race(saving);
-            saveInTurn(checked);
+            const after = checked.chunk.at(-1)!.line;
+            let reading: Promise<StagedRow[]>;
+            if (lanes > 1) {
+              // The next chunk is read while this one waits for a lane, and checked while the lanes save.
+              reading = readChunk(db, after);
+              reading.catch(() => undefined);
+              while (saving.size >= lanes) await Promise.race(saving);
+              saveInTurn(checked);
+            } else {
+              while (saving.size >= lanes) await Promise.race(saving);
+              reading = new Promise<StagedRow[]>((read, failed) => {
+                saveInTurn(checked, (tx) => readChunk(tx, after).then(read, failed));
+                // A chunk whose transaction never began fails the read with it (once read, this changes nothing).
+                turn.catch(failed);
+              });
+              reading.catch(() => undefined);
+            }
             chunk = await reading;
             checking = checkSoon(chunk);
           }
