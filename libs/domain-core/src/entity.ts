@@ -153,21 +153,34 @@ function inputShape(entity: AnyEntity, mode: 'create' | 'update'): z.ZodRawShape
   return shape;
 }
 
-/** Create input: every writable field, required ones required, unknown fields rejected, rules applied. */
-export function createSchemaOf(entity: AnyEntity): z.ZodTypeAny {
-  return applyRules(entity, z.object(inputShape(entity, 'create')).strict());
+/**
+ * An entity's schema built once and shared by every caller (routes, the contract, imports, forms): a zod schema is
+ * immutable (its methods answer new schemas), and each one holds a few dozen bound methods, so building the same
+ * schema for every caller cost the API megabytes of heap.
+ */
+function oncePerEntity<T>(build: (entity: AnyEntity) => T): (entity: AnyEntity) => T {
+  const built = new WeakMap<AnyEntity, T>();
+  return (entity) => {
+    let schema = built.get(entity);
+    if (schema === undefined) {
+      schema = build(entity);
+      built.set(entity, schema);
+    }
+    return schema;
+  };
 }
+
+/** Create input: every writable field, required ones required, unknown fields rejected, rules applied. */
+export const createSchemaOf = oncePerEntity((entity): z.ZodTypeAny => applyRules(entity, z.object(inputShape(entity, 'create')).strict()));
 
 /**
  * Update input: any subset of the writable fields (including the state field alone, which is the spec's
  * state change `{ isActive | status, modifiedById }`). Cross-field rules run on the merged record server-side.
  */
-export function updateSchemaOf(entity: AnyEntity): z.ZodObject<z.ZodRawShape> {
-  return z.object(inputShape(entity, 'update')).partial().strict();
-}
+export const updateSchemaOf = oncePerEntity((entity): z.ZodObject<z.ZodRawShape> => z.object(inputShape(entity, 'update')).partial().strict());
 
 /** The record as the API returns it. */
-export function recordSchemaOf(entity: AnyEntity): z.ZodObject<z.ZodRawShape> {
+export const recordSchemaOf = oncePerEntity((entity): z.ZodObject<z.ZodRawShape> => {
   const shape: z.ZodRawShape = {
     _id: z.string().uuid(),
     createdAt: z.string(),
@@ -183,7 +196,7 @@ export function recordSchemaOf(entity: AnyEntity): z.ZodObject<z.ZodRawShape> {
     shape[name] = f.required ? s : s.nullable().optional();
   }
   return z.object(shape);
-}
+});
 
 /** Runs the entity's cross-field rules on a whole record (used after merging an update). */
 export function ruleProblems(entity: AnyEntity, value: Record<string, unknown>): { field: string; message: string }[] {
