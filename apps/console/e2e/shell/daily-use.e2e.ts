@@ -42,6 +42,8 @@ describe('reference fields', () => {
     await page.keyboard.type('San Pablo');
     const options = page.getByRole('listbox').getByRole('option');
     await expect.poll(() => options.allTextContents()).toEqual([expect.stringContaining('San Pablo City Campus')]);
+    // The server's answer comes after the local matches; the choice is taken once it has come.
+    await expect.poll(() => page.locator('[data-searching]').count()).toBe(0);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     // React Aria closes the list in an effect after the choice, so under load it may still be open for a moment.

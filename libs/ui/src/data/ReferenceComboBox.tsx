@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import './data.css';
 import {
   Button as AriaButton,
@@ -96,12 +96,19 @@ export function ReferenceComboBox({
     };
   }, [search, text]);
 
+  // The same choices keep the same list: a server answer that adds nothing to the local matches must not hand React
+  // Aria a new collection, which would drop the choice the keyboard has moved to just before Enter takes it.
+  const shown = useRef<readonly { id: string; label: string }[]>([]);
   const items = useMemo(() => {
     const local = text ? options.filter((o) => matches(o, text)) : options;
     const remote = found && found.text === text ? found.options : [];
     const unique = new Map<string, ChoiceOption>();
     for (const o of [...local, ...remote]) unique.set(o.value, o);
-    return [...unique.values()].map((o) => ({ id: o.value, label: o.label }));
+    const next = [...unique.values()].map((o) => ({ id: o.value, label: o.label }));
+    const prior = shown.current;
+    if (next.length === prior.length && next.every((o, i) => o.id === prior[i]!.id && o.label === prior[i]!.label)) return prior;
+    shown.current = next;
+    return next;
   }, [text, options, found]);
 
   const choose = (key: Key | null) => {
@@ -143,7 +150,8 @@ export function ReferenceComboBox({
           </span>
         ) : null}
       </Label>
-      <div className="cas-combobox__group">
+      {/* Marked while the server is asked, so that a test (or a style) can wait for its answer. */}
+      <div className="cas-combobox__group" data-searching={isSearching || undefined}>
         <Input className="cas-input cas-combobox__input" placeholder="Type to search" />
         {/* React Aria names the button by this and the field's label: "Show choices Campus". */}
         <AriaButton className="cas-combobox__button" aria-label="Show choices">
