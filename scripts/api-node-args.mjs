@@ -11,7 +11,7 @@
 //   instead of two (about 40 MiB less), and the database runs at full speed from its first statement; opening it
 //   takes about a second longer.
 // - `--max-semi-space-size=4`: a young generation of 4 MiB halves instead of 16, so short-lived garbage (a chunk of
-//   rows checked and saved) is collected in smaller steps; about 30 MiB less at the peak of an import.
+//   rows checked and saved) is collected in smaller steps; about 50 MiB less at the peak of an import.
 export function apiNodeArgs(env = process.env) {
   const raw = env.API_HEAP_MB ?? '1024';
   const mb = Number(raw);

@@ -27,8 +27,9 @@ function wireError(error: unknown): WireError {
 }
 
 /**
- * Shared buffers of 64 MB instead of PGlite's 128 (decision 0081): they are part of the API's own memory, touched
- * at start, while the data files behind them stay in the system's file cache, which reads them back quickly.
+ * Shared buffers of 64 MB instead of PGlite's 128 (decision 0081): they are part of the API's own memory, touched at
+ * start, while the pages they would hold stay in the data files behind them, which the system's file cache (or, for
+ * a database in memory, its own file system) gives back quickly.
  */
 const SHARED_BUFFERS = '64MB';
 
