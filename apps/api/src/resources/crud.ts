@@ -515,6 +515,152 @@ async function recordsById(db: Db, model: EntityModel, ids: readonly string[], l
   return found;
 }
 
+/** A record `saveMany` is to create or update: its item's place, its id, its changes and the record they make. */
+interface Pending {
+  index: number;
+  id: string;
+  created: boolean;
+  data: Record<string, unknown>;
+  merged: Record<string, unknown>;
+  current?: EntityRecord;
+  /** Per unique field of the entity (`uniqueOf`), in its order: the record's claim, or none. */
+  unique?: readonly (UniqueClaim | undefined)[];
+}
+
+/** What a record claims of a unique field: the value as the stored holders are asked for it, and its key. */
+interface UniqueClaim {
+  readonly wanted: string;
+  readonly key: string;
+}
+
+/** The key of a unique value (with its scope) as the records claiming it are compared; none for an empty value. */
+function uniqueKey(model: EntityModel, u: UniqueDescriptor, record: Record<string, unknown>): string | undefined {
+  const value = record[u.field];
+  if (value === null || value === undefined || value === '') return undefined;
+  const f = model.fields.get(u.field);
+  const v = f && isTextField(f) ? String(value).toLowerCase() : JSON.stringify(value);
+  return u.scope?.length ? [v, ...u.scope.map((s) => JSON.stringify(record[s] ?? null))].join('\u0001') : v;
+}
+
+/**
+ * What a record claims of each unique field of its entity: a new record all its non-empty values, a changed one those
+ * of the fields (or scopes) it changes.
+ */
+function uniqueOf(model: EntityModel, p: Pending): (UniqueClaim | undefined)[] {
+  return model.entity.unique.map((u) => {
+    if (!p.created && ![u.field, ...(u.scope ?? [])].some((f) => f in p.data)) return undefined;
+    const key = uniqueKey(model, u, p.merged);
+    return key === undefined ? undefined : { wanted: String(p.merged[u.field]).toLowerCase(), key };
+  });
+}
+
+/**
+ * What `saveMany` works out before it reaches the database (`savePlanner`): the new records with their ids, and their
+ * INSERT statements as they are when every one of them is accepted. Planned while the database is busy with
+ * something else (the import plans a chunk while the chunk before it is saved), it leaves the database less to wait
+ * for; a plan is used once.
+ */
+export interface SavePlan {
+  readonly model: EntityModel;
+  readonly items: readonly SaveItem[];
+  readonly at: string;
+  readonly creates: readonly Pending[];
+  /** The INSERTs of every create, built ahead; undefined where they are built once the creates are known. */
+  readonly inserts?: readonly SQL[];
+}
+
+/**
+ * The INSERTs of new records, with their audit rows where SQL writes them: one per group of records setting the same
+ * fields, split to keep each statement's parameter small. Rows travel as one JSON parameter, typed by the table's own
+ * row type (`json_populate_recordset`; `json` rather than `jsonb`, which would build a tree of the whole set first);
+ * a statement whose records' audit rows are written here answers nothing, the others their records' own values (as
+ * the API shows them, without labels) from their RETURNING rows. `rowJson` is each record's row as JSON text.
+ */
+function insertsOf(model: EntityModel, creates: readonly Pending[], actor: ActorContext, at: string, rowJson = (p: Pending) => rowJsonOf(model, p)): SQL[] {
+  const stateColumn = snake(model.entity.state.kind);
+  // New records' audit rows go in with them, written in SQL, where it writes them as JavaScript would.
+  const createdAudit = createdAuditSql(model, actor, at);
+  // What every row of the set shares (who and when) travels once, as one record of the table's own row type.
+  const shared = ['modified_by_id', 'created_at', 'updated_at'];
+  const sharedJson = JSON.stringify({ modified_by_id: actor.id, created_at: at, updated_at: at });
+  const out: SQL[] = [];
+  for (const group of groupBy(creates, (p) => fieldsOf(model, p).join(',')).values()) {
+    const columns = ['id', ...fieldsOf(model, group[0]!).map(snake), stateColumn];
+    const list = sql.join([...columns, ...shared].map((c) => sql.identifier(c)), sql`, `);
+    const picked = sql.join([...columns.map((c) => sql`r.${sql.identifier(c)}`), ...shared.map((c) => sql`s.${sql.identifier(c)}`)], sql`, `);
+    for (const part of slices(group, 20)) {
+      const inserted = sql`insert into ${model.table} (${list}) select ${picked}
+        from json_populate_recordset(null::${model.table}, ${`[${part.map(rowJson).join(',')}]`}::json) r cross join json_populate_record(null::${model.table}, ${sharedJson}::json) s
+        returning *`;
+      out.push(createdAudit ? sql`with t as (${inserted}) ${createdAudit}` : sql`with t as (${inserted}) select ${model.values} as record from t`);
+    }
+  }
+  return out;
+}
+
+/** The entity's fields a new record sets, in the entity's order. */
+function fieldsOf(model: EntityModel, p: Pending): string[] {
+  const out: string[] = [];
+  for (const name of model.fields.keys()) if (name in p.data) out.push(name);
+  return out;
+}
+
+/** A new record's row for `json_populate_recordset`, as JSON text: its id, the fields it sets and its state. */
+function rowJsonOf(model: EntityModel, p: Pending): string {
+  const stateKey = model.entity.state.kind;
+  const row = rowOf(p, fieldsOf(model, p));
+  row[snake(stateKey)] = p.data[stateKey] ?? initialState(model.entity);
+  return JSON.stringify(row);
+}
+
+/** Groups `list` by a key, in the order the keys are first met. */
+function groupBy<T>(list: readonly T[], keyOf: (t: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const t of list) addTo(groups, keyOf(t), t);
+  return groups;
+}
+
+/** A record's row for `json_populate_recordset`: its id and the given fields under their columns. */
+function rowOf(p: Pending, names: readonly string[], columns: readonly string[] = names.map(snake)): Record<string, unknown> {
+  const row: Record<string, unknown> = { id: p.id };
+  for (let i = 0; i < names.length; i += 1) row[columns[i]!] = p.data[names[i]!] ?? null;
+  return row;
+}
+
+/** A create as `saveMany` holds it: the item's changes, without the one the server sets, and a new id. */
+function pendingCreate(index: number, item: SaveItem): Pending {
+  const data: Record<string, unknown> = { ...item.input };
+  // `delete` turns an object into a slow dictionary: only when there is something to remove.
+  if ('modifiedById' in data) delete data.modifiedById;
+  return { index, id: newId(), created: true, data, merged: data };
+}
+
+/**
+ * Plans a `saveMany` item by item (`add`, then `plan` once): each create gets its id and its row as JSON text as it
+ * is added, so that planning a large set can be spread over many turns of the event loop; the plan holds the INSERTs
+ * as they are when every create is accepted. Nothing is read or written. Only for resources without hooks.
+ */
+export function savePlanner(model: EntityModel, actor: ActorContext) {
+  const items: SaveItem[] = [];
+  const creates: Pending[] = [];
+  const rowJson = new Map<Pending, string>();
+  return {
+    add(item: SaveItem): void {
+      if (!item.id) {
+        const p = pendingCreate(items.length, item);
+        p.unique = uniqueOf(model, p);
+        creates.push(p);
+        rowJson.set(p, rowJsonOf(model, p));
+      }
+      items.push(item);
+    },
+    plan(): SavePlan {
+      const at = actor.now.toISOString();
+      return { model, items, at, creates, inserts: insertsOf(model, creates, actor, at, (p) => rowJson.get(p)!) };
+    },
+  };
+}
+
 /**
  * Creates and updates many records of one resource in set-based statements, with the checks and audit rows
  * `createRecord` / `updateRecord` give each one: the updated records are read and locked in one statement, each
@@ -525,28 +671,31 @@ async function recordsById(db: Db, model: EntityModel, ids: readonly string[], l
  * (a clash the checks did not foresee) is thrown: the caller rolls back to a savepoint and saves record by record.
  * New records' audit rows are written in SQL by the statement that inserts them, where SQL writes them as
  * JavaScript would (`createdAuditSql`); then their values never leave the database. Answers one outcome per item, in
- * order, with the record's id.
+ * order, with the record's id. Takes the items, or their plan (`planSave`).
  */
-export async function saveMany(deps: CrudDeps, model: EntityModel, items: readonly SaveItem[], actor: ActorContext): Promise<SaveOutcome[]> {
+export async function saveMany(deps: CrudDeps, model: EntityModel, items: readonly SaveItem[] | SavePlan, actor: ActorContext): Promise<SaveOutcome[]> {
   if (deps.hooks) throw new Error(`${model.entity.resource} has hooks: save it record by record.`);
+  const plan: SavePlan =
+    'items' in items ? items : { model, items, at: actor.now.toISOString(), creates: items.flatMap((item, index) => (item.id ? [] : [pendingCreate(index, item)])) };
+  if (plan.model !== model) throw new Error('The plan is of another resource.');
   const { entity } = model;
   const stateKey = entity.state.kind;
   const db = deps.db;
-  const currents = await recordsById(db, model, [...new Set(items.flatMap((i) => (i.id ? [i.id] : [])))], true);
-  const outcomes: (SaveOutcome | undefined)[] = new Array(items.length);
-  interface Pending { index: number; id: string; created: boolean; data: Record<string, unknown>; merged: Record<string, unknown>; current?: EntityRecord }
+  const updateIds = [...new Set(plan.items.flatMap((i) => (i.id ? [i.id] : [])))];
+  const currents = updateIds.length ? await recordsById(db, model, updateIds, true) : new Map<string, EntityRecord>();
+  const outcomes: (SaveOutcome | undefined)[] = new Array(plan.items.length);
   const pending: Pending[] = [];
   const fail = (index: number, status: number, message: string, fieldErrors?: Record<string, string[]>) =>
     (outcomes[index] = { ok: false, error: new HttpError(status, message, fieldErrors) });
 
-  items.forEach((item, index) => {
-    const data: Record<string, unknown> = { ...item.input };
-    // `delete` turns an object into a slow dictionary: only when there is something to remove.
-    if ('modifiedById' in data) delete data.modifiedById;
+  const planned = plan.creates[Symbol.iterator]();
+  plan.items.forEach((item, index) => {
     if (!item.id) {
-      pending.push({ index, id: newId(), created: true, data, merged: data });
+      pending.push(planned.next().value!);
       return;
     }
+    const data: Record<string, unknown> = { ...item.input };
+    if ('modifiedById' in data) delete data.modifiedById;
     const current = currents.get(item.id);
     if (!current) return fail(index, 404, notFound(entity).message);
     const merged = { ...current, ...data };
@@ -564,21 +713,11 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
   });
 
   // Uniqueness: the stored holders of every value the items carry, then the items in order, each claiming its values.
-  const checks = (p: Pending, u: UniqueDescriptor) => p.created || [u.field, ...(u.scope ?? [])].some((f) => f in p.data);
-  const valueKey = (u: UniqueDescriptor, record: Record<string, unknown>) => {
-    const value = record[u.field];
-    if (value === null || value === undefined || value === '') return undefined;
-    const f = model.fields.get(u.field);
-    const v = f && isTextField(f) ? String(value).toLowerCase() : JSON.stringify(value);
-    return [v, ...(u.scope ?? []).map((s) => JSON.stringify(record[s] ?? null))].join('\u0001');
-  };
-  const accepted = new Set<Pending>(pending);
-  for (const u of entity.unique) {
-    const wanted = [...new Set(pending.filter((p) => checks(p, u)).flatMap((p) => {
-      const v = p.merged[u.field];
-      return v === null || v === undefined || v === '' ? [] : [String(v).toLowerCase()];
-    }))];
-    const holders = new Map<string, Record<string, unknown>[]>();
+  const claims = pending.map((p) => (p.unique ??= uniqueOf(model, p)));
+  const holdersOf: Map<string, { id: string; record: Record<string, unknown> }[]>[] = [];
+  for (const [n, u] of entity.unique.entries()) {
+    const wanted = [...new Set(claims.flatMap((c) => (c[n] ? [c[n].wanted] : [])))];
+    const holders = new Map<string, { id: string; record: Record<string, unknown> }[]>();
     for (const part of slices(wanted, 1)) {
       // One index probe per value (the subquery is kept apart by `offset 0`): a plain `= any(…)` of a thousand
       // values lets the planner scan the whole table with a hashed list, which grows with the table.
@@ -589,71 +728,42 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
                                   where lower((${col(u.field)})::text) = k.v offset 0) x`,
       );
       for (const { record } of found) {
-        const k = valueKey(u, record);
-        if (k) addTo(holders, k, record);
+        const k = uniqueKey(model, u, record);
+        if (k) addTo(holders, k, { id: String(record._id ?? ''), record });
       }
     }
-    for (const p of pending) {
-      if (!accepted.has(p) || !checks(p, u)) continue;
-      const k = valueKey(u, p.merged);
-      if (!k) continue;
-      const holder = (holders.get(k) ?? []).find((h) => String(h._id ?? '') !== p.id);
+    holdersOf.push(holders);
+  }
+  const accepted = new Set<Pending>(pending);
+  entity.unique.forEach((u, n) => {
+    const holders = holdersOf[n]!;
+    pending.forEach((p, i) => {
+      const k = claims[i]![n]?.key;
+      if (k === undefined || !accepted.has(p)) return;
+      const holder = holders.get(k)?.find((h) => h.id !== p.id);
       if (holder) {
-        const message = uniquenessMessage(u.label, holderName(holder, entity));
+        const message = uniquenessMessage(u.label, holderName(holder.record, entity));
         fail(p.index, 409, message, { [u.field]: [message] });
         accepted.delete(p);
-        continue;
+        return;
       }
-      addTo(holders, k, { ...p.merged, _id: p.id });
-    }
-  }
+      addTo(holders, k, { id: p.id, record: p.merged });
+    });
+  });
 
-  const at = actor.now.toISOString();
+  const at = plan.at;
   const creates = pending.filter((p) => p.created && accepted.has(p));
   const updates = pending.filter((p) => !p.created && accepted.has(p));
-  const groupBy = <T>(list: readonly T[], keyOf: (t: T) => string) => {
-    const groups = new Map<string, T[]>();
-    for (const t of list) addTo(groups, keyOf(t), t);
-    return groups;
-  };
-  // Rows travel as one JSON parameter, typed by the table's own row type (`json_populate_recordset`; `json` rather
-  // than `jsonb`, which would build a tree of the whole set first); a statement whose records' audit rows are written
-  // here answers their own values (as the API shows them, without labels) from its RETURNING rows.
   const saved = new Map<string, EntityRecord>();
   const keep = (list: readonly { record: EntityRecord }[]) => {
     for (const { record } of list) saved.set(String(record._id), record);
   };
-  const fieldNames = [...model.fields.keys()];
-  const fieldsOf = (p: Pending) => fieldNames.filter((name) => name in p.data);
-  const rowOf = (p: Pending, names: readonly string[], columns: readonly string[] = names.map(snake)) => {
-    const row: Record<string, unknown> = { id: p.id };
-    for (let i = 0; i < names.length; i += 1) row[columns[i]!] = p.data[names[i]!] ?? null;
-    return row;
-  };
-  // New records' audit rows go in with them, written in SQL, where it writes them as JavaScript would.
+  // The planned INSERTs serve when every create was accepted; otherwise they are built for the accepted ones.
+  const inserts = plan.inserts && creates.length === plan.creates.length ? plan.inserts : insertsOf(model, creates, actor, at);
   const createdAudit = createdAuditSql(model, actor, at);
-  for (const group of groupBy(creates, (p) => fieldsOf(p).join(',')).values()) {
-    const fields = fieldsOf(group[0]!);
-    const columns = ['id', ...fields.map(snake), snake(stateKey)];
-    const fieldColumns = fields.map(snake);
-    const stateColumn = snake(stateKey);
-    // What every row of the set shares (who and when) travels once, as one record of the table's own row type.
-    const shared = ['modified_by_id', 'created_at', 'updated_at'];
-    const sharedJson = JSON.stringify({ modified_by_id: actor.id, created_at: at, updated_at: at });
-    for (const part of slices(group, 20)) {
-      const json = part.map((p) => {
-        const row = rowOf(p, fields, fieldColumns);
-        row[stateColumn] = p.data[stateKey] ?? initialState(entity);
-        return row;
-      });
-      const list = sql.join([...columns, ...shared].map((c) => sql.identifier(c)), sql`, `);
-      const picked = sql.join([...columns.map((c) => sql`r.${sql.identifier(c)}`), ...shared.map((c) => sql`s.${sql.identifier(c)}`)], sql`, `);
-      const inserted = sql`insert into ${model.table} (${list}) select ${picked}
-        from json_populate_recordset(null::${model.table}, ${JSON.stringify(json)}::json) r cross join json_populate_record(null::${model.table}, ${sharedJson}::json) s
-        returning *`;
-      if (createdAudit) await db.execute(sql`with t as (${inserted}) ${createdAudit}`);
-      else keep(await rows<{ record: EntityRecord }>(db, sql`with t as (${inserted}) select ${model.values} as record from t`));
-    }
+  for (const insert of inserts) {
+    if (createdAudit) await db.execute(insert);
+    else keep(await rows<{ record: EntityRecord }>(db, insert));
   }
   const changedOf = (p: Pending) => Object.keys(p.data).filter((name) => name === stateKey || model.fields.has(name)).sort();
   for (const group of groupBy(updates, (p) => changedOf(p).join(',')).values()) {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { entityRegistry } from '@campus/api-contract';
 import { createSchemaOf, fastInputOf, updateSchemaOf, type AnyEntity } from '@campus/domain-core';
@@ -6,7 +6,7 @@ import { convertRow, keyOf, REJECTED_SAMPLE, type ImportTarget } from '@campus/d
 import { rows, type Db } from '../../platform/db/client.js';
 import { snake } from '../../platform/db/table-for.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { createRecord, pgErrorCode, saveMany, updateRecord, type ActorContext, type SaveOutcome } from '../../resources/crud.js';
+import { createRecord, pgErrorCode, saveMany, savePlanner, updateRecord, type ActorContext, type SaveOutcome, type SavePlan } from '../../resources/crud.js';
 import type { ResourceServices } from '../../resources/service.js';
 import { resourceUserOf, storedUserRefusal } from '../../resources/access.js';
 import { defineJobType } from '../../platform/jobs/types.js';
@@ -19,7 +19,7 @@ const CHUNK = 1000;
 /** Chunks of a "skip rejected rows" run saved side by side on PostgreSQL (committed in turn). */
 export const IMPORT_LANES = 2;
 /** Rows checked between two looks at the event loop while the next chunk is checked ahead. */
-const CHECK_SLICE = 50;
+const CHECK_SLICE = 20;
 
 export interface ImportDeps {
   readonly resources: ResourceServices;
@@ -207,24 +207,88 @@ export function importJob(deps: ImportDeps) {
         };
 
         const hasHooks = Boolean(deps.resources.depsOf(run.resource, db).hooks);
-        /** A chunk's rows checked ahead of saving: the rejected ones, the set to save together, and the rows that wait. */
-        interface CheckedChunk {
-          readonly chunk: readonly StagedRow[];
-          readonly rows: Checked[];
+        /**
+         * Whether a chunk's statements are sent without waiting for the one before: with one lane (the embedded
+         * database, which takes a transaction's statements in turn from a queue), so that it never waits for the
+         * API between them; a PostgreSQL client is given one statement at a time.
+         */
+        const pipelined = Math.max(1, deps.lanes ?? 1) === 1;
+        /**
+         * Sends a statement of `tx`: settles once it is sent (pipelined) or done, with `done` settling when it is
+         * done (a failure surfaces there, never as an unhandled rejection).
+         */
+        const send = async (tx: Db, statement: SQL): Promise<{ done: Promise<void> }> => {
+          if (!pipelined) {
+            await tx.execute(statement);
+            return { done: Promise.resolve() };
+          }
+          // Sent now: a query of the ORM runs each time it is awaited, `then` runs it once.
+          const done = tx.execute(statement).then(() => undefined);
+          done.catch(() => undefined);
+          return { done };
+        };
+        /**
+         * A checked chunk sorted for saving: its rejected rows, the set saved together (with its plan, see `planSave`),
+         * and the rows that wait for the set (a natural key an earlier row of the chunk carries, only as a safeguard:
+         * the check rejects such a repeat). `seen` is what `existing` held for each row's key when it was sorted.
+         */
+        interface Sorted {
+          readonly byLine: Map<number, Outcome>;
+          readonly set: Checked[];
+          readonly later: StagedRow[];
+          readonly plan?: SavePlan;
+          readonly seen: ReadonlyMap<string, string | undefined>;
         }
         /**
-         * Checks a chunk's rows (conversion and the entity's schema), yielding to the event loop every few rows, so
-         * that the next chunk is checked while the database saves the current one. Resources with hooks are saved
-         * row by row and checked then.
+         * Sorts checked rows for saving, row by row (`add`, then `done` once), planning the set's save as it goes
+         * when `plan` is set. A row checked before the chunk before it was saved is checked again if that chunk
+         * created the record its natural key names.
+         */
+        const sorter = (plan: boolean) => {
+          const byLine = new Map<number, Outcome>();
+          const set: Checked[] = [];
+          const later: StagedRow[] = [];
+          const keys = new Set<string>();
+          const seen = new Map<string, string | undefined>();
+          const planner = plan ? savePlanner(model, actor) : undefined;
+          return {
+            add(checkedRow: Checked): void {
+              if (checkedRow.key) seen.set(checkedRow.key, existing.get(checkedRow.key));
+              const row = checkedRow.key && existing.get(checkedRow.key) !== checkedRow.id ? checkRow(checkedRow.line, checkedRow.raw) : checkedRow;
+              if (row.rejected) byLine.set(row.line, row.rejected);
+              else if (row.key && keys.has(row.key)) later.push({ line: row.line, cells: row.raw });
+              else {
+                if (row.key) keys.add(row.key);
+                set.push(row);
+                planner?.add({ id: row.id, input: row.data! });
+              }
+            },
+            done: (): Sorted => ({ byLine, set, later, seen, ...(planner && set.length ? { plan: planner.plan() } : {}) }),
+          };
+        };
+        /** A chunk's rows checked and sorted ahead of saving; nothing for resources with hooks (saved row by row). */
+        interface CheckedChunk {
+          readonly chunk: readonly StagedRow[];
+          readonly rows: readonly Checked[];
+          readonly sorted?: Sorted;
+        }
+        /**
+         * Checks a chunk's rows (conversion and the entity's schema) and plans their save, yielding to the event loop
+         * every few rows, so that the next chunk is made ready while the database saves the current one. Resources
+         * with hooks are saved row by row and checked then.
          */
         const checkChunk = async (chunk: readonly StagedRow[]): Promise<CheckedChunk> => {
+          if (hasHooks) return { chunk, rows: [] };
           const out: Checked[] = [];
-          if (hasHooks) return { chunk, rows: out };
+          const sorting = sorter(true);
           for (let i = 0; i < chunk.length; i += 1) {
             if (i % CHECK_SLICE === CHECK_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
-            out.push(checkRow(chunk[i]!.line, chunk[i]!.cells));
+            const row = checkRow(chunk[i]!.line, chunk[i]!.cells);
+            out.push(row);
+            sorting.add(row);
           }
-          return { chunk, rows: out };
+          await new Promise((resolve) => setImmediate(resolve));
+          return { chunk, rows: out, sorted: sorting.done() };
         };
         /** Starts checking a chunk; a failure surfaces when the check is awaited, never as an unhandled rejection. */
         const checkSoon = (chunk: readonly StagedRow[]) => {
@@ -234,40 +298,37 @@ export function importJob(deps: ImportDeps) {
         };
         /**
          * Saves a checked chunk, set-based: the accepted rows go to `saveMany` (multi-row INSERT, UPDATE … FROM
-         * VALUES, audit rows in bulk) inside a savepoint. A row checked before the chunk before it was saved is
-         * checked again if that chunk created the record its natural key names. A row whose natural key an earlier
-         * row of the chunk already carries (the check rejects such a repeat, so only as a safeguard) waits for the
-         * rows before it; if the database refuses the set (a clash no check foresaw), the savepoint is rolled back
-         * and the chunk is saved row by row, so each row still gets its own outcome. Resources with hooks are
-         * saved row by row.
+         * VALUES, audit rows in bulk) inside a savepoint, with the plan made when the chunk was checked unless a
+         * chunk saved since created a record one of its natural keys names (then it is sorted again). If the
+         * database refuses the set (a clash no check foresaw), the savepoint is rolled back and the chunk is saved
+         * row by row, so each row still gets its own outcome. Resources with hooks are saved row by row. The
+         * savepoint is not waited for: the set's first statements follow it at once.
          */
-        const saveChunk = async (tx: Db, { chunk, rows: checked }: CheckedChunk): Promise<Outcome[]> => {
-          if (hasHooks) {
+        const saveChunk = async (tx: Db, { chunk, rows: checked, sorted: ahead }: CheckedChunk): Promise<Outcome[]> => {
+          if (!ahead) {
             const out: Outcome[] = [];
             for (const r of chunk) out.push(await importRow(tx, r.line, r.cells));
             return out;
           }
-          const byLine = new Map<number, Outcome>();
-          const set: Checked[] = [];
-          const later: StagedRow[] = [];
-          const keys = new Set<string>();
-          for (const checkedRow of checked) {
-            const row = checkedRow.key && existing.get(checkedRow.key) !== checkedRow.id ? checkRow(checkedRow.line, checkedRow.raw) : checkedRow;
-            if (row.rejected) byLine.set(row.line, row.rejected);
-            else if (row.key && keys.has(row.key)) later.push({ line: row.line, cells: row.raw });
-            else {
-              if (row.key) keys.add(row.key);
-              set.push(row);
-            }
+          const still = [...ahead.seen].every(([key, id]) => existing.get(key) === id);
+          let sorted = ahead;
+          if (!still) {
+            const again = sorter(false);
+            for (const row of checked) again.add(row);
+            sorted = again.done();
           }
+          const { byLine, set, later, plan } = sorted;
           let saved: SaveOutcome[] | undefined;
           if (set.length) {
+            const opened = (await send(tx, sql`savepoint import_set`)).done;
             try {
-              saved = await tx.transaction(async (sp) =>
-                saveMany(deps.resources.depsOf(run.resource, sp as unknown as Db), model, set.map((r) => ({ id: r.id, input: r.data! })), actor),
-              );
+              saved = await saveMany(deps.resources.depsOf(run.resource, tx), model, plan ?? set.map((r) => ({ id: r.id, input: r.data! })), actor);
+              await opened;
+              await tx.execute(sql`release savepoint import_set`);
             } catch (error) {
+              await opened;
               if (!pgErrorCode(error).code) throw error;
+              await tx.execute(sql`rollback to savepoint import_set`);
               saved = undefined;
             }
           }
@@ -321,11 +382,17 @@ export function importJob(deps: ImportDeps) {
           counts[o.outcome] += 1;
           if (o.outcome === 'rejected' && rejected.length < REJECTED_SAMPLE) rejected.push(o);
         };
-        const readChunk = (tx: Db, after: number) =>
-          rows<StagedRow>(
+        /**
+         * The next chunk of staged rows. Their cells come as JSON text, read here: on the embedded database the
+         * database's thread then neither builds the objects nor copies them over.
+         */
+        const readChunk = async (tx: Db, after: number): Promise<StagedRow[]> => {
+          const found = await rows<{ line: number; cells: string }>(
             tx,
-            sql`select line, cells from migration_rows where run_id = ${runId} and line > ${after} order by line limit ${CHUNK}`,
+            sql`select line, cells::text as cells from migration_rows where run_id = ${runId} and line > ${after} order by line limit ${CHUNK}`,
           );
+          return found.map((r) => ({ line: r.line, cells: JSON.parse(r.cells) as Record<string, string> }));
+        };
         /** Marks the rejected rows with their errors (for the error file and "re-run rejected rows only"). */
         const markRejected = async (tx: Db, outcomes: readonly Outcome[]) => {
           const marks = outcomes.flatMap(({ line, outcome, error }) => (outcome === 'rejected' ? [{ line, error }] : []));
@@ -421,12 +488,16 @@ export function importJob(deps: ImportDeps) {
             // The chunk's commit does not wait for its flush to disk: a database server that crashed could lose the
             // last chunks committed, but then loses their progress with them (one transaction), so the resumed run
             // saves them again — never twice, never half.
-            await tx.execute(
-              lanes > 1
-                ? sql`select set_config('synchronous_commit', 'off', true), set_config('campus.list_versions', 'deferred', true)`
-                : sql`select set_config('synchronous_commit', 'off', true)`,
-            );
+            const configured = (
+              await send(
+                tx,
+                lanes > 1
+                  ? sql`select set_config('synchronous_commit', 'off', true), set_config('campus.list_versions', 'deferred', true)`
+                  : sql`select set_config('synchronous_commit', 'off', true)`,
+              )
+            ).done;
             const outcomes = await saveChunk(tx, checked);
+            await configured;
             await markRejected(tx, outcomes);
             await before;
             for (const o of outcomes) tally(o);
