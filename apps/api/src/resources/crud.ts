@@ -671,7 +671,7 @@ export function savePlanner(model: EntityModel, actor: ActorContext) {
  * (a clash the checks did not foresee) is thrown: the caller rolls back to a savepoint and saves record by record.
  * New records' audit rows are written in SQL by the statement that inserts them, where SQL writes them as
  * JavaScript would (`createdAuditSql`); then their values never leave the database. Answers one outcome per item, in
- * order, with the record's id. Takes the items, or their plan (`planSave`).
+ * order, with the record's id. Takes the items, or their plan (`savePlanner`).
  */
 export async function saveMany(deps: CrudDeps, model: EntityModel, items: readonly SaveItem[] | SavePlan, actor: ActorContext): Promise<SaveOutcome[]> {
   if (deps.hooks) throw new Error(`${model.entity.resource} has hooks: save it record by record.`);

@@ -228,7 +228,7 @@ export function importJob(deps: ImportDeps) {
           return { done };
         };
         /**
-         * A checked chunk sorted for saving: its rejected rows, the set saved together (with its plan, see `planSave`),
+         * A checked chunk sorted for saving: its rejected rows, the set saved together (with its plan, see `savePlanner`),
          * and the rows that wait for the set (a natural key an earlier row of the chunk carries, only as a safeguard:
          * the check rejects such a repeat). `seen` is what `existing` held for each row's key when it was sorted.
          */
@@ -301,8 +301,8 @@ export function importJob(deps: ImportDeps) {
          * VALUES, audit rows in bulk) inside a savepoint, with the plan made when the chunk was checked unless a
          * chunk saved since created a record one of its natural keys names (then it is sorted again). If the
          * database refuses the set (a clash no check foresaw), the savepoint is rolled back and the chunk is saved
-         * row by row, so each row still gets its own outcome. Resources with hooks are saved row by row. The
-         * savepoint is not waited for: the set's first statements follow it at once.
+         * row by row, so each row still gets its own outcome. Resources with hooks are saved row by row. On the
+         * embedded database the savepoint is not waited for: the set's first statements follow it at once.
          */
         const saveChunk = async (tx: Db, { chunk, rows: checked, sorted: ahead }: CheckedChunk): Promise<Outcome[]> => {
           if (!ahead) {
