@@ -199,6 +199,11 @@ function createdChanges(record: Record<string, unknown>, keys: readonly string[]
 /** A text with something besides what JavaScript's `trim` removes (white space and line ends), as a regex. */
 const NOT_ONLY_SPACE = '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
 
+/** Whether new records' audit rows are written in SQL (`createdAuditSql`): not when a field the name may come from holds a list. */
+function auditsCreatedInSql(model: EntityModel): boolean {
+  return !holderKeys(model.entity).some((k) => ['multi-enum', 'multi-reference'].includes(model.fields.get(k)?.kind ?? ''));
+}
+
 /**
  * The audit rows of new records written in SQL, in the statement that inserts them, from the same values
  * `createRecord` writes them from (the expressions of `model.values`, over the inserted rows `t`): its activity
@@ -207,9 +212,9 @@ const NOT_ONLY_SPACE = '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\
  * text SQL writes otherwise than JavaScript): then the rows are written from JavaScript.
  */
 function createdAuditSql(model: EntityModel, actor: ActorContext, at: string): SQL | undefined {
+  if (!auditsCreatedInSql(model)) return undefined;
   const { entity } = model;
   const keys = [...new Set(holderKeys(entity))];
-  if (keys.some((k) => ['multi-enum', 'multi-reference'].includes(model.fields.get(k)?.kind ?? ''))) return undefined;
   // A key the record does not hold reads as null, as `record[key]` does in JavaScript; `#>> '{}'` is the value's text
   // as `->>` reads it from the record.
   const texts = keys.flatMap((k) => {
@@ -760,7 +765,7 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
   };
   // The planned INSERTs serve when every create was accepted; otherwise they are built for the accepted ones.
   const inserts = plan.inserts && creates.length === plan.creates.length ? plan.inserts : insertsOf(model, creates, actor, at);
-  const createdAudit = createdAuditSql(model, actor, at);
+  const createdAudit = auditsCreatedInSql(model);
   for (const insert of inserts) {
     if (createdAudit) await db.execute(insert);
     else keep(await rows<{ record: EntityRecord }>(db, insert));
