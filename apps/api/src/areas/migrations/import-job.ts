@@ -20,6 +20,11 @@ const CHUNK = 1000;
 export const IMPORT_LANES = 2;
 /** Rows checked between two looks at the event loop while the next chunk is checked ahead. */
 const CHECK_SLICE = 20;
+/**
+ * The engine is told a run's progress at most this often, and of its last committed chunk at the end: each report is
+ * a write of its own, and the run's screen asks for it every few seconds.
+ */
+const REPORT_EVERY_MS = 1_000;
 
 export interface ImportDeps {
   readonly resources: ResourceServices;
@@ -302,7 +307,7 @@ export function importJob(deps: ImportDeps) {
          * chunk saved since created a record one of its natural keys names (then it is sorted again). If the
          * database refuses the set (a clash no check foresaw), the savepoint is rolled back and the chunk is saved
          * row by row, so each row still gets its own outcome. Resources with hooks are saved row by row. On the
-         * embedded database the savepoint is not waited for: the set's first statements follow it at once.
+         * embedded database the savepoint and its release are not waited for: the statements after them follow at once.
          */
         const saveChunk = async (tx: Db, { chunk, rows: checked, sorted: ahead }: CheckedChunk): Promise<Outcome[]> => {
           if (!ahead) {
@@ -319,12 +324,13 @@ export function importJob(deps: ImportDeps) {
           }
           const { byLine, set, later, plan } = sorted;
           let saved: SaveOutcome[] | undefined;
+          let released: Promise<void> | undefined;
           if (set.length) {
             const opened = (await send(tx, sql`savepoint import_set`)).done;
             try {
               saved = await saveMany(deps.resources.depsOf(run.resource, tx), model, plan ?? set.map((r) => ({ id: r.id, input: r.data! })), actor);
               await opened;
-              await tx.execute(sql`release savepoint import_set`);
+              released = (await send(tx, sql`release savepoint import_set`)).done;
             } catch (error) {
               await opened;
               if (!pgErrorCode(error).code) throw error;
@@ -343,6 +349,7 @@ export function importJob(deps: ImportDeps) {
           } else later.unshift(...set.map((r) => ({ line: r.line, cells: r.raw })));
           later.sort((a, b) => a.line - b.line);
           for (const r of later) byLine.set(r.line, await importRow(tx, r.line, r.cells));
+          await released;
           return chunk.map((r) => byLine.get(r.line)!);
         };
 
@@ -477,6 +484,14 @@ export function importJob(deps: ImportDeps) {
         /** Settles once the latest chunk given a lane has committed (or failed, which fails every later one). */
         let turn: Promise<void> = Promise.resolve();
         let reported: Promise<void> = Promise.resolve();
+        let reportedAt = -Infinity;
+        let unreported: { done: number; failed: number } | undefined;
+        /** Tells the engine the last committed chunk's progress, after what it was told before. */
+        const report = () => {
+          const counted = unreported;
+          unreported = undefined;
+          if (counted) reported = reported.then(() => job.progress(counted.done, counted.failed));
+        };
         const saving = new Set<Promise<void>>();
         /** Saves a checked chunk in its turn; given `readNext`, reads the next chunk on the chunk's transaction first. */
         const saveInTurn = (checked: CheckedChunk, readNext?: (tx: Db) => void) => {
@@ -507,8 +522,14 @@ export function importJob(deps: ImportDeps) {
             return { done: created + updated, failed: refused };
           });
           turn = committed.then(() => undefined);
-          // The engine hears of each committed chunk's progress, in order, on its own connection.
-          committed.then(({ done, failed }) => (reported = reported.then(() => job.progress(done, failed))), () => undefined);
+          // The engine hears of the committed chunks' progress, in order, on its own connection, at most once in
+          // `REPORT_EVERY_MS` (the last chunk's is reported once the chunks are saved).
+          committed.then((counted) => {
+            unreported = counted;
+            if (performance.now() - reportedAt < REPORT_EVERY_MS) return;
+            reportedAt = performance.now();
+            report();
+          }, () => undefined);
           const lane = turn.finally(() => saving.delete(lane));
           lane.catch(() => undefined);
           saving.add(lane);
@@ -540,6 +561,9 @@ export function importJob(deps: ImportDeps) {
         } finally {
           // A failure leaves no chunk's transaction behind it: the later ones roll back before the run is failed.
           await Promise.allSettled(saving);
+          // The engine hears of every committed chunk, also when a later one failed.
+          report();
+          await reported.catch(() => undefined);
         }
         await reported;
         await db.execute(sql`update migration_runs set state = 'completed', counts = ${JSON.stringify(counts)}::jsonb,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { decodeEnvelope } from '@campus/api-contract';
 import { TEMPLATES } from '@campus/domain-campus';
 import { rows } from '../../platform/db/client.js';
+import { pgErrorCode } from '../../resources/crud.js';
 import { ENCRYPTION_KEY, startTestApi } from '../../test/harness.js';
 import { insertImportReferences } from './test/references.js';
 
@@ -304,5 +305,27 @@ describe('Data Migration Management', () => {
     const other = form('nothing', 'x.csv', Buffer.from('a\n1\n'));
     const raw2 = await api.app.inject({ method: 'POST', url: `${BASE}/runs`, payload: other.payload, headers: { ...other.headers, authorization: `Bearer ${admin}` } });
     expect(raw2.statusCode).toBe(404);
+  });
+
+  it('keeps staged rows to runs that exist, their cells as given, and deletes them with their run', async () => {
+    const run = await uploaded('students', 'kept.csv', `${header}\n${line('2026-50001', 'Kept, Row')}\n${line('2026-50002', 'Kept, Other')}\n`);
+    const staged = await rows<{ line: number; cells: string }>(db, sql`select line, cells::text as cells from migration_rows where run_id = ${run._id} order by line`);
+    expect(staged).toHaveLength(2);
+    // The cells keep the file's column order, as the file gave them.
+    expect(Object.keys(JSON.parse(staged[0]!.cells) as object)).toEqual(TEMPLATES.Students);
+    const nowhere = '00000000-0000-4000-8000-000000000001';
+    const refusal = (statement: SQL) => db.execute(statement).then(() => ({}), pgErrorCode);
+    expect(await refusal(sql`insert into migration_rows (run_id, line, cells) values (${nowhere}, 1, '{}')`)).toEqual({
+      code: '23503',
+      constraint: 'migration_rows_run_id_fkey',
+    });
+    expect(await refusal(sql`update migration_rows set run_id = ${nowhere} where run_id = ${run._id}`)).toMatchObject({ code: '23503' });
+    // A set of rows of which one names no run is refused whole.
+    expect(await refusal(sql`insert into migration_rows (run_id, line, cells) values (${run._id}, 90, '{}'), (${nowhere}, 91, '{}')`)).toMatchObject({
+      code: '23503',
+    });
+    expect(await rows(db, sql`select line from migration_rows where run_id = ${run._id} order by line`)).toEqual([{ line: 2 }, { line: 3 }]);
+    await db.execute(sql`delete from migration_runs where id = ${run._id}`);
+    expect(await rows(db, sql`select count(*)::int as n from migration_rows where run_id = ${run._id}`)).toEqual([{ n: 0 }]);
   });
 });

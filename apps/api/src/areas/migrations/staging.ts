@@ -9,7 +9,7 @@ export interface StagedRow {
 
 /**
  * Stores rows of a run in `migration_rows`, one `COPY` per chunk (PostgreSQL's from its client, the embedded database's
- * from a `Blob`), which parses each row's cells into `jsonb` once.
+ * from a `Blob`), which checks each row's cells are JSON and keeps them as given.
  */
 export async function stageRows(db: Db, runId: string, chunk: readonly StagedRow[]): Promise<void> {
   await copyRows(db, STAGED, () => copyText(runId, chunk));

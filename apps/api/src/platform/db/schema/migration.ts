@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './iam.js';
 
 // Data Migration Management (migration 0012): each run and the rows of its source.
@@ -42,15 +42,17 @@ export const migrationRuns = pgTable(
   (t) => [index('migration_runs_created_idx').on(t.createdAt.desc(), t.id), index('migration_runs_resource_idx').on(t.resource, t.createdAt.desc())],
 );
 
-/** A source row as read (cells by header), marked `rejected` with the error if a run refused it. */
+/**
+ * A source row as read (cells by header, as JSON text), marked `rejected` with the error if a run refused it. Its run
+ * is checked and locked, and its rows deleted with it, by triggers that act once per statement rather than a foreign
+ * key that acts once per row (migration 0050).
+ */
 export const migrationRows = pgTable(
   'migration_rows',
   {
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => migrationRuns.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id').notNull(),
     line: integer('line').notNull(),
-    cells: jsonb('cells').notNull(),
+    cells: json('cells').notNull(),
     outcome: text('outcome'),
     error: text('error'),
   },
