@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../platform/db/client.js';
+import { rows, type Db } from '../platform/db/client.js';
 import { startTestApi } from '../test/harness.js';
+import { saveMany, savePlanner, type ActorContext, type SaveOutcome } from './crud.js';
 
 const api = await startTestApi();
 const token = await api.signIn('admin@example.edu');
@@ -207,5 +208,81 @@ describe('HR create paths of spec §7', () => {
     const clash = await post('hris/create-department', { name: 'office of student affairs' });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe('Name is existing in Office of Student Affairs.');
+  });
+});
+
+describe('saveMany with a plan saved ahead of its check', () => {
+  const { model } = api.app.resources.of('campuses');
+  const actor: ActorContext = { id: api.users.admin, email: 'admin@example.edu', ip: null, adminScopes: ['CAMPUS'], iamAdmin: false, now: new Date() };
+  // Statements sent without waiting for each other need a connection that takes them in turn: the embedded database.
+  const pipelined = api.database.jobConnection.kind === 'pglite';
+  /** Saves the campuses in one transaction (rolled back when `keep` is false), with what `decided` was told. */
+  async function save(items: { code: string; name: string }[], keep = true) {
+    const planner = savePlanner(model, actor);
+    for (const input of items) planner.add({ input });
+    let told: readonly SaveOutcome[] | undefined;
+    const outcomes = await api.database.db
+      .transaction(async (tx) => {
+        const deps = api.app.resources.depsOf('campuses', tx as unknown as Db);
+        const out = await saveMany(deps, model, planner.plan(), actor, { pipelined, decided: (o) => (told = o) });
+        if (!keep) tx.rollback();
+        return out;
+      })
+      .catch((error: unknown) => {
+        if (keep) throw error;
+        return undefined;
+      });
+    return { outcomes, told };
+  }
+  const stored = (codes: string[]) =>
+    rows<{ code: string; audits: number }>(
+      api.database.db,
+      sql`select c.code, (select count(*)::int from audit_trails a where a.record_id = c.id::text) as audits
+            from campuses c where c.code = any(${`{${codes.join(',')}}`}::text[]) order by c.code`,
+    );
+
+  it('creates every record with its audit row, telling the outcomes before the INSERTs are waited for', async () => {
+    const { outcomes, told } = await save([
+      { code: 'AHD1', name: 'Ahead One' },
+      { code: 'AHD2', name: 'Ahead Two' },
+    ]);
+    expect(outcomes!.map((o) => o.ok && o.created)).toEqual([true, true]);
+    if (pipelined) expect(told).toEqual(outcomes);
+    expect(await stored(['AHD1', 'AHD2'])).toEqual([
+      { code: 'AHD1', audits: 1 },
+      { code: 'AHD2', audits: 1 },
+    ]);
+  });
+
+  it('undoes the planned INSERTs when a stored record or an earlier item holds a value, and saves the others', async () => {
+    const { outcomes, told } = await save([
+      { code: 'AHD3', name: 'ahead one' },
+      { code: 'AHD4', name: 'Ahead Four' },
+      { code: 'AHD5', name: 'ahead four' },
+    ]);
+    expect(told).toBeUndefined();
+    expect(outcomes!.map((o) => (o.ok ? 'created' : o.error.message))).toEqual([
+      'Name is existing in Ahead One.',
+      'created',
+      'Name is existing in Ahead Four.',
+    ]);
+    expect(await stored(['AHD3', 'AHD4', 'AHD5'])).toEqual([{ code: 'AHD4', audits: 1 }]);
+  });
+
+  it('fails as a whole when the database refuses a planned INSERT, leaving nothing', async () => {
+    await api.database.db.execute(sql`create unique index crud_test_ahead on campuses (length(code)) where code like 'AHX%'`);
+    try {
+      const { outcomes } = await save(
+        [
+          { code: 'AHX1', name: 'Ahead Clash One' },
+          { code: 'AHX2', name: 'Ahead Clash Two' },
+        ],
+        false,
+      );
+      expect(outcomes).toBeUndefined();
+      expect(await stored(['AHX1', 'AHX2'])).toEqual([]);
+    } finally {
+      await api.database.db.execute(sql`drop index crud_test_ahead`);
+    }
   });
 });

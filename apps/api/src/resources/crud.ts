@@ -565,6 +565,18 @@ function uniqueOf(model: EntityModel, p: Pending): (UniqueClaim | undefined)[] {
  * something else (the import plans a chunk while the chunk before it is saved), it leaves the database less to wait
  * for; a plan is used once.
  */
+/** How `saveMany` may send its statements, and whom it tells of the outcomes as soon as they are known. */
+export interface SaveManyOptions {
+  /** Whether statements may be sent without waiting for the ones before them (see `saveMany`). */
+  readonly pipelined?: boolean;
+  /**
+   * Told the outcomes of a plan saved ahead of its check once the check accepted every create, before the INSERTs are
+   * waited for: the caller may send what follows. If an INSERT then fails, `saveMany` throws as usual, and what the
+   * caller sent after it fails with it (the transaction is aborted until it rolls back to a savepoint).
+   */
+  readonly decided?: (outcomes: readonly SaveOutcome[]) => void;
+}
+
 export interface SavePlan {
   readonly model: EntityModel;
   readonly items: readonly SaveItem[];
@@ -677,8 +689,19 @@ export function savePlanner(model: EntityModel, actor: ActorContext) {
  * New records' audit rows are written in SQL by the statement that inserts them, where SQL writes them as
  * JavaScript would (`createdAuditSql`); then their values never leave the database. Answers one outcome per item, in
  * order, with the record's id. Takes the items, or their plan (`savePlanner`).
+ *
+ * With `options.pipelined` (a connection that takes statements in turn from a queue: the embedded database), a plan
+ * of creates only is saved ahead of its check: the uniqueness probes, then the planned INSERTs inside a savepoint of
+ * their own, all sent at once. If the probes find a holder, the savepoint is rolled back and the accepted creates are
+ * inserted as usual; otherwise `options.decided` is told the outcomes while the INSERTs still run.
  */
-export async function saveMany(deps: CrudDeps, model: EntityModel, items: readonly SaveItem[] | SavePlan, actor: ActorContext): Promise<SaveOutcome[]> {
+export async function saveMany(
+  deps: CrudDeps,
+  model: EntityModel,
+  items: readonly SaveItem[] | SavePlan,
+  actor: ActorContext,
+  options: SaveManyOptions = {},
+): Promise<SaveOutcome[]> {
   if (deps.hooks) throw new Error(`${model.entity.resource} has hooks: save it record by record.`);
   const plan: SavePlan =
     'items' in items ? items : { model, items, at: actor.now.toISOString(), creates: items.flatMap((item, index) => (item.id ? [] : [pendingCreate(index, item)])) };
@@ -693,10 +716,10 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
   const fail = (index: number, status: number, message: string, fieldErrors?: Record<string, string[]>) =>
     (outcomes[index] = { ok: false, error: new HttpError(status, message, fieldErrors) });
 
-  const planned = plan.creates[Symbol.iterator]();
+  const plannedCreates = plan.creates[Symbol.iterator]();
   plan.items.forEach((item, index) => {
     if (!item.id) {
-      pending.push(planned.next().value!);
+      pending.push(plannedCreates.next().value!);
       return;
     }
     const data: Record<string, unknown> = { ...item.input };
@@ -719,25 +742,38 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
 
   // Uniqueness: the stored holders of every value the items carry, then the items in order, each claiming its values.
   const claims = pending.map((p) => (p.unique ??= uniqueOf(model, p)));
-  const holdersOf: Map<string, { id: string; record: Record<string, unknown> }[]>[] = [];
-  for (const [n, u] of entity.unique.entries()) {
-    const wanted = [...new Set(claims.flatMap((c) => (c[n] ? [c[n].wanted] : [])))];
-    const holders = new Map<string, { id: string; record: Record<string, unknown> }[]>();
-    for (const part of slices(wanted, 1)) {
-      // One index probe per value (the subquery is kept apart by `offset 0`): a plain `= any(…)` of a thousand
-      // values lets the planner scan the whole table with a hashed list, which grows with the table.
-      const found = await rows<{ record: EntityRecord }>(
-        db,
-        sql`select x.record from unnest(${`{${part.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]) k(v)
+  const wanted = entity.unique.map((_, n) => slices([...new Set(claims.flatMap((c) => (c[n] ? [c[n].wanted] : [])))], 1));
+  /** The stored records holding any of `values` in unique field `u`; sent at once (`then`, not `await`). */
+  const probe = (u: UniqueDescriptor, values: readonly string[]): Promise<{ record: EntityRecord }[]> =>
+    db
+      .execute(
+        // One index probe per value (the subquery is kept apart by `offset 0`): a plain `= any(…)` of a thousand
+        // values lets the planner scan the whole table with a hashed list, which grows with the table.
+        sql`select x.record from unnest(${`{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]) k(v)
              cross join lateral (select ${model.record} as record from ${model.table} t ${model.joins}
                                   where lower((${col(u.field)})::text) = k.v offset 0) x`,
-      );
-      for (const { record } of found) {
-        const k = uniqueKey(model, u, record);
-        if (k) addTo(holders, k, { id: String(record._id ?? ''), record });
+      )
+      .then((result) => (result as unknown as { rows: { record: EntityRecord }[] }).rows);
+  // Saved ahead of the check (see above): the probes, then the planned INSERTs in a savepoint of their own.
+  const ahead = Boolean(options.pipelined && plan.inserts && !updateIds.length && auditsCreatedInSql(model));
+  const sent = ahead ? entity.unique.map((u, n) => wanted[n]!.map((part) => probe(u, part))) : [];
+  const planned = ahead ? [db.execute(sql`savepoint save_planned`), ...plan.inserts!.map((insert) => db.execute(insert))].map((q) => q.then(() => undefined)) : [];
+  for (const q of [...sent.flat(), ...planned]) q.catch(() => undefined);
+  const holdersOf: Map<string, { id: string; record: Record<string, unknown> }[]>[] = [];
+  try {
+    for (const [n, u] of entity.unique.entries()) {
+      const holders = new Map<string, { id: string; record: Record<string, unknown> }[]>();
+      for (const [i, part] of wanted[n]!.entries()) {
+        for (const { record } of await (ahead ? sent[n]![i]! : probe(u, part))) {
+          const k = uniqueKey(model, u, record);
+          if (k) addTo(holders, k, { id: String(record._id ?? ''), record });
+        }
       }
+      holdersOf.push(holders);
     }
-    holdersOf.push(holders);
+  } catch (error) {
+    await Promise.allSettled(planned);
+    throw error;
   }
   const accepted = new Set<Pending>(pending);
   entity.unique.forEach((u, n) => {
@@ -755,6 +791,20 @@ export async function saveMany(deps: CrudDeps, model: EntityModel, items: readon
       addTo(holders, k, { id: p.id, record: p.merged });
     });
   });
+
+  if (ahead) {
+    if (accepted.size === pending.length) {
+      for (const p of pending) outcomes[p.index] = { ok: true, created: true, id: p.id };
+      const out = outcomes.map((o) => o!);
+      options.decided?.(out);
+      await Promise.all(planned);
+      return out;
+    }
+    // A stored record or an earlier item holds a value one of them claims: the planned INSERTs are undone, and the
+    // accepted creates inserted below.
+    await Promise.allSettled(planned);
+    await db.execute(sql`rollback to savepoint save_planned`);
+  }
 
   const at = plan.at;
   const creates = pending.filter((p) => p.created && accepted.has(p));

@@ -227,16 +227,25 @@ export function importJob(deps: ImportDeps) {
             await tx.execute(statement);
             return { done: Promise.resolve() };
           }
-          // Sent now: a query of the ORM runs each time it is awaited, `then` runs it once.
+          return { done: sendNow(tx, statement) };
+        };
+        /** Sends a statement of `tx` without waiting for it (pipelined only); the answer settles when it is done. */
+        const sendNow = (tx: Db, statement: SQL): Promise<void> => {
+          // A query of the ORM runs each time it is awaited, `then` runs it once.
           const done = tx.execute(statement).then(() => undefined);
           done.catch(() => undefined);
-          return { done };
+          return done;
         };
         /**
          * A checked chunk sorted for saving: its rejected rows, the set saved together (with its plan, see `savePlanner`),
          * and the rows that wait for the set (a natural key an earlier row of the chunk carries, only as a safeguard:
          * the check rejects such a repeat). `seen` is what `existing` held for each row's key when it was sorted.
          */
+        /** The chunk's progress, sent as soon as its outcomes are known (`send`), or dropped when its save failed. */
+        interface ProgressAhead {
+          send(chunkCounts: { created: number; updated: number; rejected: number }): void;
+          drop(): void;
+        }
         interface Sorted {
           readonly byLine: Map<number, Outcome>;
           readonly set: Checked[];
@@ -309,7 +318,7 @@ export function importJob(deps: ImportDeps) {
          * row by row, so each row still gets its own outcome. Resources with hooks are saved row by row. On the
          * embedded database the savepoint and its release are not waited for: the statements after them follow at once.
          */
-        const saveChunk = async (tx: Db, { chunk, rows: checked, sorted: ahead }: CheckedChunk): Promise<Outcome[]> => {
+        const saveChunk = async (tx: Db, { chunk, rows: checked, sorted: ahead }: CheckedChunk, progress?: ProgressAhead): Promise<Outcome[]> => {
           if (!ahead) {
             const out: Outcome[] = [];
             for (const r of chunk) out.push(await importRow(tx, r.line, r.cells));
@@ -328,11 +337,22 @@ export function importJob(deps: ImportDeps) {
           if (set.length) {
             const opened = (await send(tx, sql`savepoint import_set`)).done;
             try {
-              saved = await saveMany(deps.resources.depsOf(run.resource, tx), model, plan ?? set.map((r) => ({ id: r.id, input: r.data! })), actor);
+              saved = await saveMany(deps.resources.depsOf(run.resource, tx), model, plan ?? set.map((r) => ({ id: r.id, input: r.data! })), actor, {
+                pipelined,
+                // Every row of the set is to be created: the savepoint's release and the chunk's progress follow the
+                // INSERTs at once, while they run.
+                decided: () => {
+                  released = sendNow(tx, sql`release savepoint import_set`);
+                  if (!later.length) progress?.send({ created: set.length, updated: 0, rejected: byLine.size });
+                },
+              });
               await opened;
-              released = (await send(tx, sql`release savepoint import_set`)).done;
+              released ??= (await send(tx, sql`release savepoint import_set`)).done;
             } catch (error) {
               await opened;
+              // What followed the failed statement failed with it, and is sent again below.
+              released = undefined;
+              progress?.drop();
               if (!pgErrorCode(error).code) throw error;
               await tx.execute(sql`rollback to savepoint import_set`);
               saved = undefined;
@@ -511,13 +531,35 @@ export function importJob(deps: ImportDeps) {
                   : sql`select set_config('synchronous_commit', 'off', true)`,
               )
             ).done;
-            const outcomes = await saveChunk(tx, checked);
+            const progressOf = (c: { created: number; updated: number; rejected: number }) =>
+              JSON.stringify({ line, created: c.created, updated: c.updated, rejected: c.rejected });
+            // On the embedded database the chunk's progress may be sent while its INSERTs run (see `saveChunk`).
+            let sentAhead: { json: string; done: Promise<void> } | undefined;
+            const outcomes = await saveChunk(
+              tx,
+              checked,
+              pipelined && lanes === 1
+                ? {
+                    send: (chunkCounts) => {
+                      const json = progressOf({
+                        created: counts.created + chunkCounts.created,
+                        updated: counts.updated + chunkCounts.updated,
+                        rejected: counts.rejected + chunkCounts.rejected,
+                      });
+                      sentAhead = { json, done: sendNow(tx, sql`update migration_runs set progress = ${json}::jsonb where id = ${runId}`) };
+                    },
+                    drop: () => (sentAhead = undefined),
+                  }
+                : undefined,
+            );
             await configured;
             await markRejected(tx, outcomes);
             await before;
             for (const o of outcomes) tally(o);
             const { created, updated, rejected: refused } = counts;
-            await tx.execute(sql`update migration_runs set progress = ${JSON.stringify({ line, created, updated, rejected: refused })}::jsonb where id = ${runId}`);
+            const json = progressOf(counts);
+            if (sentAhead?.json === json) await sentAhead.done;
+            else await tx.execute(sql`update migration_runs set progress = ${json}::jsonb where id = ${runId}`);
             if (lanes > 1) await tx.execute(sql`select raise_deferred_list_versions()`);
             return { done: created + updated, failed: refused };
           });
