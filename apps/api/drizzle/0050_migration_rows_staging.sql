@@ -2,8 +2,9 @@
 -- (the text as given, checked once) rather than `jsonb` (parsed into a tree on the way in and written out again on
 -- the way back), and their run is checked once per statement rather than once per row. The foreign key checked each
 -- row against `migration_runs` (about half the time of a staging COPY on the embedded database); the triggers below
--- keep the same rules for whole statements: every staged row names a run that exists, locked as the key did against
--- its deletion until the transaction ends, and deleting a run deletes its rows.
+-- keep the same rules for whole statements: every staged row, inserted or updated, names a run that exists, locked as
+-- the key did against its deletion until the transaction ends; deleting a run deletes its rows; a run's id does not
+-- change while rows name it.
 ALTER TABLE "migration_rows" DROP CONSTRAINT IF EXISTS "migration_rows_run_id_fkey";--> statement-breakpoint
 ALTER TABLE "migration_rows" DROP CONSTRAINT IF EXISTS "migration_rows_run_id_migration_runs_id_fk";--> statement-breakpoint
 ALTER TABLE "migration_rows" ALTER COLUMN "cells" TYPE json USING "cells"::json;--> statement-breakpoint
@@ -28,20 +29,8 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER migration_rows_runs_inserted AFTER INSERT ON "migration_rows" REFERENCING NEW TABLE AS staged
   FOR EACH STATEMENT EXECUTE FUNCTION migration_rows_check_runs();--> statement-breakpoint
-CREATE OR REPLACE FUNCTION migration_rows_check_run() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM FROM migration_runs WHERE id = NEW.run_id FOR KEY SHARE;
-  IF NOT FOUND THEN
-    RAISE foreign_key_violation USING
-      MESSAGE = 'insert or update on table "migration_rows" violates foreign key constraint "migration_rows_run_id_fkey"',
-      DETAIL = format('Key (run_id)=(%s) is not present in table "migration_runs".', NEW.run_id),
-      TABLE = 'migration_rows', CONSTRAINT = 'migration_rows_run_id_fkey';
-  END IF;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER migration_rows_run_changed AFTER UPDATE OF run_id ON "migration_rows"
-  FOR EACH ROW WHEN (OLD.run_id IS DISTINCT FROM NEW.run_id) EXECUTE FUNCTION migration_rows_check_run();--> statement-breakpoint
+CREATE TRIGGER migration_rows_runs_updated AFTER UPDATE ON "migration_rows" REFERENCING NEW TABLE AS staged
+  FOR EACH STATEMENT EXECUTE FUNCTION migration_rows_check_runs();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION migration_runs_delete_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM migration_rows WHERE run_id IN (SELECT id FROM gone);

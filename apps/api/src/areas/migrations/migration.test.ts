@@ -320,6 +320,7 @@ describe('Data Migration Management', () => {
       constraint: 'migration_rows_run_id_fkey',
     });
     expect(await refusal(sql`update migration_rows set run_id = ${nowhere} where run_id = ${run._id}`)).toMatchObject({ code: '23503' });
+    expect(await refusal(sql`update migration_runs set id = ${nowhere} where id = ${run._id}`)).toMatchObject({ code: '23503' });
     // A set of rows of which one names no run is refused whole.
     expect(await refusal(sql`insert into migration_rows (run_id, line, cells) values (${run._id}, 90, '{}'), (${nowhere}, 91, '{}')`)).toMatchObject({
       code: '23503',
