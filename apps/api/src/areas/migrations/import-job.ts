@@ -236,16 +236,16 @@ export function importJob(deps: ImportDeps) {
           done.catch(() => undefined);
           return done;
         };
-        /**
-         * A checked chunk sorted for saving: its rejected rows, the set saved together (with its plan, see `savePlanner`),
-         * and the rows that wait for the set (a natural key an earlier row of the chunk carries, only as a safeguard:
-         * the check rejects such a repeat). `seen` is what `existing` held for each row's key when it was sorted.
-         */
         /** The chunk's progress, sent as soon as its outcomes are known (`send`), or dropped when its save failed. */
         interface ProgressAhead {
           send(chunkCounts: { created: number; updated: number; rejected: number }): void;
           drop(): void;
         }
+        /**
+         * A checked chunk sorted for saving: its rejected rows, the set saved together (with its plan, see `savePlanner`),
+         * and the rows that wait for the set (a natural key an earlier row of the chunk carries, only as a safeguard:
+         * the check rejects such a repeat). `seen` is what `existing` held for each row's key when it was sorted.
+         */
         interface Sorted {
           readonly byLine: Map<number, Outcome>;
           readonly set: Checked[];
@@ -538,7 +538,7 @@ export function importJob(deps: ImportDeps) {
             const outcomes = await saveChunk(
               tx,
               checked,
-              pipelined && lanes === 1
+              pipelined
                 ? {
                     send: (chunkCounts) => {
                       const json = progressOf({
