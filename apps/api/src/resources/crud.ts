@@ -565,6 +565,15 @@ function uniqueOf(model: EntityModel, p: Pending): (UniqueClaim | undefined)[] {
  * something else (the import plans a chunk while the chunk before it is saved), it leaves the database less to wait
  * for; a plan is used once.
  */
+export interface SavePlan {
+  readonly model: EntityModel;
+  readonly items: readonly SaveItem[];
+  readonly at: string;
+  readonly creates: readonly Pending[];
+  /** The INSERTs of every create, built ahead; undefined where they are built once the creates are known. */
+  readonly inserts?: readonly SQL[];
+}
+
 /** How `saveMany` may send its statements, and whom it tells of the outcomes as soon as they are known. */
 export interface SaveManyOptions {
   /** Whether statements may be sent without waiting for the ones before them (see `saveMany`). */
@@ -575,15 +584,6 @@ export interface SaveManyOptions {
    * caller sent after it fails with it (the transaction is aborted until it rolls back to a savepoint).
    */
   readonly decided?: (outcomes: readonly SaveOutcome[]) => void;
-}
-
-export interface SavePlan {
-  readonly model: EntityModel;
-  readonly items: readonly SaveItem[];
-  readonly at: string;
-  readonly creates: readonly Pending[];
-  /** The INSERTs of every create, built ahead; undefined where they are built once the creates are known. */
-  readonly inserts?: readonly SQL[];
 }
 
 /**
